@@ -1,0 +1,199 @@
+// The groceries API: request and response schemas shared by server and web.
+// Lists, plans and items belong to one user; anyone else gets 404 on every call.
+import { z } from "zod";
+import { MAX_ID } from "./common.js";
+
+export const GROCERY_LIST_NAME_MAX = 100;
+/** Cleaned HTML of a list's notes, in bytes (UTF-8): the same limit as recipe instructions. */
+export const GROCERY_NOTES_MAX_BYTES = 100 * 1024;
+export const GUESTS_MIN = 1;
+export const GUESTS_MAX = 1000;
+
+const REQUIRED = "This field is required.";
+const NOT_AN_INTEGER = "A valid integer is required.";
+const NOT_A_NUMBER = "A valid number is required.";
+const BAD_DATE = "Date has wrong format. Use one of these formats instead: YYYY-MM-DD.";
+
+/** Form bodies send text; JSON sends numbers. "" and null mean "not given". */
+const blankToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
+const textToNumber = (value: unknown) => {
+  const given = blankToUndefined(value);
+  return typeof given === "string" ? Number(given.trim() === "" ? Number.NaN : given) : given;
+};
+const missingOr = (message: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? REQUIRED : message;
+
+/** An id field of a form or JSON body. */
+const idField = () =>
+  z.preprocess(
+    textToNumber,
+    z
+      .number({ error: missingOr(NOT_AN_INTEGER) })
+      .int(NOT_AN_INTEGER)
+      .positive(NOT_AN_INTEGER)
+      .max(MAX_ID, NOT_AN_INTEGER),
+  );
+
+/** A real calendar day as `YYYY-MM-DD`; "" or absent means none. */
+const plannedOnField = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ error: BAD_DATE })
+    .refine((text) => {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+      const [year, month, day] = text.split("-").map(Number) as [number, number, number];
+      const date = new Date(Date.UTC(year, month - 1, day));
+      return (
+        year >= 1 &&
+        date.getUTCFullYear() === year &&
+        date.getUTCMonth() === month - 1 &&
+        date.getUTCDate() === day
+      );
+    }, BAD_DATE)
+    .optional(),
+);
+
+const listName = z
+  .string({ error: missingOr("Not a valid string.") })
+  .trim()
+  .min(1, "This field may not be blank.")
+  .max(
+    GROCERY_LIST_NAME_MAX,
+    `Ensure this field has no more than ${GROCERY_LIST_NAME_MAX} characters.`,
+  );
+
+// ---------- lists ----------
+
+export const groceryListSummary = z.object({
+  id: z.number(),
+  name: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type GroceryListSummary = z.infer<typeof groceryListSummary>;
+
+/** `GET /api/groceries/lists/`: the caller's lists, newest first. */
+export const groceryListsResponse = z.array(groceryListSummary);
+
+/** `POST /api/groceries/lists/` (form body or JSON). */
+export const createGroceryListBody = z.object({ name: listName });
+export type CreateGroceryListBody = z.input<typeof createGroceryListBody>;
+
+export const groceryListCreated = z.object({ id: z.number(), name: z.string() });
+export type GroceryListCreated = z.infer<typeof groceryListCreated>;
+
+/** `GET` and `PATCH /api/groceries/lists/{id}/`. */
+export const groceryListDetail = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** Cleaned HTML from the notes editor. */
+  notes: z.string(),
+});
+export type GroceryListDetail = z.infer<typeof groceryListDetail>;
+
+export const updateGroceryListBody = z.object({
+  name: listName.optional(),
+  notes: z
+    .string({ error: "Not a valid string." })
+    .refine(
+      (html) => new TextEncoder().encode(html).length <= GROCERY_NOTES_MAX_BYTES,
+      "Notes are too long (at most 100 KB).",
+    )
+    .optional(),
+});
+export type UpdateGroceryListBody = z.input<typeof updateGroceryListBody>;
+
+/** `?grocery_list=` of the planned entries and the items: required. */
+export const groceryListFilter = z.object({
+  grocery_list: z.preprocess(
+    textToNumber,
+    z
+      .number({ error: missingOr(NOT_AN_INTEGER) })
+      .int(NOT_AN_INTEGER)
+      .positive(NOT_AN_INTEGER)
+      .max(MAX_ID, NOT_AN_INTEGER),
+  ),
+});
+
+// ---------- planned recipes ----------
+
+/** `POST /api/groceries/planned-recipes/` (form body or JSON). */
+export const createPlannedRecipeBody = z.object({
+  grocery_list_id: idField(),
+  recipe_id: idField(),
+  guests: z.preprocess(
+    textToNumber,
+    z
+      .number({ error: missingOr(NOT_AN_INTEGER) })
+      .int(NOT_AN_INTEGER)
+      .min(GUESTS_MIN, `Ensure this value is greater than or equal to ${GUESTS_MIN}.`)
+      .max(GUESTS_MAX, `Ensure this value is less than or equal to ${GUESTS_MAX}.`),
+  ),
+  planned_on: plannedOnField,
+});
+export type CreatePlannedRecipeBody = z.input<typeof createPlannedRecipeBody>;
+
+export const plannedRecipe = z.object({
+  id: z.number(),
+  recipe: z.object({ id: z.number(), title: z.string() }),
+  guests: z.number(),
+  /** `YYYY-MM-DD`, or null when undated. */
+  planned_on: z.string().nullable(),
+});
+export type PlannedRecipe = z.infer<typeof plannedRecipe>;
+
+/** By date, undated last. */
+export const plannedRecipesResponse = z.array(plannedRecipe);
+
+// ---------- planned extras ----------
+
+/** `POST /api/groceries/planned-extras/` (form body or JSON). */
+export const createPlannedExtraBody = z.object({
+  grocery_list_id: idField(),
+  ingredient_id: idField(),
+  quantity: z.preprocess(
+    textToNumber,
+    z
+      .number({ error: missingOr(NOT_A_NUMBER) })
+      .gt(0, "Ensure this value is greater than 0.")
+      .max(1_000_000, "Ensure this value is less than or equal to 1000000."),
+  ),
+  unit_id: idField(),
+  planned_on: plannedOnField,
+});
+export type CreatePlannedExtraBody = z.input<typeof createPlannedExtraBody>;
+
+export const plannedExtra = z.object({
+  id: z.number(),
+  ingredient: z.object({ id: z.number(), name: z.string() }),
+  quantity: z.number(),
+  unit: z.object({ id: z.number(), name: z.string() }),
+});
+export type PlannedExtra = z.infer<typeof plannedExtra>;
+
+export const plannedExtrasResponse = z.array(plannedExtra);
+
+// ---------- shopping items ----------
+
+/** One derived line of the shopping list: never typed in, only ticked. */
+export const shoppingItem = z.object({
+  id: z.number(),
+  is_checked: z.boolean(),
+  /** Rounded to 2 decimals. */
+  quantity: z.number(),
+  unit: z.object({ id: z.number(), name: z.string() }),
+  ingredient: z.object({ id: z.number(), name: z.string() }),
+  /** Its sources joined by " & ", e.g. "Pancakes (4 guests) & Extras". */
+  from_recipes: z.string(),
+  grocery_list: z.number(),
+});
+export type ShoppingItem = z.infer<typeof shoppingItem>;
+
+/** Ordered by ingredient name. */
+export const shoppingItemsResponse = z.array(shoppingItem);
+
+/** `PATCH /api/groceries/items/{id}/`: the only write on items. */
+export const updateShoppingItemBody = z.object({
+  is_checked: z.boolean({ error: missingOr("Must be a valid boolean.") }),
+});
+export type UpdateShoppingItemBody = z.infer<typeof updateShoppingItemBody>;

@@ -1,0 +1,46 @@
+// The ratings API: request and response schemas shared by server and web.
+import { z } from "zod";
+import { idParams, MAX_ID } from "./common.js";
+
+export const RATING_COMMENT_MAX = 2000;
+
+export const ratingSchema = z.object({
+  id: z.number(),
+  /** 1–10: stars × 2 (half stars). */
+  rating: z.number(),
+  comment: z.string(),
+  /** The recipe's id. */
+  recipe: z.number(),
+  author_username: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Rating = z.infer<typeof ratingSchema>;
+
+/** `GET /api/recipes/ratings/?recipe={id}` → `Rating[]`, newest first. */
+export const ratingListQuery = z.object({ recipe: z.coerce.number().int().positive().max(MAX_ID) });
+export const ratingListResponse = z.array(ratingSchema);
+
+/** POST and PUT body. */
+export const ratingBody = z.object({
+  rating: z
+    .number()
+    .int("A valid integer is required.")
+    .min(1, "Ensure this value is greater than or equal to 1.")
+    .max(10, "Ensure this value is less than or equal to 10."),
+  /** Optional; trimmed. */
+  comment: z.preprocess(
+    (value) => value ?? "",
+    z
+      .string()
+      .trim()
+      .max(
+        RATING_COMMENT_MAX,
+        `Ensure this field has no more than ${RATING_COMMENT_MAX} characters.`,
+      ),
+  ),
+  recipe: z.number().int().positive().max(MAX_ID),
+});
+
+export const ratingIdParams = idParams;
+export type RatingBody = z.input<typeof ratingBody>;

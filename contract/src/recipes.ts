@@ -1,0 +1,89 @@
+// The recipes API: request and response schemas shared by server and web.
+import { z } from "zod";
+import { emptyToUndefined, idParams, MAX_ID, paginated } from "./common.js";
+
+/** Quantities are per ONE serving; the recipe form shows and submits them for this many. */
+export const FORM_SERVINGS = 4;
+export const RECIPE_TITLE_MAX = 200;
+/** Cleaned HTML of the instructions, in bytes (UTF-8). */
+export const RECIPE_CONTENT_MAX_BYTES = 100 * 1024;
+export const RECIPE_INGREDIENTS_MAX = 100;
+export const RECIPE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const RECIPE_IMAGE_MAX_PIXELS = 40_000_000;
+export const recipeIdParams = idParams;
+
+/** A recipe as cards and planning options show it. */
+export const recipeListItem = z.object({
+  id: z.number(),
+  title: z.string(),
+  slug: z.string(),
+  /** Full-size image URL, or null when the recipe has none. */
+  image: z.string().nullable(),
+  /** Card-sized (about 640 px wide) image URL, or null when the recipe has none. */
+  image_card: z.string().nullable(),
+  author_username: z.string(),
+  created_on: z.string(),
+  updated_on: z.string(),
+  /** 0–5 star scale: mean rating / 2, rounded to 2 decimals; 0 when unrated. */
+  average_rating: z.number(),
+  rating_count: z.number(),
+});
+export type RecipeListItem = z.infer<typeof recipeListItem>;
+
+export const recipeIngredient = z.object({
+  id: z.number(),
+  ingredient: z.object({ id: z.number(), name: z.string() }),
+  /** Per ONE serving. */
+  quantity: z.number(),
+  unit: z.object({ id: z.number(), name: z.string() }),
+});
+export type RecipeIngredient = z.infer<typeof recipeIngredient>;
+
+export const recipeDetail = recipeListItem.extend({
+  /** Cleaned HTML of the instructions. */
+  content: z.string(),
+  /** In the author's order. */
+  recipe_ingredients: z.array(recipeIngredient),
+});
+export type RecipeDetail = z.infer<typeof recipeDetail>;
+
+export const recipeListResponse = paginated(recipeListItem);
+export type RecipeListResponse = z.infer<typeof recipeListResponse>;
+
+/** `GET /api/recipes/recipes/`: newest first, or best matches first with `search`. */
+export const recipeListQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  /** Only the caller's own recipes (signed in only). */
+  mine: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).optional()),
+  /** Words of the title and ingredient names; blank means no search. */
+  search: z.string().max(200).optional(),
+});
+export type RecipeListQuery = z.input<typeof recipeListQuery>;
+
+/** One row of the `recipe_ingredients` JSON string of a submission. */
+export const recipeIngredientInput = z.object({
+  ingredient_id: z.number().int().positive().max(MAX_ID),
+  /** Per ONE serving: the web form shows ×4 and submits ÷4. */
+  quantity: z
+    .number()
+    .gt(0, "Ensure this value is greater than 0.")
+    .max(1_000_000, "Ensure this value is less than or equal to 1000000."),
+  unit_id: z.number().int().positive().max(MAX_ID),
+});
+export type RecipeIngredientInput = z.infer<typeof recipeIngredientInput>;
+
+/**
+ * The text fields of the multipart recipe submission (POST and PUT). The `image` part is a
+ * file (JPEG, PNG or WebP; at most 10 MB and 40 megapixels); `remove_image` = "true" drops
+ * the current image; `recipe_ingredients` is a JSON string of `RecipeIngredientInput[]`.
+ * Field errors come back as `{"field": ["message"]}`.
+ */
+export const recipeSubmissionFields = z.object({
+  title: z.string(),
+  content: z.string(),
+  remove_image: z.enum(["true", "false"]).optional(),
+  recipe_ingredients: z.string().optional(),
+});
+export type RecipeSubmissionFields = z.infer<typeof recipeSubmissionFields>;
+export type RecipeSubmissionField = keyof RecipeSubmissionFields | "image";

@@ -1,0 +1,1 @@
+CREATE INDEX "feed_items_user_created_shown_idx" ON "feed_items" USING btree ("user_id","created_on" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "feed_items"."event_type" <> 'update_recipe';

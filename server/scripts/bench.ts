@@ -1,0 +1,580 @@
+// npm run bench [-- --duration 10 --sizes 1k,10k,100k --skip-web]
+// The product measured at realistic scale: API throughput and latency on a scale-seeded
+// database with the server in production mode, cost growth from 1k to 100k recipes, and the
+// web app's first-load size and Lighthouse scores. Writes docs/benchmarks/<date>.{md,json}.
+// Data sets are kept under DATA_DIR/bench, so a second run skips the seeding.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import { sql } from "drizzle-orm";
+import { loadConfig } from "../src/config.js";
+import { connect } from "../src/db/client.js";
+import { startEmbeddedPostgres } from "../src/db/embedded.js";
+import { runMigrations } from "../src/db/migrate.js";
+import { loadReferenceData } from "../src/db/reference-data.js";
+import { SCALE_PASSWORD, seedScale } from "./seed-scale.js";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "10" },
+    sizes: { type: "string", default: "1k,10k,100k" },
+    "skip-web": { type: "boolean", default: false },
+    out: { type: "string", default: path.join(repoRoot, "docs/benchmarks") },
+  },
+});
+const DURATION = Number(args.duration);
+const CONNECTIONS = Number(args.connections);
+const SIZES = [
+  { name: "1k", recipes: 1_000, feedItems: 10_000 },
+  { name: "10k", recipes: 10_000, feedItems: 100_000 },
+  { name: "100k", recipes: 100_000, feedItems: 1_000_000 },
+] as const;
+const USERS = 10_000;
+
+// ---------- data sets ----------
+
+const config = loadConfig();
+const benchDir = path.join(config.dataDir, "bench");
+mkdirSync(benchDir, { recursive: true });
+const cluster = await startEmbeddedPostgres(path.join(benchDir, "postgres"), 54340);
+const databaseUrl = (name: string) => cluster.url.replace(/\/postgres$/, `/${name}`);
+
+async function prepareDataSet(size: (typeof SIZES)[number]): Promise<string> {
+  const name = `bench_${size.name}`;
+  const admin = connect(cluster.url, 1);
+  const exists = await admin.db.execute(sql`select 1 from pg_database where datname = ${name}`);
+  if (exists.rows.length === 0) await admin.db.execute(sql.raw(`create database ${name}`));
+  await admin.pool.end();
+  const { db, pool } = connect(databaseUrl(name), 2);
+  await runMigrations(db);
+  await loadReferenceData(db);
+  const seeded = await db.execute(sql`select 1 from users where username = 'scale_1'`);
+  if (seeded.rows.length === 0) {
+    console.log(`\nSeeding ${size.name}: ${size.recipes} recipes, ${size.feedItems} feed items...`);
+    await db.transaction((tx) =>
+      seedScale(tx as unknown as typeof db, {
+        recipes: size.recipes,
+        users: USERS,
+        feedItems: size.feedItems,
+        lists: 2000,
+      }),
+    );
+  }
+  await pool.end();
+  return databaseUrl(name);
+}
+
+// ---------- the server under test ----------
+
+const PORT = 3950;
+const BASE = `http://127.0.0.1:${PORT}`;
+
+async function startServer(url: string): Promise<ChildProcess> {
+  const child = spawn("npx", ["tsx", "src/main.ts"], {
+    cwd: path.join(repoRoot, "server"),
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: url,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      DATA_DIR: benchDir,
+      WEB_DIST: path.join(benchDir, "web"),
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+    detached: true,
+  });
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${BASE}/api/health/`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("the server did not start");
+}
+
+function stopServer(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    if (child.pid) process.kill(-child.pid, "SIGTERM");
+  });
+}
+
+/** Signs in as scale_1 (who follows 500 cooks) and finds the ids the endpoints need. */
+async function prepareSession() {
+  const csrfResponse = await fetch(`${BASE}/api/auth/csrf/`);
+  let cookies = csrfResponse.headers.getSetCookie().map((c) => c.split(";")[0]);
+  let { csrfToken } = (await csrfResponse.json()) as { csrfToken: string };
+  const login = await fetch(`${BASE}/api/auth/login/`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      cookie: cookies.join("; "),
+      "x-csrftoken": csrfToken,
+    },
+    body: JSON.stringify({ username: "scale_1", password: SCALE_PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+  const fresh = login.headers.getSetCookie().map((c) => c.split(";")[0] ?? "");
+  const byName = new Map([...cookies, ...fresh].map((c) => [c?.split("=")[0], c]));
+  cookies = [...byName.values()];
+  const cookie = cookies.join("; ");
+  const get = async <T>(url: string) => {
+    const response = await fetch(url.startsWith("http") ? url : `${BASE}${url}`, {
+      headers: { cookie },
+    });
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    return (await response.json()) as T;
+  };
+  csrfToken = (await get<{ csrfToken: string }>("/api/auth/csrf/")).csrfToken;
+
+  type Page<T> = { next: string | null; results: T[] };
+  const recipes = await get<Page<{ id: number; slug: string }>>("/api/recipes/recipes/");
+  const recipe = recipes.results[0];
+  if (!recipe) throw new Error("no recipes");
+  const feed = await get<Page<{ id: number }>>(
+    "/api/feed/items/?exclude_event_types=update_recipe",
+  );
+  const feedItem = feed.results[0];
+  if (!feedItem) throw new Error("empty feed");
+  let deepPage = "/api/feed/items/?exclude_event_types=update_recipe";
+  for (let i = 0; i < 25; i++) {
+    const page = await get<Page<unknown>>(deepPage);
+    if (!page.next) break;
+    deepPage = page.next.replace(/^https?:\/\/[^/]+/, "");
+  }
+  const lists = await get<{ id: number }[]>("/api/groceries/lists/");
+  const list = lists[0];
+  if (!list) throw new Error("scale_1 has no grocery list");
+  // a rating of scale_1's own to rewrite, on a recipe of someone else
+  const headers = { "content-type": "application/json", cookie, "x-csrftoken": csrfToken };
+  const target = recipes.results.find((r) => r.id !== recipe.id) ?? recipe;
+  const ratingResponse = await fetch(`${BASE}/api/recipes/ratings/`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ recipe: target.id, rating: 8, comment: "bench" }),
+  });
+  let ratingId = ((await ratingResponse.json()) as { id?: number }).id;
+  if (!ratingId) {
+    const ratings = await get<{ id: number; author_username: string }[]>(
+      `/api/recipes/ratings/?recipe=${target.id}`,
+    );
+    ratingId = ratings.find((r) => r.author_username === "scale_1")?.id;
+  }
+  return { cookie, csrfToken, recipe, ratedRecipe: target, feedItem, deepPage, list, ratingId };
+}
+
+type Session = Awaited<ReturnType<typeof prepareSession>>;
+
+interface Endpoint {
+  name: string;
+  kind: "read" | "write";
+  requests: (s: Session) => autocannon.Request[];
+}
+
+const ENDPOINTS: Endpoint[] = [
+  {
+    name: "health (ceiling)",
+    kind: "read",
+    requests: () => [{ method: "GET", path: "/api/health/" }],
+  },
+  {
+    name: "auth status",
+    kind: "read",
+    requests: () => [{ method: "GET", path: "/api/auth/status/" }],
+  },
+  {
+    name: "explore first page",
+    kind: "read",
+    requests: () => [{ method: "GET", path: "/api/recipes/recipes/" }],
+  },
+  {
+    name: "explore search",
+    kind: "read",
+    requests: () => [{ method: "GET", path: "/api/recipes/recipes/?search=creamy%20chicken" }],
+  },
+  {
+    name: "search with a typo",
+    kind: "read",
+    requests: () => [{ method: "GET", path: "/api/recipes/recipes/?search=creamy%20chiken" }],
+  },
+  {
+    name: "recipe detail",
+    kind: "read",
+    requests: (s) => [{ method: "GET", path: `/api/recipes/recipes/${s.recipe.id}/` }],
+  },
+  {
+    name: "feed first page",
+    kind: "read",
+    requests: () => [{ method: "GET", path: "/api/feed/items/?exclude_event_types=update_recipe" }],
+  },
+  { name: "feed deep page", kind: "read", requests: (s) => [{ method: "GET", path: s.deepPage }] },
+  {
+    name: "grocery list items",
+    kind: "read",
+    requests: (s) => [{ method: "GET", path: `/api/groceries/items/?grocery_list=${s.list.id}` }],
+  },
+  {
+    name: "like toggle",
+    kind: "write",
+    requests: (s) => [
+      { method: "POST", path: `/api/feed/items/${s.feedItem.id}/like/` },
+      { method: "DELETE", path: `/api/feed/items/${s.feedItem.id}/like/` },
+    ],
+  },
+  {
+    name: "rating write",
+    kind: "write",
+    requests: (s) => [
+      {
+        method: "PUT",
+        path: `/api/recipes/ratings/${s.ratingId}/`,
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ recipe: s.ratedRecipe.id, rating: 7, comment: "bench" }),
+      },
+    ],
+  },
+];
+
+interface Measurement {
+  endpoint: string;
+  kind: string;
+  throughput: number;
+  ratioOfCeiling: number;
+  rate: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(
+  session: Session,
+  endpoint: Endpoint,
+  options: { duration: number; overallRate?: number },
+): Promise<autocannon.Result> {
+  return autocannon({
+    url: BASE,
+    connections: CONNECTIONS,
+    duration: options.duration,
+    overallRate: options.overallRate,
+    headers: { cookie: session.cookie, "x-csrftoken": session.csrfToken },
+    requests: endpoint.requests(session),
+  });
+}
+
+/** A benchmark of error answers measures nothing: each request must succeed once first. */
+async function expectSuccess(session: Session, endpoint: Endpoint): Promise<void> {
+  for (const request of endpoint.requests(session)) {
+    const response = await fetch(`${BASE}${request.path}`, {
+      method: request.method,
+      headers: {
+        cookie: session.cookie,
+        "x-csrftoken": session.csrfToken,
+        ...(request.headers as Record<string, string> | undefined),
+      },
+      body: request.body as string | undefined,
+    });
+    if (!response.ok) {
+      throw new Error(
+        `${endpoint.name}: ${request.method} ${request.path} answered ${response.status}`,
+      );
+    }
+  }
+}
+
+async function measure(
+  session: Session,
+  endpoints: Endpoint[],
+  full: boolean,
+): Promise<Measurement[]> {
+  const results: Measurement[] = [];
+  let ceiling = 0;
+  for (const endpoint of endpoints) {
+    await expectSuccess(session, endpoint);
+    await load(session, endpoint, { duration: 2 }); // warm-up: JIT, caches, connection pool
+    const max = await load(session, endpoint, { duration: DURATION });
+    const throughput = max.requests.average;
+    if (endpoint.name.startsWith("health")) ceiling = throughput;
+    const measurement: Measurement = {
+      endpoint: endpoint.name,
+      kind: endpoint.kind,
+      throughput: Math.round(throughput),
+      ratioOfCeiling: ceiling ? throughput / ceiling : 0,
+      rate: 0,
+      p50: 0,
+      p99: 0,
+      errors: max.errors + max.non2xx,
+    };
+    if (full) {
+      const rate = Math.max(1, Math.round(throughput / 2));
+      const fixed = await load(session, endpoint, { duration: DURATION, overallRate: rate });
+      measurement.rate = rate;
+      measurement.p50 = fixed.latency.p50;
+      measurement.p99 = fixed.latency.p99;
+      measurement.errors += fixed.errors + fixed.non2xx;
+    }
+    console.log(
+      `  ${endpoint.name.padEnd(20)} ${String(measurement.throughput).padStart(6)} req/s` +
+        (full
+          ? `  p50 ${measurement.p50} ms  p99 ${measurement.p99} ms at ${measurement.rate} req/s`
+          : ""),
+    );
+    results.push(measurement);
+  }
+  return results;
+}
+
+// ---------- web ----------
+
+const ROUTE_PAGES: Record<string, string[]> = {
+  "/about": ["src/features/about/about-page.tsx"],
+  "/explore": ["src/features/recipes/explore-page.tsx"],
+  "/login": ["src/features/auth/login-page.tsx"],
+  "/ (feed)": ["src/features/feed/feed-page.tsx"],
+  "/recipes": ["src/features/recipes/my-recipes-page.tsx"],
+  "/recipe/:id/:slug": ["src/features/recipes/recipe-detail-page.tsx"],
+  "/recipes/new": ["src/features/recipes/recipe-form-page.tsx"],
+  "/grocery-list/:id": ["src/features/groceries/grocery-list-page.tsx"],
+};
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+
+/** Builds the web app and sums the gzipped JS and CSS each route loads before it can render. */
+function measureWeb(outDir: string) {
+  execFileSync(
+    "npx",
+    ["vite", "build", "--manifest", "--outDir", outDir, "--emptyOutDir", "--logLevel", "warn"],
+    {
+      cwd: path.join(repoRoot, "web"),
+      stdio: "inherit",
+    },
+  );
+  const manifest: Record<string, ManifestChunk> = JSON.parse(
+    readFileSync(path.join(outDir, ".vite/manifest.json"), "utf8"),
+  );
+  const gz = (file: string) => gzipSync(readFileSync(path.join(outDir, file))).length;
+  const closure = (keys: string[]) => {
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      if (seen.has(key)) return;
+      seen.add(key);
+      for (const dep of manifest[key]?.imports ?? []) visit(dep);
+    };
+    for (const key of keys) visit(key);
+    return [...seen];
+  };
+  const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry) ?? "index.html";
+  return Object.entries(ROUTE_PAGES).map(([route, pages]) => {
+    const chunks = closure([entry, ...pages])
+      .map((k) => manifest[k])
+      .filter((c) => c !== undefined);
+    const js = new Set(chunks.map((c) => c.file));
+    const css = new Set(chunks.flatMap((c) => c.css ?? []));
+    const kib = (files: Set<string>) =>
+      Math.round(([...files].reduce((sum, f) => sum + gz(f), 0) / 1024) * 10) / 10;
+    return { route, jsGzipKiB: kib(js), cssGzipKiB: kib(css), files: js.size };
+  });
+}
+
+async function lighthouseRuns(session: Session) {
+  const { default: lighthouse } = await import("lighthouse");
+  const { default: desktopConfig } = await import("lighthouse/core/config/desktop-config.js");
+  const chromeLauncher = await import("chrome-launcher");
+  const pages = [
+    { name: "About", url: `${BASE}/about` },
+    { name: "Explore", url: `${BASE}/explore` },
+    { name: "Recipe detail", url: `${BASE}/recipe/${session.recipe.id}/${session.recipe.slug}` },
+  ];
+  const results = [];
+  for (const page of pages) {
+    const runs = [];
+    for (let i = 0; i < 3; i++) {
+      const chrome = await chromeLauncher.launch({
+        chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+        chromeFlags: [
+          "--headless",
+          "--no-sandbox",
+          "--disable-gpu",
+          "--disable-quic",
+          "--no-first-run",
+          "--disable-background-networking",
+          "--disable-component-update",
+          "--disable-sync",
+        ],
+      });
+      try {
+        const result = await lighthouse(
+          page.url,
+          {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: ["performance"],
+            extraHeaders: { Cookie: session.cookie },
+          },
+          desktopConfig,
+        );
+        const lhr = result?.lhr;
+        runs.push({
+          score: Math.round((lhr?.categories.performance?.score ?? 0) * 100),
+          lcpMs: Math.round(lhr?.audits["largest-contentful-paint"]?.numericValue ?? 0),
+          tbtMs: Math.round(lhr?.audits["total-blocking-time"]?.numericValue ?? 0),
+          cls:
+            Math.round((lhr?.audits["cumulative-layout-shift"]?.numericValue ?? 0) * 1000) / 1000,
+        });
+      } finally {
+        chrome.kill();
+      }
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+    const summary = {
+      page: page.name,
+      score: median(runs.map((r) => r.score)),
+      lcpMs: median(runs.map((r) => r.lcpMs)),
+      tbtMs: median(runs.map((r) => r.tbtMs)),
+      cls: median(runs.map((r) => r.cls)),
+    };
+    console.log(
+      `  ${page.name}: score ${summary.score}, LCP ${summary.lcpMs} ms, TBT ${summary.tbtMs} ms, CLS ${summary.cls}`,
+    );
+    results.push(summary);
+  }
+  return results;
+}
+
+// ---------- report ----------
+
+function markdownReport(report: {
+  date: string;
+  size: string;
+  machine: string;
+  api: Measurement[];
+  growth: Record<string, Measurement[]>;
+  web: ReturnType<typeof measureWeb>;
+  lighthouse: Awaited<ReturnType<typeof lighthouseRuns>>;
+}): string {
+  const lines = [
+    `# Benchmark report, ${report.date}`,
+    "",
+    `Machine: ${report.machine}. Server in production mode on loopback, autocannon with ${CONNECTIONS} connections, ${DURATION} s per measurement after a 2 s warm-up; latency at a fixed rate of half the measured throughput. Data: ${USERS.toLocaleString("en-GB")} users, recipes as named, 10 feed items per recipe (about 1.2M at 100k); the reader (scale_1) follows 500 cooks.`,
+    "",
+    `## API (${report.size} recipes)`,
+    "",
+    "| endpoint | kind | max req/s | % of ceiling | fixed rate | p50 ms | p99 ms | errors |",
+    "|---|---|---:|---:|---:|---:|---:|---:|",
+    ...report.api.map(
+      (m) =>
+        `| ${m.endpoint} | ${m.kind} | ${m.throughput} | ${(m.ratioOfCeiling * 100).toFixed(0)}% | ${m.rate} | ${m.p50} | ${m.p99} | ${m.errors} |`,
+    ),
+  ];
+  const sizes = Object.keys(report.growth);
+  if (sizes.length > 0) {
+    lines.push(
+      "",
+      "## Growth: max req/s by data size",
+      "",
+      `| endpoint | ${sizes.join(" | ")} | largest / smallest |`,
+      `|---|${sizes.map(() => "---:").join("|")}|---:|`,
+    );
+    for (const endpoint of ENDPOINTS) {
+      const row = sizes.map(
+        (s) => report.growth[s]?.find((m) => m.endpoint === endpoint.name)?.throughput ?? 0,
+      );
+      const first = row[0] ?? 0;
+      const last = row[row.length - 1] ?? 0;
+      lines.push(
+        `| ${endpoint.name} | ${row.join(" | ")} | ${first ? (last / first).toFixed(2) : "-"} |`,
+      );
+    }
+  }
+  if (report.web.length > 0) {
+    lines.push(
+      "",
+      "## Web: first-load assets per route (gzipped)",
+      "",
+      "| route | JS KiB | CSS KiB | JS files |",
+      "|---|---:|---:|---:|",
+      ...report.web.map((w) => `| ${w.route} | ${w.jsGzipKiB} | ${w.cssGzipKiB} | ${w.files} |`),
+    );
+  }
+  if (report.lighthouse.length > 0) {
+    lines.push(
+      "",
+      "## Lighthouse (desktop, median of 3 runs)",
+      "",
+      "| page | performance | LCP ms | TBT ms | CLS |",
+      "|---|---:|---:|---:|---:|",
+      ...report.lighthouse.map(
+        (l) => `| ${l.page} | ${l.score} | ${l.lcpMs} | ${l.tbtMs} | ${l.cls} |`,
+      ),
+    );
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+async function main() {
+  const date = new Date().toISOString().slice(0, 10);
+  const machine = `${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+  const webOut = path.join(benchDir, "web");
+  const web = args["skip-web"] ? [] : measureWeb(webOut);
+  if (!existsSync(path.join(webOut, "index.html"))) measureWeb(webOut);
+
+  const growth: Record<string, Measurement[]> = {};
+  let api: Measurement[] = [];
+  let lighthouse: Awaited<ReturnType<typeof lighthouseRuns>> = [];
+  const wanted = args.sizes.split(",");
+  const sizes = SIZES.filter((s) => wanted.includes(s.name));
+  const largest = sizes[sizes.length - 1]?.name;
+  for (const size of sizes) {
+    const url = await prepareDataSet(size);
+    const server = await startServer(url);
+    try {
+      const session = await prepareSession();
+      const full = size.name === largest;
+      console.log(`\n${size.name} recipes${full ? " (full measurement)" : ""}`);
+      const results = await measure(session, ENDPOINTS, full);
+      growth[size.name] = results;
+      if (full) {
+        api = results;
+        if (!args["skip-web"]) {
+          console.log("\nLighthouse");
+          lighthouse = await lighthouseRuns(session);
+        }
+      }
+    } finally {
+      await stopServer(server);
+    }
+  }
+  await cluster.stop();
+
+  const report = {
+    date,
+    machine,
+    size: largest ?? "",
+    api,
+    growth: sizes.length > 1 ? growth : {},
+    web,
+    lighthouse,
+  };
+  mkdirSync(args.out, { recursive: true });
+  writeFileSync(path.join(args.out, `${date}.json`), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(path.join(args.out, `${date}.md`), markdownReport(report));
+  console.log(`\nReport written to ${path.join(args.out, `${date}.md`)}`);
+}
+
+await main();

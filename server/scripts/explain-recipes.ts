@@ -1,0 +1,206 @@
+import { type SQL, sql } from "drizzle-orm";
+import { connect, type Db, type Tx } from "../src/db/client.js";
+import { startScratchPostgres } from "../src/db/embedded.js";
+import { runMigrations } from "../src/db/migrate.js";
+import { loadReferenceData } from "../src/db/reference-data.js";
+import { ingredientSearchSql, withTypoTolerance } from "../src/ingredients/queries.js";
+import { searchWords } from "../src/ingredients/search-text.js";
+import {
+  correctTypos,
+  correctTyposSql,
+  recipeListSql,
+  recipeSearchSql,
+  wordsWithoutMatchesSql,
+} from "../src/recipes/queries.js";
+import { adminQuery, withDatabase } from "../test/global-setup.js";
+
+const USERS = 2_000;
+const RECIPES = 100_000;
+const LINES_PER_RECIPE = 5;
+const EXTRA_INGREDIENTS = 50_000;
+const PAGE = 20;
+
+let url: string;
+let cleanup: () => Promise<void>;
+const adminUrl = process.env.EXPLAIN_DATABASE_URL;
+if (adminUrl) {
+  const name = `potluck_explain_${process.pid}`;
+  await adminQuery(adminUrl, `create database ${name}`);
+  url = withDatabase(adminUrl, name);
+  cleanup = () => adminQuery(adminUrl, `drop database if exists ${name}`);
+} else {
+  const embedded = await startScratchPostgres("explain-recipes-");
+  url = embedded.url;
+  cleanup = embedded.stop;
+}
+
+const { db, pool } = connect(url, 2);
+pool.on("error", () => {});
+try {
+  await runMigrations(db);
+  await loadReferenceData(db);
+  const started = Date.now();
+  await generate(db);
+  console.log(`generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (process.env.EXPLAIN_KEEP) {
+    console.log(`kept running for exploration: ${url}`);
+    await new Promise(() => {});
+  }
+  await report(db);
+} finally {
+  await pool.end();
+  await cleanup();
+}
+
+async function generate(db: Db): Promise<void> {
+  const run = (query: SQL) => db.execute(query);
+  await run(sql`insert into users (username, email, password_hash)
+    select 'cook' || g, 'cook' || g || '@example.com', 'not-a-real-hash'
+    from generate_series(1, ${USERS}) g`);
+  // Titles from dish words, created one minute apart: newest is recipe 100,000.
+  await run(sql`insert into recipes (author_id, title, slug, content, created_on, updated_on,
+      rating_sum, rating_count)
+    select 1 + g % ${USERS},
+      t.title || ' ' || g, 'recipe-' || g, '<p>Cook it well.</p>',
+      now() - (${RECIPES} - g) * interval '1 minute', now() - (${RECIPES} - g) * interval '1 minute',
+      (g % 7) * 8, g % 7
+    from generate_series(1, ${RECIPES}) g
+    cross join lateral (select
+      (array['Spicy','Creamy','Smoky','Quick','Classic','Rustic','Crispy','Lemony','Herby','Sunday',
+             'Garlicky','Sticky','Golden','Tangy','Hearty','Summer','Winter','Easy','Baked','Grilled'])[1 + g % 20]
+      || ' ' ||
+      (array['chicken curry','lentil soup','beef stew','tomato pasta','mushroom risotto','fish tacos',
+             'pancakes','banana bread','vegetable stir fry','pork ramen','caesar salad','apple pie',
+             'shakshuka','pad thai','chili con carne','crème brûlée','falafel wrap','paella',
+             'gnocchi','moussaka','lamb tagine','sushi bowl','quiche lorraine','ratatouille',
+             'carrot cake','tiramisu','burrito bowl','chicken pie','goulash','dal','pho','bibimbap',
+             'risotto verde','focaccia','brownies','omelette','minestrone','clam chowder',
+             'fried rice','gazpacho','korma','meatballs','lasagne','pesto pasta','cheesecake',
+             'scones','waffles','tofu scramble','jambalaya','biryani'])[1 + (g / 20) % 50]
+      as title) t`);
+  const ingredientCount = (
+    await db.execute<{ n: number }>(sql`select count(*)::int as n from ingredients`)
+  ).rows[0]?.n as number;
+  const unitCount = (await db.execute<{ n: number }>(sql`select count(*)::int as n from units`))
+    .rows[0]?.n as number;
+  await run(sql`insert into recipe_ingredients (recipe_id, ingredient_id, unit_id, position, quantity)
+    select r, 1 + (r * 7919 + k * 104729) % ${ingredientCount}, 1 + (r + k) % ${unitCount}, k,
+      1 + (r * k) % 250
+    from generate_series(1, ${RECIPES}) r cross join generate_series(0, ${LINES_PER_RECIPE - 1}) k`);
+  await run(sql`update recipes r
+    set search_text = lower(unaccent(concat_ws(' ', r.title, l.names)))
+    from (select ri.recipe_id, string_agg(i.name, ' ' order by ri.position) as names
+          from recipe_ingredients ri join ingredients i on i.id = ri.ingredient_id
+          group by ri.recipe_id) l
+    where l.recipe_id = r.id`);
+  await run(sql`insert into search_words (word)
+    select distinct unnest(tsvector_to_array(search_vector)) from recipes
+    on conflict do nothing`);
+  await run(sql`insert into ingredients (name)
+    select 'Homemade ' ||
+      (array['spice mix','stock','sauce','pickle','jam','dressing','paste','syrup'])[1 + g % 8]
+      || ' no. ' || g
+    from generate_series(1, ${EXTRA_INGREDIENTS}) g`);
+  await run(sql`vacuum analyze`);
+}
+
+async function report(db: Db): Promise<void> {
+  const [counts] = (
+    await db.execute<{ recipes: number; lines: number; ingredients: number }>(sql`select
+      (select count(*)::int from recipes) as recipes,
+      (select count(*)::int from recipe_ingredients) as lines,
+      (select count(*)::int from ingredients) as ingredients`)
+  ).rows;
+  console.log(counts);
+
+  // The cursor of the 50,000th recipe, as a client following `next` 2,500 times would hold.
+  const [deep] = (
+    await db.execute<{ created_key: number; id: number }>(sql`select
+      (extract(epoch from created_on) * 1000000)::bigint as created_key, id
+      from recipes order by created_on desc, id desc offset 50000 limit 1`)
+  ).rows;
+  if (!deep) throw new Error("no recipes generated");
+  // The cook with the most recipes, for ?mine=true.
+  const [author] = (
+    await db.execute<{ author_id: number }>(sql`select author_id from recipes
+      group by author_id order by count(*) desc limit 1`)
+  ).rows;
+
+  const cases: { label: string; query: SQL; typoTolerant: boolean }[] = [
+    {
+      label: "recipe list, first page",
+      query: recipeListSql({ limit: PAGE }),
+      typoTolerant: false,
+    },
+    {
+      label: "recipe list, deep keyset page (after 50,000 recipes)",
+      query: recipeListSql({ limit: PAGE, cursor: [deep.created_key, deep.id] }),
+      typoTolerant: false,
+    },
+    {
+      label: "?mine=true, first page",
+      query: recipeListSql({ authorId: author?.author_id, limit: PAGE }),
+      typoTolerant: false,
+    },
+  ];
+  // A search runs the exact query first; only when it finds nothing, the words that are no
+  // prefix of any word (wordsWithoutMatches) are replaced by their corrections from the
+  // search_words lexicon (correctTypos) and the full-text query runs again.
+  const searches: [string, boolean][] = [
+    ["chicken curry", false],
+    ["creme brulee", false],
+    ["tahini", false],
+    ["chiken", false],
+    ["chiken", true],
+    ["chiken curry", true],
+    ["tahni", true],
+  ];
+  for (const [text, corrected] of searches) {
+    const words = searchWords(text);
+    const corrections = corrected ? await correctTypos(db, words) : new Map<string, string[]>();
+    const terms = words.map((word) => corrections.get(word) ?? [word]);
+    const label = `?search=${text} (${corrected ? `corrected: ${terms.map((t) => t.join("|")).join(" ")}` : "exact words"})`;
+    cases.push({ label, query: recipeSearchSql(terms, { limit: PAGE }), typoTolerant: false });
+  }
+  cases.push({
+    label: "?mine=true&search=chicken",
+    query: recipeSearchSql([["chicken"]], { limit: PAGE, authorId: author?.author_id }),
+    typoTolerant: false,
+  });
+  cases.push({
+    label: "corrections of 'chiken' and 'tahni' from the lexicon",
+    query: correctTyposSql(["chiken", "tahni"]),
+    typoTolerant: false,
+  });
+  cases.push({
+    label: "which words of 'chiken curry' need typo matching",
+    query: wordsWithoutMatchesSql(["chiken", "curry"]),
+    typoTolerant: false,
+  });
+  for (const text of ["chick", "creme", "tahni"]) {
+    cases.push({
+      label: `ingredient search ${text}`,
+      query: ingredientSearchSql(text, 25),
+      typoTolerant: true,
+    });
+  }
+
+  for (const { label, query, typoTolerant } of cases) {
+    const explain = async (tx: Tx) =>
+      (
+        await tx.execute<{ "QUERY PLAN": string }>(
+          sql`explain (analyze, buffers, costs off) ${query}`,
+        )
+      ).rows.map((row) => row["QUERY PLAN"]);
+    // Searches run as the API runs them: inside withTypoTolerance.
+    const runOnce = () => (typoTolerant ? withTypoTolerance(db, explain) : explain(db));
+    await runOnce(); // warm the cache; the second run is the one shown
+    const plan = await runOnce();
+    console.log(`\n=== ${label}`);
+    for (const line of plan) console.log(line);
+    const seqScans = plan.filter((line) =>
+      /Seq Scan on (recipes|recipe_ingredients|users|ingredients)\b/.test(line),
+    );
+    if (seqScans.length > 0) console.log(`!!! sequential scan: ${seqScans.join(" | ")}`);
+  }
+}

@@ -1,0 +1,128 @@
+import cookie from "@fastify/cookie";
+import formbody from "@fastify/formbody";
+import helmet from "@fastify/helmet";
+import multipart from "@fastify/multipart";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { authPlugin } from "./auth/plugin.js";
+import { authRoutes } from "./auth/routes.js";
+import type { Config } from "./config.js";
+import type { Db } from "./db/client.js";
+import { feedRoutes } from "./feed/routes.js";
+import { groceriesRoutes } from "./groceries/routes.js";
+import { registerErrorHandler } from "./http/errors.js";
+import { ingredientsRoutes } from "./ingredients/routes.js";
+import { createImageStorage, type ImageStorage } from "./media/storage.js";
+import { recipesRoutes } from "./recipes/routes.js";
+import { termsRoutes } from "./terms/routes.js";
+import { usersRoutes } from "./users/routes.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    storage: ImageStorage;
+  }
+}
+
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+
+export async function buildApp(config: Config, db: Db): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("db", db);
+  app.decorate("config", config);
+  app.decorate("storage", createImageStorage(config.mediaDir));
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // react-select (emotion) injects <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // Recipe images are plain <img> on our own origin; keep the default same-origin policy.
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(multipart, {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20, fieldSize: 512 * 1024 },
+  });
+  await app.register(authPlugin);
+
+  app.get("/api/health/", async () => ({ ok: true }));
+  await app.register(authRoutes, { prefix: "/api/auth" });
+  await app.register(termsRoutes, { prefix: "/api/tos" });
+  await app.register(recipesRoutes, { prefix: "/api/recipes" });
+  await app.register(ingredientsRoutes, { prefix: "/api/ingredients" });
+  await app.register(usersRoutes, { prefix: "/api/users" });
+  await app.register(feedRoutes, { prefix: "/api/feed" });
+  await app.register(groceriesRoutes, { prefix: "/api/groceries" });
+
+  await app.register(fastifyStatic, {
+    root: config.mediaDir,
+    prefix: "/media/",
+    decorateReply: false,
+    // Media keys are random and never reused, so a file's content never changes.
+    cacheControl: false,
+    setHeaders: (res) => res.setHeader("cache-control", "public, max-age=31536000, immutable"),
+  });
+  await registerWebApp(app, config);
+  return app;
+}
+
+/** Serves the built SPA: hashed assets cached for a year, index.html for every client route. */
+async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
+  const webDist = config.webDist;
+  if (webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      // Our own cache-control below; the plugin's default would overwrite it.
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        res.setHeader(
+          "cache-control",
+          filePath.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache",
+        );
+      },
+    });
+    app.get("/assets/*", (request, reply) => {
+      const file = (request.params as { "*": string })["*"];
+      return reply.sendFile(`assets/${file}`);
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPageRequest =
+      request.method === "GET" &&
+      !request.url.startsWith("/api/") &&
+      !request.url.startsWith("/media/") &&
+      !request.url.startsWith("/assets/");
+    if (webDist && isPageRequest) {
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    }
+    return reply.code(404).send({ detail: "Not found." });
+  });
+}

@@ -1,0 +1,154 @@
+import {
+  authStatus,
+  csrfResponse,
+  detailSchema,
+  loginBody,
+  signupBody,
+  signupResponse,
+} from "@potluck/contract";
+import { desc } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { termsAcceptances, termsVersions, users } from "../db/schema.js";
+import { HttpError } from "../http/errors.js";
+import { CSRF_COOKIE, csrfTokenFor } from "./csrf.js";
+import { hashPassword, passwordProblems, verifyPassword } from "./passwords.js";
+import { clearSessionCookie, requireUser, rotateCsrfSecret, setSessionCookie } from "./plugin.js";
+import { findUserForLogin, followCounts, usernameOrEmailTaken } from "./queries.js";
+import { consumeAttempt } from "./rate-limit.js";
+import { createSession, deleteSession } from "./sessions.js";
+
+const LOGIN_PER_ADDRESS = { max: 20, windowSeconds: 300 };
+const LOGIN_PER_ACCOUNT = { max: 10, windowSeconds: 900 };
+const SIGNUP_PER_ADDRESS = { max: 10, windowSeconds: 3600 };
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/csrf/", { schema: { response: { 200: csrfResponse } } }, async (request, reply) => {
+    const secret = request.cookies[CSRF_COOKIE] ?? rotateCsrfSecret(request, reply);
+    reply.header("cache-control", "no-store");
+    return { csrfToken: csrfTokenFor(app.config.sessionSecret, secret, request.sessionToken) };
+  });
+
+  app.get("/status/", { schema: { response: { 200: authStatus } } }, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const user = request.user;
+    if (!user) return { authenticated: false as const };
+    return {
+      authenticated: true as const,
+      user: {
+        id: user.id,
+        username: user.username,
+        is_superuser: user.isSuperuser,
+        ...(await followCounts(app.db, user.id)),
+      },
+    };
+  });
+
+  app.post(
+    "/login/",
+    {
+      schema: {
+        body: loginBody,
+        response: {
+          200: z.object({
+            detail: z.string(),
+            user: z.object({ id: z.number(), username: z.string() }),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      await consumeAttempt(app.db, `login:address:${request.ip}`, LOGIN_PER_ADDRESS);
+      await consumeAttempt(app.db, `login:account:${username.toLowerCase()}`, LOGIN_PER_ACCOUNT);
+      const user = await findUserForLogin(app.db, username);
+      if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
+        throw new HttpError(401, { detail: "Invalid credentials." });
+      }
+      // A new session on every login: a session id planted before login is worth nothing.
+      if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
+      const token = await createSession(app.db, user.id);
+      setSessionCookie(request, reply, token);
+      rotateCsrfSecret(request, reply);
+      return { detail: "Login successful.", user: { id: user.id, username: user.username } };
+    },
+  );
+
+  app.post("/logout/", { schema: { response: { 200: detailSchema } } }, async (request, reply) => {
+    requireUser(request);
+    if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
+    clearSessionCookie(request, reply);
+    rotateCsrfSecret(request, reply);
+    return { detail: "Successfully logged out." };
+  });
+
+  app.post(
+    "/signup/",
+    { schema: { body: signupBody, response: { 201: signupResponse } } },
+    async (request, reply) => {
+      const body = request.body;
+      await consumeAttempt(app.db, `signup:address:${request.ip}`, SIGNUP_PER_ADDRESS);
+      if (!body.accept_tos) {
+        throw new HttpError(400, {
+          accept_tos: ["You must accept the Terms of Service to register."],
+        });
+      }
+      if (body.password !== body.confirm_password) {
+        throw new HttpError(400, { password: ["Password fields didn't match."] });
+      }
+      const problems = passwordProblems(body.password, body.username, body.email);
+      if (problems.length > 0) throw new HttpError(400, { password: problems });
+
+      const passwordHash = await hashPassword(body.password);
+      const user = await app.db
+        .transaction(async (tx) => {
+          const taken = await usernameOrEmailTaken(tx, body.username, body.email);
+          if (taken.username) {
+            throw new HttpError(400, { username: ["A user with that username already exists."] });
+          }
+          if (taken.email) {
+            throw new HttpError(400, { email: ["A user with that email already exists."] });
+          }
+          const [terms] = await tx
+            .select({ id: termsVersions.id })
+            .from(termsVersions)
+            .orderBy(desc(termsVersions.versionNumber))
+            .limit(1);
+          if (!terms)
+            throw new HttpError(503, { detail: "Signup is unavailable: no Terms of Service." });
+          const [created] = await tx
+            .insert(users)
+            .values({
+              username: body.username,
+              email: body.email,
+              firstName: body.first_name,
+              lastName: body.last_name,
+              passwordHash,
+            })
+            .returning({ id: users.id, username: users.username, email: users.email });
+          if (!created) throw new Error("insert returned no row");
+          await tx
+            .insert(termsAcceptances)
+            .values({ userId: created.id, termsVersionId: terms.id });
+          return created;
+        })
+        .catch((error: unknown) => {
+          // Two signups racing for one name: the unique index decides, the answer stays a 400.
+          if (isUniqueViolation(error, "users_username_lower_key")) {
+            throw new HttpError(400, { username: ["A user with that username already exists."] });
+          }
+          if (isUniqueViolation(error, "users_email_lower_key")) {
+            throw new HttpError(400, { email: ["A user with that email already exists."] });
+          }
+          throw error;
+        });
+      return reply.code(201).send({ detail: "User created successfully.", user });
+    },
+  );
+};
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const cause = (error as { cause?: { code?: string; constraint?: string } })?.cause ?? error;
+  const pgError = cause as { code?: string; constraint?: string };
+  return pgError.code === "23505" && pgError.constraint === constraint;
+}

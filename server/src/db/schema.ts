@@ -1,0 +1,361 @@
+// The whole database in one file, so a migration is one `npm run db:generate` away and
+// every feature reads the same definitions. Quantities are per ONE serving.
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+// ---------- accounts ----------
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    username: text("username").notNull(),
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    passwordHash: text("password_hash").notNull(),
+    isSuperuser: boolean("is_superuser").notNull().default(false),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("users_username_lower_key").on(sql`lower(${t.username})`),
+    uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
+    // user search is a case-insensitive substring match
+    index("users_username_trgm_idx").using("gin", sql`lower(${t.username}) gin_trgm_ops`),
+  ],
+);
+
+export const termsVersions = pgTable("terms_versions", {
+  id: serial("id").primaryKey(),
+  versionNumber: integer("version_number").notNull().unique(),
+  content: text("content").notNull(),
+  publishedAt: timestamptz("published_at").notNull().defaultNow(),
+});
+
+export const termsAcceptances = pgTable(
+  "terms_acceptances",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    termsVersionId: integer("terms_version_id")
+      .notNull()
+      .references(() => termsVersions.id),
+    acceptedAt: timestamptz("accepted_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.termsVersionId] })],
+);
+
+/** Server-side sessions: the cookie holds a random token, the table only its SHA-256. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    tokenHash: bytea("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    lastSeenAt: timestamptz("last_seen_at").notNull().defaultNow(),
+    expiresAt: timestamptz("expires_at").notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** Fixed-window counters for login and signup throttling, shared by every app process. */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: timestamptz("window_start").notNull(),
+  count: integer("count").notNull(),
+});
+
+// ---------- reference data ----------
+
+export const units = pgTable(
+  "units",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+  },
+  (t) => [uniqueIndex("units_name_lower_key").on(sql`lower(${t.name})`)],
+);
+
+export const ingredients = pgTable(
+  "ingredients",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("ingredients_name_lower_key").on(sql`lower(${t.name})`),
+    index("ingredients_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+  ],
+);
+
+// ---------- recipes ----------
+
+export const recipes = pgTable(
+  "recipes",
+  {
+    id: serial("id").primaryKey(),
+    authorId: integer("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    slug: text("slug").notNull(),
+    content: text("content").notNull().default(""),
+    /** Storage key of the full-size image; the card version derives from it. */
+    imageKey: text("image_key"),
+    createdOn: timestamptz("created_on").notNull().defaultNow(),
+    updatedOn: timestamptz("updated_on").notNull().defaultNow(),
+    ratingSum: integer("rating_sum").notNull().default(0),
+    ratingCount: integer("rating_count").notNull().default(0),
+    /** Unaccented, lower-cased title + ingredient names, kept by the recipe writes. */
+    searchText: text("search_text").notNull().default(""),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`to_tsvector('simple', search_text)`,
+    ),
+  },
+  (t) => [
+    index("recipes_created_idx").on(t.createdOn.desc(), t.id.desc()),
+    index("recipes_author_created_idx").on(t.authorId, t.createdOn.desc(), t.id.desc()),
+    index("recipes_search_vector_idx").using("gin", t.searchVector),
+    index("recipes_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+export const recipeIngredients = pgTable(
+  "recipe_ingredients",
+  {
+    id: serial("id").primaryKey(),
+    recipeId: integer("recipe_id")
+      .notNull()
+      .references(() => recipes.id, { onDelete: "cascade" }),
+    ingredientId: integer("ingredient_id")
+      .notNull()
+      .references(() => ingredients.id),
+    unitId: integer("unit_id")
+      .notNull()
+      .references(() => units.id),
+    position: smallint("position").notNull().default(0),
+    quantity: doublePrecision("quantity").notNull(),
+  },
+  (t) => [
+    index("recipe_ingredients_recipe_idx").on(t.recipeId, t.position),
+    index("recipe_ingredients_ingredient_idx").on(t.ingredientId),
+    check("recipe_ingredients_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+export const ratings = pgTable(
+  "ratings",
+  {
+    id: serial("id").primaryKey(),
+    recipeId: integer("recipe_id")
+      .notNull()
+      .references(() => recipes.id, { onDelete: "cascade" }),
+    authorId: integer("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rating: smallint("rating").notNull(),
+    comment: text("comment").notNull().default(""),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("ratings_one_per_user_key").on(t.recipeId, t.authorId),
+    index("ratings_author_idx").on(t.authorId),
+    check("ratings_rating_range", sql`${t.rating} between 1 and 10`),
+  ],
+);
+
+// ---------- social ----------
+
+export const follows = pgTable(
+  "follows",
+  {
+    followerId: integer("follower_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    followeeId: integer("followee_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.followeeId] }),
+    index("follows_followee_idx").on(t.followeeId, t.followerId),
+    check("follows_not_self", sql`${t.followerId} <> ${t.followeeId}`),
+  ],
+);
+
+export const feedItems = pgTable(
+  "feed_items",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    eventType: text("event_type").notNull(),
+    recipeId: integer("recipe_id")
+      .notNull()
+      .references(() => recipes.id, { onDelete: "cascade" }),
+    ratingId: integer("rating_id").references(() => ratings.id, { onDelete: "cascade" }),
+    createdOn: timestamptz("created_on").notNull().defaultNow(),
+  },
+  (t) => [
+    index("feed_items_user_created_idx").on(t.userId, t.createdOn.desc(), t.id.desc()),
+    // The web app's feed leaves out recipe updates (spec: exclude_event_types=update_recipe):
+    // without this index each source's probe would step over its run of updates.
+    index("feed_items_user_created_shown_idx")
+      .on(t.userId, t.createdOn.desc(), t.id.desc())
+      .where(sql`${t.eventType} <> 'update_recipe'`),
+    index("feed_items_recipe_idx").on(t.recipeId),
+    index("feed_items_rating_idx").on(t.ratingId),
+    check(
+      "feed_items_event_type",
+      sql`${t.eventType} in ('new_recipe','update_recipe','new_rating','update_rating')`,
+    ),
+  ],
+);
+
+export const feedLikes = pgTable(
+  "feed_likes",
+  {
+    feedItemId: bigint("feed_item_id", { mode: "number" })
+      .notNull()
+      .references(() => feedItems.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.feedItemId, t.userId] })],
+);
+
+export const feedComments = pgTable(
+  "feed_comments",
+  {
+    id: serial("id").primaryKey(),
+    feedItemId: bigint("feed_item_id", { mode: "number" })
+      .notNull()
+      .references(() => feedItems.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("feed_comments_item_idx").on(t.feedItemId, t.id)],
+);
+
+// ---------- meal planning ----------
+
+export const groceryLists = pgTable(
+  "grocery_lists",
+  {
+    id: serial("id").primaryKey(),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    notes: text("notes").notNull().default(""),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("grocery_lists_owner_idx").on(t.ownerId, t.createdAt.desc(), t.id.desc())],
+);
+
+export const plannedRecipes = pgTable(
+  "planned_recipes",
+  {
+    id: serial("id").primaryKey(),
+    groceryListId: integer("grocery_list_id")
+      .notNull()
+      .references(() => groceryLists.id, { onDelete: "cascade" }),
+    recipeId: integer("recipe_id")
+      .notNull()
+      .references(() => recipes.id, { onDelete: "cascade" }),
+    guests: integer("guests").notNull(),
+    plannedOn: date("planned_on", { mode: "string" }),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("planned_recipes_list_idx").on(t.groceryListId),
+    index("planned_recipes_recipe_idx").on(t.recipeId),
+    check("planned_recipes_guests_range", sql`${t.guests} between 1 and 1000`),
+  ],
+);
+
+export const plannedExtras = pgTable(
+  "planned_extras",
+  {
+    id: serial("id").primaryKey(),
+    groceryListId: integer("grocery_list_id")
+      .notNull()
+      .references(() => groceryLists.id, { onDelete: "cascade" }),
+    ingredientId: integer("ingredient_id")
+      .notNull()
+      .references(() => ingredients.id),
+    unitId: integer("unit_id")
+      .notNull()
+      .references(() => units.id),
+    quantity: doublePrecision("quantity").notNull(),
+    plannedOn: date("planned_on", { mode: "string" }),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("planned_extras_list_idx").on(t.groceryListId),
+    check("planned_extras_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+/** Derived lines of a list: see `recomputeShoppingList`. Never typed in by a user. */
+export const shoppingItems = pgTable(
+  "shopping_items",
+  {
+    id: serial("id").primaryKey(),
+    groceryListId: integer("grocery_list_id")
+      .notNull()
+      .references(() => groceryLists.id, { onDelete: "cascade" }),
+    ingredientId: integer("ingredient_id")
+      .notNull()
+      .references(() => ingredients.id),
+    unitId: integer("unit_id")
+      .notNull()
+      .references(() => units.id),
+    quantity: doublePrecision("quantity").notNull(),
+    fromRecipes: text("from_recipes").notNull(),
+    isChecked: boolean("is_checked").notNull().default(false),
+  },
+  (t) => [uniqueIndex("shopping_items_line_key").on(t.groceryListId, t.ingredientId, t.unitId)],
+);
+
+/**
+ * Every word of every recipe's search text: the lexicon a misspelt search word is corrected
+ * against (trigram similarity over a few thousand words instead of every recipe's text).
+ */
+export const searchWords = pgTable("search_words", { word: text("word").primaryKey() }, (t) => [
+  index("search_words_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`),
+]);

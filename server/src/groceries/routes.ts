@@ -1,0 +1,271 @@
+import {
+  createGroceryListBody,
+  createPlannedExtraBody,
+  createPlannedRecipeBody,
+  GROCERY_NOTES_MAX_BYTES,
+  groceryListCreated,
+  groceryListDetail,
+  groceryListFilter,
+  groceryListsResponse,
+  idParams,
+  plannedExtra,
+  plannedExtrasResponse,
+  plannedRecipe,
+  plannedRecipesResponse,
+  shoppingItem,
+  shoppingItemsResponse,
+  updateGroceryListBody,
+  updateShoppingItemBody,
+} from "@potluck/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireUser } from "../auth/plugin.js";
+import { cleanHtml } from "../http/clean-html.js";
+import { fieldError, HttpError, notFound } from "../http/errors.js";
+import {
+  createList,
+  deleteOwnList,
+  deletePlannedExtra,
+  deletePlannedRecipe,
+  findOwnList,
+  holdRecipeForPlanning,
+  ingredientAndUnitExist,
+  insertPlannedExtra,
+  insertPlannedRecipe,
+  itemsOf,
+  listsOf,
+  lockListOfPlannedExtra,
+  lockListOfPlannedRecipe,
+  ownsList,
+  plannedExtraById,
+  plannedExtrasOf,
+  plannedRecipeById,
+  plannedRecipesOf,
+  setItemChecked,
+  touchList,
+  updateOwnList,
+} from "./queries.js";
+import { lockOwnList, recomputeShoppingList } from "./recompute.js";
+
+const noContent = { 204: z.null() };
+const doesNotExist = (id: number) => `Invalid pk "${id}" - object does not exist.`;
+
+/**
+ * Grocery lists, their plans and their shopping items: all of it private to its owner, so
+ * anyone else gets 404 (never a hint that it exists). Every change to a list's plans
+ * recomputes its shopping items in the same transaction (see recompute.ts).
+ */
+export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
+  // 401 before anything else, bad input included.
+  app.addHook("onRequest", async (request) => {
+    requireUser(request);
+  });
+
+  // ---------- lists ----------
+
+  app.get("/lists/", { schema: { response: { 200: groceryListsResponse } } }, async (request) => {
+    const user = requireUser(request);
+    return listsOf(app.db, user.id);
+  });
+
+  app.post(
+    "/lists/",
+    { schema: { body: createGroceryListBody, response: { 201: groceryListCreated } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const list = await createList(app.db, user.id, request.body.name);
+      return reply.code(201).send(list);
+    },
+  );
+
+  app.get(
+    "/lists/:id/",
+    { schema: { params: idParams, response: { 200: groceryListDetail } } },
+    async (request) => {
+      const user = requireUser(request);
+      const list = await findOwnList(app.db, request.params.id, user.id);
+      if (!list) throw notFound();
+      return list;
+    },
+  );
+
+  app.patch(
+    "/lists/:id/",
+    {
+      schema: {
+        params: idParams,
+        body: updateGroceryListBody,
+        response: { 200: groceryListDetail },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { name, notes } = request.body;
+      const cleanNotes = notes === undefined ? undefined : cleanHtml(notes);
+      if (cleanNotes !== undefined && Buffer.byteLength(cleanNotes) > GROCERY_NOTES_MAX_BYTES) {
+        throw fieldError("notes", "Notes are too long (at most 100 KB).");
+      }
+      const list = await updateOwnList(app.db, request.params.id, user.id, {
+        ...(name === undefined ? {} : { name }),
+        ...(cleanNotes === undefined ? {} : { notes: cleanNotes }),
+      });
+      if (!list) throw notFound();
+      return list;
+    },
+  );
+
+  app.delete(
+    "/lists/:id/",
+    { schema: { params: idParams, response: noContent } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (!(await deleteOwnList(app.db, request.params.id, user.id))) throw notFound();
+      return reply.code(204).send(null);
+    },
+  );
+
+  // ---------- planned recipes ----------
+
+  app.get(
+    "/planned-recipes/",
+    { schema: { querystring: groceryListFilter, response: { 200: plannedRecipesResponse } } },
+    async (request) => {
+      const user = requireUser(request);
+      const listId = request.query.grocery_list;
+      if (!(await ownsList(app.db, listId, user.id))) throw notFound();
+      return plannedRecipesOf(app.db, listId);
+    },
+  );
+
+  app.post(
+    "/planned-recipes/",
+    { schema: { body: createPlannedRecipeBody, response: { 201: plannedRecipe } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const body = request.body;
+      const planned = await app.db.transaction(async (tx) => {
+        // Recipe first, then the list: the lock order every writer follows.
+        const recipeExists = await holdRecipeForPlanning(tx, body.recipe_id);
+        if (!(await lockOwnList(tx, body.grocery_list_id, user.id))) throw notFound();
+        if (!recipeExists) throw fieldError("recipe_id", doesNotExist(body.recipe_id));
+        const { id } = await insertPlannedRecipe(tx, {
+          groceryListId: body.grocery_list_id,
+          recipeId: body.recipe_id,
+          guests: body.guests,
+          plannedOn: body.planned_on ?? null,
+        });
+        await touchList(tx, body.grocery_list_id);
+        await recomputeShoppingList(tx, body.grocery_list_id);
+        const created = await plannedRecipeById(tx, id);
+        if (!created) throw new Error("planned recipe vanished inside its transaction");
+        return created;
+      });
+      return reply.code(201).send(planned);
+    },
+  );
+
+  app.delete(
+    "/planned-recipes/:id/",
+    { schema: { params: idParams, response: noContent } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await app.db.transaction(async (tx) => {
+        const listId = await lockListOfPlannedRecipe(tx, request.params.id, user.id);
+        if (listId === undefined || !(await deletePlannedRecipe(tx, request.params.id, listId))) {
+          throw notFound();
+        }
+        await touchList(tx, listId);
+        await recomputeShoppingList(tx, listId);
+      });
+      return reply.code(204).send(null);
+    },
+  );
+
+  // ---------- planned extras ----------
+
+  app.get(
+    "/planned-extras/",
+    { schema: { querystring: groceryListFilter, response: { 200: plannedExtrasResponse } } },
+    async (request) => {
+      const user = requireUser(request);
+      const listId = request.query.grocery_list;
+      if (!(await ownsList(app.db, listId, user.id))) throw notFound();
+      return plannedExtrasOf(app.db, listId);
+    },
+  );
+
+  app.post(
+    "/planned-extras/",
+    { schema: { body: createPlannedExtraBody, response: { 201: plannedExtra } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const body = request.body;
+      const planned = await app.db.transaction(async (tx) => {
+        if (!(await lockOwnList(tx, body.grocery_list_id, user.id))) throw notFound();
+        const exists = await ingredientAndUnitExist(tx, body.ingredient_id, body.unit_id);
+        if (!exists.ingredient || !exists.unit) {
+          throw new HttpError(400, {
+            ...(exists.ingredient ? {} : { ingredient_id: [doesNotExist(body.ingredient_id)] }),
+            ...(exists.unit ? {} : { unit_id: [doesNotExist(body.unit_id)] }),
+          });
+        }
+        const { id } = await insertPlannedExtra(tx, {
+          groceryListId: body.grocery_list_id,
+          ingredientId: body.ingredient_id,
+          unitId: body.unit_id,
+          quantity: body.quantity,
+          plannedOn: body.planned_on ?? null,
+        });
+        await touchList(tx, body.grocery_list_id);
+        await recomputeShoppingList(tx, body.grocery_list_id);
+        const created = await plannedExtraById(tx, id);
+        if (!created) throw new Error("planned extra vanished inside its transaction");
+        return created;
+      });
+      return reply.code(201).send(planned);
+    },
+  );
+
+  app.delete(
+    "/planned-extras/:id/",
+    { schema: { params: idParams, response: noContent } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await app.db.transaction(async (tx) => {
+        const listId = await lockListOfPlannedExtra(tx, request.params.id, user.id);
+        if (listId === undefined || !(await deletePlannedExtra(tx, request.params.id, listId))) {
+          throw notFound();
+        }
+        await touchList(tx, listId);
+        await recomputeShoppingList(tx, listId);
+      });
+      return reply.code(204).send(null);
+    },
+  );
+
+  // ---------- shopping items ----------
+
+  app.get(
+    "/items/",
+    { schema: { querystring: groceryListFilter, response: { 200: shoppingItemsResponse } } },
+    async (request) => {
+      const user = requireUser(request);
+      const listId = request.query.grocery_list;
+      if (!(await ownsList(app.db, listId, user.id))) throw notFound();
+      return itemsOf(app.db, listId);
+    },
+  );
+
+  app.patch(
+    "/items/:id/",
+    { schema: { params: idParams, body: updateShoppingItemBody, response: { 200: shoppingItem } } },
+    async (request) => {
+      const user = requireUser(request);
+      const item = await app.db.transaction((tx) =>
+        setItemChecked(tx, request.params.id, user.id, request.body.is_checked),
+      );
+      if (!item) throw notFound();
+      return item;
+    },
+  );
+};

@@ -1,0 +1,65 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+
+/** An error whose body the client sees as is. Throw it from handlers; the handler below answers. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(typeof body.detail === "string" ? body.detail : `HTTP ${statusCode}`);
+  }
+}
+
+export const badRequest = (detail: string) => new HttpError(400, { detail });
+/** 400 with `{"field": ["message"]}`, the shape the web app shows per field. */
+export const fieldError = (field: string, message: string) =>
+  new HttpError(400, { [field]: [message] });
+export const notAuthenticated = () =>
+  new HttpError(401, { detail: "Authentication credentials were not provided." });
+export const forbidden = (detail = "You do not have permission to perform this action.") =>
+  new HttpError(403, { detail });
+export const notFound = () => new HttpError(404, { detail: "Not found." });
+export const tooManyRequests = () =>
+  new HttpError(429, { detail: "Too many attempts. Please try again later." });
+
+/** Maps every thrown error to the spec's bodies; 5xx details stay in the log. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send(error.body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const path = issue.instancePath.replace(/^\//, "").split("/")[0] || "non_field_errors";
+        const messages = fields[path] ?? [];
+        messages.push(issue.message ?? "Invalid value.");
+        fields[path] = messages;
+      }
+      return reply.code(400).send(fields);
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      // Fastify's own client errors: bad JSON, wrong media type, body too large, ...
+      return reply.code(status).send({ detail: clientMessage(error) });
+    }
+    request.log.error(error);
+    return reply.code(500).send({ detail: "A server error occurred." });
+  });
+}
+
+function clientMessage(error: FastifyError): string {
+  switch (error.code) {
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return "JSON parse error - the request body is not valid JSON.";
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return "Unsupported media type in request.";
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+    case "FST_REQ_FILE_TOO_LARGE":
+      return "Request body is too large.";
+    default:
+      return error.message;
+  }
+}

@@ -1,0 +1,123 @@
+import { asc, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/client.js";
+import { ingredients, units } from "../db/schema.js";
+import { badRequest } from "../http/errors.js";
+import type { CursorValues } from "../http/pagination.js";
+import { accentInsensitivePattern, foldText } from "./search-text.js";
+
+export const listUnits = (db: Tx) =>
+  db.select({ id: units.id, name: units.name }).from(units).orderBy(asc(units.name));
+
+/**
+ * pg_trgm's default strict word similarity threshold (0.5) lets through only some one-letter
+ * typos ("chiken" vs "chicken" scores exactly 0.5, "tahni" vs "tahini" 0.44); 0.4 takes them
+ * while still keeping "rice" apart from "price" (0.375). Set per transaction, as the
+ * operators read it from a setting.
+ */
+const TYPO_THRESHOLD = 0.4;
+
+/** Runs a search whose `<<%` operator should tolerate a small typo. */
+export function withTypoTolerance<T>(db: Db, run: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(
+    async (tx) => {
+      await tx.execute(
+        sql.raw(`set local pg_trgm.strict_word_similarity_threshold = ${TYPO_THRESHOLD}`),
+      );
+      return run(tx);
+    },
+    { accessMode: "read only" },
+  );
+}
+
+export type IngredientMatch = {
+  id: number;
+  name: string;
+  tier: number;
+  neg_score: number;
+  lname: string;
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, "\\$&");
+
+/**
+ * The ingredient search as one SQL query. Candidates come from the trigram index on
+ * lower(name): an accent-insensitive substring match (`~`) or close words (`<<%`, small
+ * typos; see withTypoTolerance). They are ranked in tiers: exact name, name prefix, word prefix, substring, typo;
+ * then by trigram similarity, name and id, which is also the keyset of the next page.
+ */
+export function ingredientSearchSql(search: string, limit: number, after?: CursorValues) {
+  const folded = foldText(search.trim());
+  const pattern = accentInsensitivePattern(folded);
+  const plain = sql`unaccent(lower(i.name))`;
+  const keyset = after
+    ? sql`where (s.tier, s.neg_score, s.lname, s.id) > (${after[0]}::int, ${after[1]}::numeric, ${after[2]}::text, ${after[3]}::int)`
+    : sql``;
+  return sql`
+    select s.id, s.name, s.tier, s.neg_score, s.lname from (
+      select i.id, i.name, lower(i.name) as lname,
+        case
+          when ${plain} = ${folded} then 0
+          when ${plain} like ${`${escapeLike(folded)}%`} then 1
+          when ' ' || ${plain} like ${`% ${escapeLike(folded)}%`} then 2
+          when lower(i.name) ~ ${pattern} then 3
+          else 4
+        end as tier,
+        -round(similarity(${plain}, ${folded})::numeric, 6) as neg_score
+      from ${ingredients} i
+      where lower(i.name) ~ ${pattern} or ${folded} <<% lower(i.name)
+    ) s
+    ${keyset}
+    order by s.tier, s.neg_score, s.lname, s.id
+    limit ${limit + 1}`;
+}
+
+export async function searchIngredients(
+  db: Db,
+  search: string,
+  limit: number,
+  after?: CursorValues,
+): Promise<IngredientMatch[]> {
+  if (
+    after &&
+    !(
+      Number.isInteger(after[0]) &&
+      typeof after[1] === "number" &&
+      typeof after[2] === "string" &&
+      Number.isInteger(after[3])
+    )
+  ) {
+    throw badRequest("Invalid cursor.");
+  }
+  const query = ingredientSearchSql(search, limit, after);
+  return withTypoTolerance(db, async (tx) => (await tx.execute<IngredientMatch>(query)).rows);
+}
+
+export const ingredientCursor = (row: IngredientMatch): CursorValues => [
+  row.tier,
+  row.neg_score,
+  row.lname,
+  row.id,
+];
+
+/**
+ * Returns the ingredient with this name (case-insensitively), adding it when missing. The
+ * unique index on lower(name) settles two people adding the same name at once.
+ */
+export async function findOrCreateIngredient(
+  db: Tx,
+  name: string,
+  userId: number,
+): Promise<{ ingredient: { id: number; name: string }; created: boolean }> {
+  const [created] = await db
+    .insert(ingredients)
+    .values({ name, createdBy: userId })
+    .onConflictDoNothing()
+    .returning({ id: ingredients.id, name: ingredients.name });
+  if (created) return { ingredient: created, created: true };
+  const [existing] = await db
+    .select({ id: ingredients.id, name: ingredients.name })
+    .from(ingredients)
+    .where(sql`lower(${ingredients.name}) = lower(${name})`);
+  if (!existing) throw new Error(`ingredient ${name} neither inserted nor found`);
+  return { ingredient: existing, created: false };
+}

@@ -1,0 +1,53 @@
+import {
+  createIngredientBody,
+  ingredientOption,
+  ingredientSearchQuery,
+  ingredientSearchResponse,
+  unitSchema,
+} from "@potluck/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireUser } from "../auth/plugin.js";
+import { decodeCursor, toPage } from "../http/pagination.js";
+import {
+  findOrCreateIngredient,
+  ingredientCursor,
+  listUnits,
+  searchIngredients,
+} from "./queries.js";
+
+export const ingredientsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/units/", { schema: { response: { 200: z.array(unitSchema) } } }, async () =>
+    listUnits(app.db),
+  );
+
+  app.get(
+    "/ingredients/",
+    { schema: { querystring: ingredientSearchQuery, response: { 200: ingredientSearchResponse } } },
+    async (request) => {
+      const { search, limit, cursor } = request.query;
+      const rows = await searchIngredients(app.db, search, limit, decodeCursor(cursor, 4));
+      return toPage(request, rows, limit, ingredientCursor, (row) => ({
+        id: row.id,
+        name: row.name,
+      }));
+    },
+  );
+
+  app.post(
+    "/ingredients/",
+    {
+      schema: {
+        body: createIngredientBody,
+        response: { 200: ingredientOption, 201: ingredientOption },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      // "Brown   sugar" and "Brown sugar" are one ingredient.
+      const name = request.body.name.replace(/\s+/g, " ");
+      const { ingredient, created } = await findOrCreateIngredient(app.db, name, user.id);
+      return reply.code(created ? 201 : 200).send(ingredient);
+    },
+  );
+};

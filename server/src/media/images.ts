@@ -1,0 +1,97 @@
+import { randomUUID } from "node:crypto";
+import sharp, { type Metadata } from "sharp";
+import { fieldError } from "../http/errors.js";
+import type { ImageStorage } from "./storage.js";
+
+export const MAX_IMAGE_PIXELS = 40_000_000;
+const FULL_MAX_EDGE = 2048;
+export const CARD_WIDTH = 640;
+const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
+
+export const NOT_AN_IMAGE =
+  "Upload a valid image. The file you uploaded was either not an image or a corrupted image.";
+export const UNSUPPORTED_FORMAT = "Unsupported image format: use a JPEG, PNG or WebP image.";
+export const TOO_MANY_PIXELS = "The image is too large: at most 40 megapixels.";
+
+export interface ProcessedImage {
+  full: Buffer;
+  card: Buffer;
+}
+
+/**
+ * Checks an upload by its content (never its name or declared type) and re-encodes it as WebP:
+ * auto-rotated from its EXIF orientation, metadata stripped, at most 2048 px on its longest
+ * edge, plus a 640 px wide card version. Bad input becomes a 400 `{"image": [...]}`.
+ */
+export async function processImage(input: Buffer): Promise<ProcessedImage> {
+  // limitInputPixels makes libvips refuse to decode a pixel bomb instead of allocating it.
+  const options = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" } as const;
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(input, options).metadata();
+  } catch (error) {
+    throw fieldError("image", isPixelLimit(error) ? TOO_MANY_PIXELS : NOT_AN_IMAGE);
+  }
+  if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) {
+    throw fieldError("image", UNSUPPORTED_FORMAT);
+  }
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_IMAGE_PIXELS) {
+    throw fieldError("image", TOO_MANY_PIXELS);
+  }
+  try {
+    const oriented = sharp(input, options).autoOrient();
+    const [full, card] = await Promise.all([
+      oriented
+        .clone()
+        .resize({
+          width: FULL_MAX_EDGE,
+          height: FULL_MAX_EDGE,
+          fit: "inside",
+          withoutEnlargement: true,
+        })
+        .webp({ quality: 82 })
+        .toBuffer(),
+      oriented
+        .clone()
+        .resize({ width: CARD_WIDTH, withoutEnlargement: true })
+        .webp({ quality: 75 })
+        .toBuffer(),
+    ]);
+    return { full, card };
+  } catch (error) {
+    // Truncated or corrupt data shows only when decoding.
+    throw fieldError("image", isPixelLimit(error) ? TOO_MANY_PIXELS : NOT_AN_IMAGE);
+  }
+}
+
+const isPixelLimit = (error: unknown) =>
+  error instanceof Error && /pixel limit/i.test(error.message);
+
+/** The card version lives beside the full one: `recipes/abc.webp` → `recipes/abc-card.webp`. */
+export const cardKeyOf = (key: string) => key.replace(/(\.[a-z0-9]+)?$/, "-card$1");
+
+/** Stores both versions under a new random key; returns the full version's key. */
+export async function storeImage(storage: ImageStorage, image: ProcessedImage): Promise<string> {
+  const key = `recipes/${randomUUID()}.webp`;
+  await storage.put(key, image.full);
+  await storage.put(cardKeyOf(key), image.card);
+  return key;
+}
+
+/** Deletes both versions; a file already gone is fine (best effort, after the commit). */
+export async function removeImage(
+  storage: ImageStorage,
+  key: string | null | undefined,
+): Promise<void> {
+  if (!key) return;
+  await Promise.all([storage.remove(key), storage.remove(cardKeyOf(key))]);
+}
+
+/** The URLs an API response shows for a stored image key (both null without an image). */
+export function imageUrls(
+  storage: ImageStorage,
+  key: string | null,
+): { image: string | null; image_card: string | null } {
+  if (!key) return { image: null, image_card: null };
+  return { image: storage.url(key), image_card: storage.url(cardKeyOf(key)) };
+}

@@ -1,0 +1,119 @@
+import {
+  recipeDetail,
+  recipeIdParams,
+  recipeListQuery,
+  recipeListResponse,
+} from "@potluck/contract";
+import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireUser } from "../auth/plugin.js";
+import { forbidden, notAuthenticated, notFound } from "../http/errors.js";
+import { decodeCursor, toPage } from "../http/pagination.js";
+import { removeImage } from "../media/images.js";
+import { ratingsRoutes } from "../ratings/routes.js";
+import { canEditRecipe } from "./policy.js";
+import {
+  findRecipe,
+  ingredientLines,
+  listCursor,
+  listRecipes,
+  type RecipeRow,
+  recipeAuthor,
+  recipeListSql,
+  searchRecipes,
+} from "./queries.js";
+import { toDetail, toListItem } from "./serialize.js";
+import { readMultipart, validateSubmission } from "./submission.js";
+import { createRecipe, deleteRecipeEverywhere, updateRecipe } from "./writes.js";
+
+// Create and update take multipart/form-data (the image file), which the zod type provider
+// cannot describe: those handlers read the parts and validate them with the contract's rules
+// in submission.ts; their responses are still declared and shaped by the contract. The
+// writes themselves (one transaction each) are in writes.ts.
+export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(ratingsRoutes, { prefix: "/ratings" });
+
+  app.get(
+    "/recipes/",
+    { schema: { querystring: recipeListQuery, response: { 200: recipeListResponse } } },
+    async (request) => {
+      const { limit, cursor, mine, search } = request.query;
+      let authorId: number | undefined;
+      if (mine === "true") {
+        if (!request.user) throw notAuthenticated();
+        authorId = request.user.id;
+      }
+      const toItem = (row: RecipeRow) => toListItem(app.storage, row);
+      if (search?.trim()) {
+        const after = decodeCursor(cursor, 3);
+        const found = await searchRecipes(app.db, search, { authorId, limit, cursor: after });
+        return toPage(request, found.rows, limit, found.cursorOf, toItem);
+      }
+      const after = decodeCursor(cursor, 2);
+      const rows = await listRecipes(app.db, recipeListSql({ authorId, limit, cursor: after }));
+      return toPage(request, rows, limit, listCursor, toItem);
+    },
+  );
+
+  app.get(
+    "/recipes/:id/",
+    { schema: { params: recipeIdParams, response: { 200: recipeDetail } } },
+    async (request) => loadDetail(app, request.params.id),
+  );
+
+  app.post("/recipes/", { schema: { response: { 201: recipeDetail } } }, async (request, reply) => {
+    const user = requireUser(request);
+    const submission = validateSubmission(await readMultipart(request), "create");
+    const id = await createRecipe(app.db, app.storage, user.id, submission);
+    return reply.code(201).send(await loadDetail(app, id));
+  });
+
+  app.put(
+    "/recipes/:id/",
+    { schema: { params: recipeIdParams, response: { 200: recipeDetail } } },
+    async (request) => {
+      const user = requireUser(request);
+      const { id } = request.params;
+      await loadEditable(app, user, id);
+      const submission = validateSubmission(await readMultipart(request), "update");
+      const droppedImageKey = await updateRecipe(app.db, app.storage, id, submission);
+      await removeImage(app.storage, droppedImageKey).catch((error: unknown) =>
+        request.log.warn({ err: error }, "could not delete a replaced recipe image"),
+      );
+      return loadDetail(app, id);
+    },
+  );
+
+  app.delete(
+    "/recipes/:id/",
+    { schema: { params: recipeIdParams, response: { 204: z.null() } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { id } = request.params;
+      await loadEditable(app, user, id);
+      const imageKey = await deleteRecipeEverywhere(app.db, id);
+      await removeImage(app.storage, imageKey).catch((error: unknown) =>
+        request.log.warn({ err: error }, "could not delete a deleted recipe's image"),
+      );
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+async function loadDetail(app: FastifyInstance, id: number) {
+  const row = await findRecipe(app.db, id);
+  if (!row) throw notFound();
+  return toDetail(app.storage, row, await ingredientLines(app.db, id));
+}
+
+/** 404 for an unknown recipe, 403 when the user may not change it. */
+async function loadEditable(
+  app: FastifyInstance,
+  user: { id: number; isSuperuser: boolean },
+  id: number,
+): Promise<void> {
+  const recipe = await recipeAuthor(app.db, id);
+  if (!recipe) throw notFound();
+  if (!canEditRecipe(user, recipe)) throw forbidden();
+}

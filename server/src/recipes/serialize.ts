@@ -1,0 +1,32 @@
+import type { RecipeDetail, RecipeListItem } from "@potluck/contract";
+import { imageUrls } from "../media/images.js";
+import type { ImageStorage } from "../media/storage.js";
+import type { IngredientLine, RecipeRow } from "./queries.js";
+
+/** Ratings are stored as 1–10 (half stars × 2); the average is shown in stars, to 2 decimals. */
+export function averageRating(ratingSum: number, ratingCount: number): number {
+  if (ratingCount <= 0) return 0;
+  return Math.round((ratingSum / ratingCount / 2) * 100) / 100;
+}
+
+export function toListItem(storage: ImageStorage, row: RecipeRow): RecipeListItem {
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    ...imageUrls(storage, row.image_key),
+    author_username: row.author_username,
+    created_on: new Date(row.created_on).toISOString(),
+    updated_on: new Date(row.updated_on).toISOString(),
+    average_rating: averageRating(row.rating_sum, row.rating_count),
+    rating_count: row.rating_count,
+  };
+}
+
+export function toDetail(
+  storage: ImageStorage,
+  row: RecipeRow & { content: string },
+  lines: IngredientLine[],
+): RecipeDetail {
+  return { ...toListItem(storage, row), content: row.content, recipe_ingredients: lines };
+}

@@ -1,0 +1,168 @@
+import {
+  RECIPE_CONTENT_MAX_BYTES,
+  RECIPE_INGREDIENTS_MAX,
+  RECIPE_TITLE_MAX,
+  type RecipeIngredientInput,
+  recipeIngredientInput,
+} from "@potluck/contract";
+import type { FastifyRequest } from "fastify";
+import { cleanHtml, isBlankHtml } from "../http/clean-html.js";
+import { badRequest, HttpError } from "../http/errors.js";
+
+/** The multipart parts of a recipe submission, as they arrived. */
+export interface RawSubmission {
+  fields: Map<string, string>;
+  /** Fields longer than the multipart field size limit (their value is cut short). */
+  truncated: Set<string>;
+  /** The `image` file; absent when none was chosen (browsers send an empty part). */
+  image?: Buffer;
+}
+
+export interface RecipeSubmission {
+  title: string;
+  /** Cleaned HTML. */
+  content: string;
+  /** Undefined on an update that leaves the ingredient list as it is. */
+  ingredients: RecipeIngredientInput[] | undefined;
+  removeImage: boolean;
+  image: Buffer | undefined;
+}
+
+export type FieldErrors = Record<string, string[]>;
+
+/**
+ * Reads a multipart body. A file over the size limit throws @fastify/multipart's 413
+ * (`{"detail": ...}` through the error handler); a JSON or form body is a 415.
+ */
+export async function readMultipart(request: FastifyRequest): Promise<RawSubmission> {
+  if (!request.isMultipart()) {
+    throw new HttpError(415, {
+      detail: `Unsupported media type "${request.headers["content-type"] ?? ""}" in request: send multipart/form-data.`,
+    });
+  }
+  const raw: RawSubmission = { fields: new Map(), truncated: new Set() };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === "file") {
+        // Always read the stream to its end: an unread file part stalls the parser.
+        const data = await part.toBuffer();
+        if (part.fieldname === "image" && data.length > 0) raw.image = data;
+      } else {
+        raw.fields.set(part.fieldname, String(part.value));
+        if (part.valueTruncated) raw.truncated.add(part.fieldname);
+      }
+    }
+  } catch (error) {
+    // Size and count limits keep their 413; a body the parser cannot read is bad input.
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status !== undefined && status < 500) throw error;
+    throw badRequest("Malformed multipart body.");
+  }
+  return raw;
+}
+
+/** Validates every field at once, so the form can show all problems together. */
+export function validateSubmission(
+  raw: RawSubmission,
+  mode: "create" | "update",
+): RecipeSubmission {
+  const errors: FieldErrors = {};
+  const add = (field: string, message: string) => {
+    errors[field] = [...(errors[field] ?? []), message];
+  };
+
+  const title = raw.fields.get("title")?.trim();
+  if (title === undefined) add("title", "This field is required.");
+  else if (title === "") add("title", "This field may not be blank.");
+  else if (title.length > RECIPE_TITLE_MAX) {
+    add("title", `Ensure this field has no more than ${RECIPE_TITLE_MAX} characters.`);
+  }
+
+  const rawContent = raw.fields.get("content");
+  let content = "";
+  if (rawContent === undefined) add("content", "This field is required.");
+  else if (raw.truncated.has("content")) add("content", contentTooLong);
+  else {
+    content = cleanHtml(rawContent);
+    if (isBlankHtml(content)) add("content", "This field may not be blank.");
+    else if (Buffer.byteLength(content, "utf8") > RECIPE_CONTENT_MAX_BYTES) {
+      add("content", contentTooLong);
+    }
+  }
+
+  let ingredients: RecipeIngredientInput[] | undefined = mode === "create" ? [] : undefined;
+  const rawIngredients = raw.fields.get("recipe_ingredients");
+  if (raw.truncated.has("recipe_ingredients")) {
+    add(
+      "recipe_ingredients",
+      `Ensure this field has no more than ${RECIPE_INGREDIENTS_MAX} elements.`,
+    );
+  } else if (rawIngredients !== undefined) {
+    const parsed = parseIngredientRows(rawIngredients);
+    if ("errors" in parsed) for (const message of parsed.errors) add("recipe_ingredients", message);
+    else ingredients = parsed.rows;
+  }
+
+  const removeImage = raw.fields.get("remove_image");
+  if (removeImage !== undefined && !["true", "false", ""].includes(removeImage)) {
+    add("remove_image", 'Must be "true" or "false".');
+  }
+
+  if (Object.keys(errors).length > 0) throw new HttpError(400, errors);
+  return {
+    title: title as string,
+    content,
+    ingredients,
+    removeImage: removeImage === "true",
+    image: raw.image,
+  };
+}
+
+const contentTooLong = `The instructions are too long: at most ${RECIPE_CONTENT_MAX_BYTES / 1024} KB.`;
+
+/**
+ * The `recipe_ingredients` JSON string: a list of `{ingredient_id, quantity, unit_id}`, with
+ * quantities per ONE serving. Numbers sent as strings ("0.5") are accepted.
+ */
+export function parseIngredientRows(
+  text: string,
+): { rows: RecipeIngredientInput[] } | { errors: string[] } {
+  if (text.trim() === "") return { rows: [] };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { errors: ["Invalid JSON: send a list of {ingredient_id, quantity, unit_id}."] };
+  }
+  if (!Array.isArray(value)) {
+    return { errors: ["Expected a list of {ingredient_id, quantity, unit_id}."] };
+  }
+  if (value.length > RECIPE_INGREDIENTS_MAX) {
+    return { errors: [`Ensure this field has no more than ${RECIPE_INGREDIENTS_MAX} elements.`] };
+  }
+  const rows: RecipeIngredientInput[] = [];
+  const errors: string[] = [];
+  value.forEach((row: unknown, index) => {
+    const result = recipeIngredientInput.safeParse(numbersFromStrings(row));
+    if (result.success) rows.push(result.data);
+    else {
+      for (const issue of result.error.issues) {
+        const field = issue.path[0] === undefined ? "" : `${String(issue.path[0])}: `;
+        errors.push(`Row ${index + 1}: ${field}${issue.message}`);
+      }
+    }
+  });
+  return errors.length > 0 ? { errors } : { rows };
+}
+
+function numbersFromStrings(row: unknown): unknown {
+  if (typeof row !== "object" || row === null || Array.isArray(row)) return row;
+  return Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [
+      key,
+      typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value))
+        ? Number(value)
+        : value,
+    ]),
+  );
+}

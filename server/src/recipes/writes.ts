@@ -1,0 +1,143 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client.js";
+import { recipes } from "../db/schema.js";
+import { recordFeedEvent } from "../feed/events.js";
+import { listsPlanningRecipe, recomputeShoppingLists } from "../groceries/recompute.js";
+import { HttpError, notFound } from "../http/errors.js";
+import { processImage, removeImage, storeImage } from "../media/images.js";
+import type { ImageStorage } from "../media/storage.js";
+import {
+  deleteRecipe,
+  insertIngredientLines,
+  lockRecipe,
+  refreshSearchText,
+  replaceIngredientLines,
+  unknownReferences,
+} from "./queries.js";
+import { slugify } from "./slug.js";
+import type { RecipeSubmission } from "./submission.js";
+
+// The recipe writes. Each is one transaction: the recipe, its ingredient lines, its search
+// text, its feed item and the shopping lists that plan it change together or not at all.
+// Image files are written before the transaction, so a committed recipe never points at a
+// missing file, and deleted again when it fails; files a write replaces are deleted after
+// the commit (by the caller, with removeImage).
+
+/** Creates the recipe; returns its id. */
+export async function createRecipe(
+  db: Db,
+  storage: ImageStorage,
+  authorId: number,
+  submission: RecipeSubmission,
+): Promise<number> {
+  await checkReferences(db, submission);
+  const imageKey = await storeUpload(storage, submission);
+  return withImageCleanup(storage, imageKey, () =>
+    db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(recipes)
+        .values({
+          authorId,
+          title: submission.title,
+          slug: slugify(submission.title),
+          content: submission.content,
+          imageKey,
+        })
+        .returning({ id: recipes.id });
+      if (!created) throw new Error("recipe insert returned no row");
+      await insertIngredientLines(tx, created.id, submission.ingredients ?? []);
+      await refreshSearchText(tx, created.id);
+      await recordFeedEvent(tx, {
+        userId: authorId,
+        eventType: "new_recipe",
+        recipeId: created.id,
+      });
+      return created.id;
+    }),
+  );
+}
+
+/**
+ * Replaces the recipe's fields (and ingredient lines, when given); the slug follows the title.
+ * Returns the image key it dropped (replaced or removed), for deletion after the commit.
+ */
+export async function updateRecipe(
+  db: Db,
+  storage: ImageStorage,
+  id: number,
+  submission: RecipeSubmission,
+): Promise<string | null> {
+  await checkReferences(db, submission);
+  const newImageKey = await storeUpload(storage, submission);
+  return withImageCleanup(storage, newImageKey, () =>
+    db.transaction(async (tx) => {
+      // The recipe row lock comes first, before listsPlanningRecipe locks the lists.
+      const current = await lockRecipe(tx, id);
+      if (!current) throw notFound();
+      const replacesImage = newImageKey !== null || submission.removeImage;
+      await tx
+        .update(recipes)
+        .set({
+          title: submission.title,
+          slug: slugify(submission.title),
+          content: submission.content,
+          imageKey: replacesImage ? newImageKey : current.imageKey,
+          updatedOn: sql`now()`,
+        })
+        .where(eq(recipes.id, id));
+      if (submission.ingredients) await replaceIngredientLines(tx, id, submission.ingredients);
+      await refreshSearchText(tx, id);
+      // The item belongs to the author's feed even when a superuser made the edit: followers
+      // follow the cook, and the card reads as news of the cook's recipe.
+      await recordFeedEvent(tx, {
+        userId: current.authorId,
+        eventType: "update_recipe",
+        recipeId: id,
+      });
+      await recomputeShoppingLists(tx, await listsPlanningRecipe(tx, id));
+      return replacesImage ? current.imageKey : null;
+    }),
+  );
+}
+
+/**
+ * Deletes the recipe; its ratings, feed items, ingredient lines and planned entries go with
+ * it (ON DELETE CASCADE), and the shopping lists that planned it are recomputed so none keeps
+ * lines of a recipe that no longer exists. Returns its image key, for deletion after commit.
+ */
+export async function deleteRecipeEverywhere(db: Db, id: number): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const lists = await listsPlanningRecipe(tx, id);
+    const [row] = await deleteRecipe(tx, id);
+    if (!row) throw notFound();
+    await recomputeShoppingLists(tx, lists);
+    return row.imageKey;
+  });
+}
+
+async function checkReferences(db: Db, submission: RecipeSubmission): Promise<void> {
+  const unknown = await unknownReferences(db, submission.ingredients ?? []);
+  if (unknown.length > 0) throw new HttpError(400, { recipe_ingredients: unknown });
+}
+
+/** Checks, re-encodes and stores the uploaded image; null without one. */
+async function storeUpload(
+  storage: ImageStorage,
+  submission: RecipeSubmission,
+): Promise<string | null> {
+  if (!submission.image) return null;
+  return storeImage(storage, await processImage(submission.image));
+}
+
+async function withImageCleanup<T>(
+  storage: ImageStorage,
+  newImageKey: string | null,
+  write: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    await removeImage(storage, newImageKey).catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,202 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Tx } from "../db/client.js";
+import { badRequest } from "../http/errors.js";
+import { type CursorValues, decodeCursor } from "../http/pagination.js";
+
+/** A person as the search and follow lists return them; `name` (lower-cased) is the sort key. */
+export interface UserRow {
+  id: number;
+  username: string;
+  name: string;
+  is_following: boolean;
+  [key: string]: unknown;
+}
+
+export async function findUsername(db: Tx, id: number): Promise<string | undefined> {
+  const result = await db.execute<{ username: string }>(
+    sql`select username from users where id = ${id}`,
+  );
+  return result.rows[0]?.username;
+}
+
+/** Follows `followeeId`; false when the follow already existed. */
+export async function follow(db: Tx, followerId: number, followeeId: number): Promise<boolean> {
+  const result = await db.execute(sql`
+    insert into follows (follower_id, followee_id) values (${followerId}, ${followeeId})
+    on conflict do nothing
+    returning 1`);
+  return result.rows.length > 0;
+}
+
+export async function unfollow(db: Tx, followerId: number, followeeId: number): Promise<void> {
+  await db.execute(
+    sql`delete from follows where follower_id = ${followerId} and followee_id = ${followeeId}`,
+  );
+}
+
+/**
+ * Search results are ordered by how well the name matches (rank), then by name; suggestions
+ * by kind of suggestion (rank), closeness (score), then name. Names are unique
+ * case-insensitively, so (rank, score, name) identifies a row and serves as the cursor.
+ */
+export interface SearchRow extends UserRow {
+  rank: number;
+  score: number;
+}
+
+export const searchCursorOf = (row: SearchRow): CursorValues => [row.rank, row.score, row.name];
+
+function decodeSearchCursor(cursor: string | undefined) {
+  const values = decodeCursor(cursor, 3);
+  if (!values) return undefined;
+  const [rank, score, name] = values;
+  if (typeof rank !== "number" || typeof score !== "number" || typeof name !== "string") {
+    throw badRequest("Invalid cursor.");
+  }
+  return { rank, score, name };
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Case-insensitive substring search over usernames (the trigram index on lower(username)
+ * serves the LIKE), never the searcher: exact match first, then prefix matches, then others.
+ */
+export async function searchUsers(
+  db: Tx,
+  me: number,
+  query: string,
+  cursor: string | undefined,
+  limit: number,
+): Promise<SearchRow[]> {
+  const after = decodeSearchCursor(cursor);
+  const needle = query.toLowerCase();
+  const result = await db.execute<SearchRow>(sql`
+    select * from (
+      select u.id, u.username, lower(u.username) as name, 0 as score,
+        case when lower(u.username) = ${needle} then 0
+             when lower(u.username) like ${`${escapeLike(needle)}%`} then 1
+             else 2 end as rank,
+        exists (select 1 from follows f where f.follower_id = ${me} and f.followee_id = u.id)
+          as is_following
+      from users u
+      where lower(u.username) like ${`%${escapeLike(needle)}%`} and u.id <> ${me}
+    ) matches
+    ${after ? sql`where (rank, name) > (${after.rank}, ${after.name})` : sql``}
+    order by rank, name
+    limit ${limit + 1}`);
+  return result.rows;
+}
+
+/**
+ * People to follow, for an empty search: first your followers you don't follow back, then
+ * people followed by those you follow (the more of them, the earlier), then everyone else.
+ * People you already follow are not suggested. Each kind is its own branch with its own
+ * cursor condition and LIMIT, so a page never ranks the whole user table.
+ */
+export async function suggestUsers(
+  db: Tx,
+  me: number,
+  cursor: string | undefined,
+  limit: number,
+): Promise<SearchRow[]> {
+  const after = decodeSearchCursor(cursor);
+  const take = limit + 1;
+  // Only branches at or after the cursor's rank; the cursor's own branch continues after it.
+  const branch = (rank: number, query: (from: typeof after) => SQL) => {
+    if (after && after.rank > rank) return undefined;
+    return query(after && after.rank === rank ? after : undefined);
+  };
+  const continueAfter = (from: typeof after) =>
+    from ? sql`and (score, name) > (${from.score}, ${from.name})` : sql``;
+  const notFollowed = sql`u.id <> ${me}
+    and not exists (select 1 from follows f where f.follower_id = ${me} and f.followee_id = u.id)`;
+  const notFollower = sql`not exists (
+    select 1 from follows f where f.follower_id = u.id and f.followee_id = ${me})`;
+  const branches = [
+    branch(
+      0,
+      (from) => sql`(select * from (
+        select u.id, u.username, lower(u.username) as name, 0 as rank, 0 as score
+        from follows fol join users u on u.id = fol.follower_id
+        where fol.followee_id = ${me} and ${notFollowed}
+      ) s where true ${continueAfter(from)} order by score, name limit ${take})`,
+    ),
+    branch(
+      1,
+      (from) => sql`(select * from (
+        select u.id, u.username, lower(u.username) as name, 1 as rank, -count(*)::int as score
+        from follows mine
+        join follows theirs on theirs.follower_id = mine.followee_id
+        join users u on u.id = theirs.followee_id
+        where mine.follower_id = ${me} and ${notFollowed} and ${notFollower}
+        group by u.id
+      ) s where true ${continueAfter(from)} order by score, name limit ${take})`,
+    ),
+    // Written against the users table directly, so the name index walks it in order.
+    branch(
+      2,
+      (from) => sql`(select u.id, u.username, lower(u.username) as name, 2 as rank, 0 as score
+        from users u
+        where ${notFollowed} and ${notFollower}
+          and not exists (
+            select 1 from follows theirs
+            join follows mine on mine.followee_id = theirs.follower_id and mine.follower_id = ${me}
+            where theirs.followee_id = u.id)
+          ${from ? sql`and lower(u.username) > ${from.name}` : sql``}
+        order by lower(u.username) limit ${take})`,
+    ),
+  ].filter((b): b is SQL => b !== undefined);
+  if (branches.length === 0) return [];
+  const result = await db.execute<SearchRow>(sql`
+    select id, username, name, rank, score, false as is_following
+    from (${sql.join(branches, sql` union all `)}) suggestions
+    order by rank, score, name
+    limit ${take}`);
+  return result.rows;
+}
+
+export const nameCursorOf = (row: UserRow): CursorValues => [row.name];
+
+function decodeNameCursor(cursor: string | undefined): string | undefined {
+  const values = decodeCursor(cursor, 1);
+  if (!values) return undefined;
+  if (typeof values[0] !== "string") throw badRequest("Invalid cursor.");
+  return values[0];
+}
+
+/** People who follow `me`, by name; `is_following` says whether `me` follows them back. */
+export async function listFollowers(
+  db: Tx,
+  me: number,
+  cursor: string | undefined,
+  limit: number,
+): Promise<UserRow[]> {
+  const after = decodeNameCursor(cursor);
+  const result = await db.execute<UserRow>(sql`
+    select u.id, u.username, lower(u.username) as name,
+      exists (select 1 from follows back where back.follower_id = ${me} and back.followee_id = u.id)
+        as is_following
+    from follows f join users u on u.id = f.follower_id
+    where f.followee_id = ${me} ${after === undefined ? sql`` : sql`and lower(u.username) > ${after}`}
+    order by lower(u.username)
+    limit ${limit + 1}`);
+  return result.rows;
+}
+
+/** People `me` follows, by name. */
+export async function listFollowing(
+  db: Tx,
+  me: number,
+  cursor: string | undefined,
+  limit: number,
+): Promise<UserRow[]> {
+  const after = decodeNameCursor(cursor);
+  const result = await db.execute<UserRow>(sql`
+    select u.id, u.username, lower(u.username) as name, true as is_following
+    from follows f join users u on u.id = f.followee_id
+    where f.follower_id = ${me} ${after === undefined ? sql`` : sql`and lower(u.username) > ${after}`}
+    order by lower(u.username)
+    limit ${limit + 1}`);
+  return result.rows;
+}

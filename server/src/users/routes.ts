@@ -1,0 +1,96 @@
+import { detailSchema, idParams, pageQuery, userPage, userSearchQuery } from "@potluck/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireUser } from "../auth/plugin.js";
+import { badRequest, notFound } from "../http/errors.js";
+import { toPage } from "../http/pagination.js";
+import {
+  findUsername,
+  follow,
+  listFollowers,
+  listFollowing,
+  nameCursorOf,
+  searchCursorOf,
+  searchUsers,
+  suggestUsers,
+  type UserRow,
+  unfollow,
+} from "./queries.js";
+
+const summary = (row: UserRow) => ({
+  id: row.id,
+  username: row.username,
+  is_following: row.is_following,
+});
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Everything here is per user: answer 401 before looking at the input.
+  app.addHook("onRequest", async (request) => {
+    requireUser(request);
+  });
+
+  app.post(
+    "/:id/follow/",
+    { schema: { params: idParams, response: { 200: detailSchema, 201: detailSchema } } },
+    async (request, reply) => {
+      const me = requireUser(request);
+      const { id } = request.params;
+      if (id === me.id) throw badRequest("You cannot follow yourself.");
+      // Answer only after the commit, so the next request already sees the follow.
+      const { username, created } = await app.db.transaction(async (tx) => {
+        const username = await findUsername(tx, id);
+        if (username === undefined) throw notFound();
+        return { username, created: await follow(tx, me.id, id) };
+      });
+      if (created) return reply.code(201).send({ detail: `Successfully followed ${username}.` });
+      return reply.code(200).send({ detail: `You are already following ${username}.` });
+    },
+  );
+
+  app.delete(
+    "/:id/follow/",
+    { schema: { params: idParams, response: { 204: z.null() } } },
+    async (request, reply) => {
+      const me = requireUser(request);
+      const { id } = request.params;
+      if ((await findUsername(app.db, id)) === undefined) throw notFound();
+      await unfollow(app.db, me.id, id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    "/search/",
+    { schema: { querystring: userSearchQuery, response: { 200: userPage } } },
+    async (request) => {
+      const me = requireUser(request);
+      const { query, cursor, limit } = request.query;
+      const rows = query
+        ? await searchUsers(app.db, me.id, query, cursor, limit)
+        : await suggestUsers(app.db, me.id, cursor, limit);
+      return toPage(request, rows, limit, searchCursorOf, summary);
+    },
+  );
+
+  app.get(
+    "/followers/",
+    { schema: { querystring: pageQuery, response: { 200: userPage } } },
+    async (request) => {
+      const me = requireUser(request);
+      const { cursor, limit } = request.query;
+      const rows = await listFollowers(app.db, me.id, cursor, limit);
+      return toPage(request, rows, limit, nameCursorOf, summary);
+    },
+  );
+
+  app.get(
+    "/following/",
+    { schema: { querystring: pageQuery, response: { 200: userPage } } },
+    async (request) => {
+      const me = requireUser(request);
+      const { cursor, limit } = request.query;
+      const rows = await listFollowing(app.db, me.id, cursor, limit);
+      return toPage(request, rows, limit, nameCursorOf, summary);
+    },
+  );
+};

@@ -1,0 +1,42 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, inject } from "vitest";
+import { buildApp } from "../src/app.js";
+import { type Config, loadConfig } from "../src/config.js";
+import { connect, type Db } from "../src/db/client.js";
+import { adminQuery, withDatabase } from "./global-setup.js";
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+}
+
+/**
+ * Builds the app on a database of its own, copied from the migrated template, and tears
+ * both down after the file. Call once at the top of a test file.
+ */
+export async function createTestApp(options: { webDist?: string } = {}): Promise<TestContext> {
+  const databaseUrl = inject("databaseUrl");
+  const name = `potluck_test_${randomBytes(6).toString("hex")}`;
+  await adminQuery(databaseUrl, `create database ${name} template ${inject("templateDatabase")}`);
+  const { db, pool } = connect(withDatabase(databaseUrl, name), 5);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "potluck-data-"));
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: "test-secret", LOG_LEVEL: "silent" }),
+    webDist: options.webDist,
+  };
+  const app = await buildApp(config, db);
+  afterAll(async () => {
+    await app.close();
+    await pool.end();
+    await adminQuery(databaseUrl, `drop database if exists ${name}`);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return { app, db, config };
+}
+
+export { Agent } from "../src/http/inject-agent.js";

@@ -1,0 +1,143 @@
+import { describe, expect, it } from "vitest";
+import { signedIn } from "./factories.js";
+import { Agent, createTestApp } from "./helper.js";
+
+const { app, db } = await createTestApp();
+const anonymous = new Agent(app);
+
+const search = async (text: string, limit = 25) => {
+  const response = await anonymous.get(
+    `/api/ingredients/ingredients/?search=${encodeURIComponent(text)}&limit=${limit}`,
+  );
+  expect(response.statusCode).toBe(200);
+  return response.json<{ next: string | null; results: { id: number; name: string }[] }>();
+};
+const names = async (text: string, limit = 25) =>
+  (await search(text, limit)).results.map((i) => i.name);
+
+describe("GET /api/ingredients/units/", () => {
+  it("lists every unit for anyone", async () => {
+    const response = await anonymous.get("/api/ingredients/units/");
+    expect(response.statusCode).toBe(200);
+    const units = response.json<{ id: number; name: string }[]>();
+    expect(units.length).toBe(45);
+    expect(units.map((u) => u.name)).toEqual(
+      expect.arrayContaining(["g", "cup", "clove", "pinch"]),
+    );
+  });
+});
+
+describe("GET /api/ingredients/ingredients/?search=", () => {
+  it("puts the exact name first, then names that start with the text", async () => {
+    const found = await names("egg");
+    expect(found[0]).toBe("Egg");
+    const prefixed = found.slice(1, 5);
+    for (const name of prefixed) expect(name.toLowerCase().startsWith("egg")).toBe(true);
+    // names that only contain the word come after all the prefix matches
+    expect(found.indexOf("Quail egg")).toBeGreaterThan(found.indexOf("Eggplant"));
+  });
+
+  it("ranks a word that starts with the text before a match inside a word", async () => {
+    const found = await names("milk", 50);
+    expect(found[0]).toBe("Milk");
+    expect(found.indexOf("Whole milk")).toBeLessThan(found.indexOf("Buttermilk"));
+  });
+
+  it("ignores case and accents both ways", async () => {
+    expect(await names("CREME FRAICHE")).toContain("Crème fraîche");
+    expect(await names("jalapeno")).toEqual(
+      expect.arrayContaining(["Jalapeño", "Pickled jalapeño"]),
+    );
+    expect(await names("purée")).toContain("Pumpkin purée");
+  });
+
+  it("tolerates a small typo", async () => {
+    expect(await names("chiken")).toContain("Chicken");
+    expect(await names("tahni")).toContain("Tahini");
+    expect(await names("parmesan chese")).toEqual(
+      expect.arrayContaining([expect.stringMatching(/parmesan/i)]),
+    );
+  });
+
+  it("treats regular-expression and LIKE characters as plain text", async () => {
+    for (const text of ["(.*", "%_", "a\\", "[a-z]", "++"]) {
+      const response = await anonymous.get(
+        `/api/ingredients/ingredients/?search=${encodeURIComponent(text)}`,
+      );
+      expect(response.statusCode, text).toBe(200);
+    }
+    expect(await names("%%")).toEqual([]);
+  });
+
+  it("pages through the matches without repeats or gaps", async () => {
+    const everything = (await search("on", 100)).results.map((i) => i.id);
+    const paged: number[] = [];
+    let url: string | null = "/api/ingredients/ingredients/?search=on&limit=7";
+    while (url) {
+      const response = await anonymous.get(url);
+      expect(response.statusCode).toBe(200);
+      const page = response.json<{ next: string | null; results: { id: number }[] }>();
+      paged.push(...page.results.map((i) => i.id));
+      url = page.next;
+      if (paged.length > 200) break;
+    }
+    expect(paged.slice(0, everything.length)).toEqual(everything);
+    expect(new Set(paged).size).toBe(paged.length);
+  });
+
+  it("needs at least 2 characters", async () => {
+    const response = await anonymous.get("/api/ingredients/ingredients/?search=a");
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ search: ["Enter at least 2 characters."] });
+  });
+
+  it("rejects a forged cursor with a 400", async () => {
+    const cursor = Buffer.from(JSON.stringify(["x", "y", 1, 2])).toString("base64url");
+    const response = await anonymous.get(
+      `/api/ingredients/ingredients/?search=egg&cursor=${cursor}`,
+    );
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe("POST /api/ingredients/ingredients/", () => {
+  it("adds a missing ingredient, trimmed, and finds it afterwards", async () => {
+    const { agent } = await signedIn(app, db);
+    const response = await agent.post("/api/ingredients/ingredients/", { name: "  Yuzu   kosho " });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ id: expect.any(Number), name: "Yuzu kosho" });
+    expect(await names("yuzu ko")).toContain("Yuzu kosho");
+  });
+
+  it("returns the existing ingredient for a name that differs only in case", async () => {
+    const { agent } = await signedIn(app, db);
+    const [egg] = (await search("egg")).results;
+    const response = await agent.post("/api/ingredients/ingredients/", { name: "EGG" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(egg);
+  });
+
+  it("makes one ingredient when two people add the same name at once", async () => {
+    const [a, b] = await Promise.all([signedIn(app, db), signedIn(app, db)]);
+    const responses = await Promise.all([
+      a.agent.post("/api/ingredients/ingredients/", { name: "Sansho pepper" }),
+      b.agent.post("/api/ingredients/ingredients/", { name: "sansho pepper" }),
+    ]);
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 201]);
+    expect(responses[0]?.json().id).toBe(responses[1]?.json().id);
+  });
+
+  it("refuses a blank or overlong name", async () => {
+    const { agent } = await signedIn(app, db);
+    const blank = await agent.post("/api/ingredients/ingredients/", { name: "   " });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toEqual({ name: ["This field may not be blank."] });
+    const long = await agent.post("/api/ingredients/ingredients/", { name: "x".repeat(101) });
+    expect(long.statusCode).toBe(400);
+  });
+
+  it("needs a signed-in user", async () => {
+    const response = await new Agent(app).post("/api/ingredients/ingredients/", { name: "Natto" });
+    expect(response.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,47 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { Agent, createTestApp } from "./helper.js";
+
+// A stand-in for web/dist: the server's job is the headers and the fallback, not the bundle.
+const webDist = mkdtempSync(path.join(os.tmpdir(), "potluck-dist-"));
+mkdirSync(path.join(webDist, "assets"));
+writeFileSync(path.join(webDist, "index.html"), "<!doctype html><div id=root></div>");
+writeFileSync(path.join(webDist, "assets/index-abc123.js"), "console.log(1)");
+
+const { app, config } = await createTestApp({ webDist });
+
+describe("serving the web app", () => {
+  it("caches hashed assets for a year", async () => {
+    const response = await new Agent(app).get("/assets/index-abc123.js");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("answers client routes with index.html, revalidated every time", async () => {
+    for (const route of ["/explore", "/recipe/12/pancakes", "/grocery-list/3?x=1"]) {
+      const response = await new Agent(app).get(route);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain("<div id=root>");
+      expect(response.headers["cache-control"]).toBe("no-cache");
+    }
+  });
+
+  it("answers unknown API paths and missing assets with a JSON 404, not the page", async () => {
+    for (const url of ["/api/nothing-here/", "/assets/missing.js"]) {
+      const response = await new Agent(app).get(url);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ detail: "Not found." });
+    }
+  });
+
+  it("serves media with long caching and nosniff", async () => {
+    mkdirSync(path.join(config.mediaDir, "recipes"), { recursive: true });
+    writeFileSync(path.join(config.mediaDir, "recipes/a.webp"), Buffer.from("RIFF0000WEBP"));
+    const response = await new Agent(app).get("/media/recipes/a.webp");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+  });
+});

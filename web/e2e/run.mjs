@@ -1,0 +1,28 @@
+// `npm run e2e`: make sure the system Chromium is there, build the web app, run the journeys.
+import { execSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (!existsSync(chromium)) {
+  if (process.getuid?.() === 0) {
+    console.log("Chromium is missing: installing Debian's chromium package...");
+    execSync("apt-get update -qq && apt-get install -y -qq chromium", { stdio: "inherit" });
+  } else {
+    console.error(
+      `Chromium not found at ${chromium}. Install it (sudo apt-get install chromium) or set CHROMIUM_PATH.`,
+    );
+    process.exit(1);
+  }
+}
+// Each run builds into its own folder, so parallel runs never serve each other's files.
+const outDir = mkdtempSync(path.join(os.tmpdir(), "potluck-web-"));
+const run = (command, env = {}) =>
+  execSync(command, { stdio: "inherit", env: { ...process.env, ...env } });
+try {
+  run(`npx vite build --logLevel warn --outDir ${outDir} --emptyOutDir`);
+  run(`npx playwright test ${process.argv.slice(2).join(" ")}`, { WEB_DIST: outDir });
+} finally {
+  rmSync(outDir, { recursive: true, force: true });
+}

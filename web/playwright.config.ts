@@ -1,0 +1,56 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+// The journeys run against the real server (production mode, built web app) on a fresh
+// embedded PostgreSQL in a throw-away data directory, or on E2E_DATABASE_URL when set.
+const port = Number(process.env.E2E_PORT ?? 3999);
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "potluck-e2e-"));
+export const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: "./e2e",
+  outputDir: "./test-results",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    screenshot: "only-on-failure",
+    trace: "off",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: {
+    command: "npm run start -w server",
+    cwd: "..",
+    url: `${baseURL}/api/health/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(port + 1),
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+      LOG_LEVEL: "warn",
+      WEB_DIST: process.env.WEB_DIST ?? "web/dist",
+    },
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

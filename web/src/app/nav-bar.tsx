@@ -1,0 +1,99 @@
+import { useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { useLogout } from "../features/auth/api/logout";
+import { useSession } from "../lib/session";
+import { SITE } from "../lib/site";
+
+export function NavBar() {
+  const { isLoading, authenticated, user } = useSession();
+  const logout = useLogout();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  const [menuPath, setMenuPath] = useState(location.pathname);
+  // Close the mobile menu after navigating.
+  if (menuPath !== location.pathname) {
+    setMenuPath(location.pathname);
+    setMenuOpen(false);
+  }
+
+  return (
+    <header className="site-header">
+      <nav className="container nav" aria-label="Main">
+        <Link to="/" className="brand">
+          <span aria-hidden="true" className="brand-mark">
+            ◉
+          </span>
+          {SITE.name}
+        </Link>
+        {isLoading ? (
+          <span className="nav-loading" role="status">
+            Loading...
+          </span>
+        ) : (
+          <>
+            <button
+              type="button"
+              className="nav-toggle btn btn-secondary btn-small"
+              aria-expanded={menuOpen}
+              aria-controls="nav-menu"
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              Menu
+            </button>
+            <div id="nav-menu" className={menuOpen ? "nav-menu open" : "nav-menu"}>
+              <ul className="nav-links">
+                <li>
+                  <NavLink to="/explore">Explore Recipes</NavLink>
+                </li>
+                <li>
+                  <NavLink to="/about">About</NavLink>
+                </li>
+                {authenticated && (
+                  <>
+                    <li>
+                      <NavLink to="/grocery-lists">My Shopping Lists</NavLink>
+                    </li>
+                    <li>
+                      <NavLink to="/recipes" end>
+                        My Recipes
+                      </NavLink>
+                    </li>
+                    <li>
+                      <NavLink to="/" end>
+                        Feed
+                      </NavLink>
+                    </li>
+                  </>
+                )}
+              </ul>
+              <div className="nav-account">
+                {authenticated && user ? (
+                  <>
+                    <span className="welcome">Welcome, {user.username}!</span>
+                    <button
+                      type="button"
+                      className="btn btn-outline btn-small"
+                      onClick={() => logout.mutate()}
+                      disabled={logout.isPending}
+                    >
+                      Logout
+                    </button>
+                  </>
+                ) : (
+                  <>
+                    <NavLink to="/login" className="btn btn-ghost btn-small">
+                      Login
+                    </NavLink>
+                    <NavLink to="/signup" className="btn btn-primary btn-small">
+                      Sign Up
+                    </NavLink>
+                  </>
+                )}
+              </div>
+            </div>
+          </>
+        )}
+      </nav>
+    </header>
+  );
+}

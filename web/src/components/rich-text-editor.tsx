@@ -1,0 +1,148 @@
+import { type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/react";
+import StarterKit from "@tiptap/starter-kit";
+
+/**
+ * Only what the server keeps (server/src/http/clean-html.ts): paragraphs, bold, italic, h1,
+ * h2, lists, horizontal rules and line breaks. The rest of StarterKit is switched off so
+ * neither the toolbar nor a typed shortcut ("> ", "```") makes something that would vanish.
+ */
+export const EDITOR_EXTENSIONS = [
+  StarterKit.configure({
+    heading: { levels: [1, 2] },
+    undoRedo: { depth: 100, newGroupDelay: 500 },
+    blockquote: false,
+    code: false,
+    codeBlock: false,
+    strike: false,
+    underline: false,
+    link: false,
+  }),
+];
+
+/** True when the editor holds no visible text and no horizontal rule. */
+export function isEditorBlank(editor: Editor): boolean {
+  return editor.getText().trim() === "" && !editor.getHTML().includes("<hr");
+}
+
+interface ToolbarButton {
+  label: string;
+  text: string;
+  run: (editor: Editor) => void;
+  /** Toggles report their state with aria-pressed; a one-off action (the rule) does not. */
+  isActive?: (editor: Editor) => boolean;
+}
+
+const TOOLBAR: ToolbarButton[] = [
+  {
+    label: "Bold",
+    text: "B",
+    run: (e) => e.chain().focus().toggleBold().run(),
+    isActive: (e) => e.isActive("bold"),
+  },
+  {
+    label: "Italic",
+    text: "I",
+    run: (e) => e.chain().focus().toggleItalic().run(),
+    isActive: (e) => e.isActive("italic"),
+  },
+  {
+    label: "H1",
+    text: "H1",
+    run: (e) => e.chain().focus().toggleHeading({ level: 1 }).run(),
+    isActive: (e) => e.isActive("heading", { level: 1 }),
+  },
+  {
+    label: "H2",
+    text: "H2",
+    run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(),
+    isActive: (e) => e.isActive("heading", { level: 2 }),
+  },
+  {
+    label: "Bullet List",
+    text: "• List",
+    run: (e) => e.chain().focus().toggleBulletList().run(),
+    isActive: (e) => e.isActive("bulletList"),
+  },
+  {
+    label: "Numbered List",
+    text: "1. List",
+    run: (e) => e.chain().focus().toggleOrderedList().run(),
+    isActive: (e) => e.isActive("orderedList"),
+  },
+  {
+    label: "Horizontal Rule",
+    text: "―",
+    run: (e) => e.chain().focus().setHorizontalRule().run(),
+  },
+];
+
+/**
+ * A TipTap rich-text field with the spec's toolbar. `labelId` names the editable area (it is
+ * not a form control, so a <label for> cannot). `onChange` gets the HTML and whether it is blank.
+ */
+export function RichTextEditor({
+  labelId,
+  initialHtml,
+  onChange,
+  describedBy,
+}: {
+  labelId: string;
+  initialHtml: string;
+  onChange: (html: string, blank: boolean) => void;
+  describedBy?: string;
+}) {
+  const editor = useEditor({
+    extensions: EDITOR_EXTENSIONS,
+    content: initialHtml,
+    editorProps: {
+      attributes: {
+        role: "textbox",
+        "aria-multiline": "true",
+        "aria-labelledby": labelId,
+        ...(describedBy ? { "aria-describedby": describedBy } : {}),
+        class: "rich-text rich-text-editable",
+      },
+    },
+    onCreate: ({ editor: created }) => onChange(created.getHTML(), isEditorBlank(created)),
+    onUpdate: ({ editor: updated }) => onChange(updated.getHTML(), isEditorBlank(updated)),
+  });
+  return (
+    <div className="rich-text-editor">
+      <FormattingToolbar editor={editor} />
+      <EditorContent editor={editor} />
+    </div>
+  );
+}
+
+/** The spec's toolbar (Bold, Italic, H1, H2, Bullet List, Numbered List, Horizontal Rule). */
+export function FormattingToolbar({
+  editor,
+  label = "Formatting",
+}: {
+  editor: Editor | null;
+  label?: string;
+}) {
+  const active = useEditorState({
+    editor,
+    selector: ({ editor: current }) =>
+      TOOLBAR.map((button) => (current && button.isActive ? button.isActive(current) : false)),
+  });
+  return (
+    <div className="rich-text-toolbar" role="toolbar" aria-label={label}>
+      {TOOLBAR.map((button, index) => (
+        <button
+          key={button.label}
+          type="button"
+          className="toolbar-button"
+          aria-label={button.label}
+          title={button.label}
+          aria-pressed={button.isActive ? (active?.[index] ?? false) : undefined}
+          disabled={!editor}
+          onClick={() => editor && button.run(editor)}
+        >
+          <span aria-hidden="true">{button.text}</span>
+        </button>
+      ))}
+    </div>
+  );
+}

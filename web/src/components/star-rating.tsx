@@ -1,0 +1,41 @@
+import type { CSSProperties } from "react";
+
+/** One star, filled from the left by `fill` (0–1); the shape is drawn in CSS. */
+export function StarIcon({ fill }: { fill: number }) {
+  const percent = Math.round(Math.min(1, Math.max(0, fill)) * 100);
+  return <span className="star-icon" style={{ "--fill": `${percent}%` } as CSSProperties} />;
+}
+
+/** Five stars filled to `value` (0–5). Decorative: callers give the words. */
+export function StarIcons({ value }: { value: number }) {
+  return (
+    <span className="star-icons" aria-hidden="true">
+      {[1, 2, 3, 4, 5].map((star) => (
+        <StarIcon key={star} fill={value - (star - 1)} />
+      ))}
+    </span>
+  );
+}
+
+const ratingWord = (count: number) => (count === 1 ? "rating" : "ratings");
+
+/**
+ * A recipe's average on the 0–5 star scale, read out as words ("Rated 4.5 out of 5, 2
+ * ratings"); with `count`, the number of ratings follows the stars.
+ */
+export function StarRating({ value, count }: { value: number; count?: number }) {
+  const shown = Math.round(value * 10) / 10;
+  const label =
+    count === 0
+      ? "Not rated yet"
+      : `Rated ${shown} out of 5${count === undefined ? "" : `, ${count} ${ratingWord(count)}`}`;
+  return (
+    <span className="star-rating" role="img" aria-label={label}>
+      <StarIcons value={value} />
+      <span className="star-rating-text" aria-hidden="true">
+        {count === 0 ? "No ratings yet" : shown.toFixed(1)}
+        {count !== undefined && count > 0 && ` (${count})`}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,25 @@
+import type { LoginBody } from "@potluck/contract";
+import { useMutation } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { queryClient } from "../../../lib/query-client";
+import { authStatusQuery, csrfQuery } from "../../../lib/session";
+
+export const login = (body: LoginBody) =>
+  api<{ detail: string }>("/api/auth/login/", { method: "POST", json: body });
+
+/** After a login the session changed: the old CSRF token is void and the status is stale. */
+export async function refreshSession(): Promise<void> {
+  await Promise.all([
+    queryClient.refetchQueries({ queryKey: csrfQuery.queryKey }),
+    queryClient.refetchQueries({ queryKey: authStatusQuery.queryKey }),
+  ]);
+}
+
+export function useLogin() {
+  return useMutation({
+    mutationFn: login,
+    onSuccess: refreshSession,
+    // A failed attempt may have rotated nothing, but a fresh token never hurts.
+    onError: () => queryClient.refetchQueries({ queryKey: csrfQuery.queryKey }),
+  });
+}

@@ -1,0 +1,23 @@
+import { useMutation } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
+import { api } from "../../../lib/api-client";
+import { queryClient } from "../../../lib/query-client";
+import { authStatusQuery, csrfQuery } from "../../../lib/session";
+
+export function useLogout() {
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => api<void>("/api/auth/logout/", { method: "POST" }),
+    onSuccess: async () => {
+      // Forget everything the signed-in user loaded, then start anonymous.
+      queryClient.removeQueries({
+        predicate: (query) => query.queryKey[0] !== "auth",
+      });
+      queryClient.setQueryData(authStatusQuery.queryKey, { authenticated: false });
+      queryClient.setQueryData(csrfQuery.queryKey, undefined);
+      await queryClient.refetchQueries({ queryKey: csrfQuery.queryKey });
+      navigate("/login");
+    },
+    onError: (error) => console.error("Logout failed", error),
+  });
+}

@@ -1,0 +1,97 @@
+import { type FormEvent, useEffect, useState } from "react";
+import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
+import { queryClient } from "../../lib/query-client";
+import { csrfQuery, useSession } from "../../lib/session";
+import { useDocumentTitle } from "../../lib/use-document-title";
+import { useLogin } from "./api/login";
+import { loginErrorMessage } from "./error-messages";
+
+export default function LoginPage() {
+  useDocumentTitle("Login");
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const next = searchParams.get("next") || "/";
+  const { authenticated, csrfToken } = useSession();
+  const login = useLogin();
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [signupSuccess] = useState(searchParams.get("signupSuccess") === "true");
+
+  useEffect(() => {
+    if (signupSuccess) navigate("/login", { replace: true });
+  }, [signupSuccess, navigate]);
+
+  if (authenticated) return <Navigate to={next} replace />;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!csrfToken) {
+      setError("CSRF token not available. Please try again.");
+      void queryClient.refetchQueries({ queryKey: csrfQuery.queryKey });
+      return;
+    }
+    login.mutate(
+      { username: username.trim(), password },
+      {
+        onSuccess: () => navigate(next, { replace: true }),
+        onError: (failure) => setError(loginErrorMessage(failure)),
+      },
+    );
+  };
+
+  return (
+    <section className="auth-card card">
+      <h1>Login</h1>
+      {signupSuccess && (
+        <div className="alert alert-success" role="status">
+          Signup successful! Please log in.
+        </div>
+      )}
+      {error && (
+        <div className="alert alert-error" role="alert">
+          {error}
+        </div>
+      )}
+      <form onSubmit={onSubmit} className="form">
+        <div className="field">
+          <label htmlFor="login-username">Username</label>
+          <input
+            id="login-username"
+            name="username"
+            autoComplete="username"
+            required
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="login-password">Password</label>
+          <input
+            id="login-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </div>
+        <button
+          type="submit"
+          className="btn btn-primary btn-block"
+          disabled={!csrfToken || login.isPending}
+        >
+          Log In
+        </button>
+      </form>
+      <p className="auth-switch">
+        <Link to="/signup">Don't have an account? Sign up here</Link>
+      </p>
+      <p className="muted small">
+        Please note: this website is a work in progress. Things may change or break.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import type { FeedComment } from "@potluck/contract";
+import { useMutation } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { queryClient } from "../../../lib/query-client";
+import { commentsKey, setComments } from "./get-comments";
+import { changeCommentCount } from "./get-feed";
+
+export const createComment = (itemId: number, text: string) =>
+  api<FeedComment>(`/api/feed/items/${itemId}/comments/`, { method: "POST", json: { text } });
+
+let temporaryId = 0;
+/** Shown until the server answers; a negative id marks it as not saved yet. */
+const pendingComment = (text: string, username: string): FeedComment => ({
+  id: --temporaryId,
+  text,
+  user_username: username,
+  created_at: new Date().toISOString(),
+});
+
+/** Adds the comment on screen at once; replaced by the saved one, or taken away on failure. */
+export const useCreateComment = (itemId: number, username: string) =>
+  useMutation({
+    mutationFn: (text: string) => createComment(itemId, text),
+    onMutate: async (text) => {
+      await queryClient.cancelQueries({ queryKey: commentsKey(itemId) });
+      const pending = pendingComment(text, username);
+      setComments(itemId, (comments) => [...comments, pending]);
+      changeCommentCount(itemId, 1);
+      return { pendingId: pending.id };
+    },
+    onSuccess: (saved, _text, context) =>
+      setComments(itemId, (comments) =>
+        comments.map((comment) => (comment.id === context.pendingId ? saved : comment)),
+      ),
+    onError: (_error, _text, context) => {
+      if (!context) return;
+      setComments(itemId, (comments) => comments.filter((c) => c.id !== context.pendingId));
+      changeCommentCount(itemId, -1);
+    },
+  });

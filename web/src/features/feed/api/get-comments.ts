@@ -1,0 +1,26 @@
+import type { FeedComment } from "@potluck/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { queryClient } from "../../../lib/query-client";
+import { FEED_KEY } from "./get-feed";
+
+export const commentsKey = (itemId: number) => [...FEED_KEY, "comments", itemId] as const;
+
+export const getComments = (itemId: number, signal?: AbortSignal) =>
+  api<FeedComment[]>(`/api/feed/items/${itemId}/comments/`, { signal });
+
+export const commentsQuery = (itemId: number) =>
+  queryOptions({
+    queryKey: commentsKey(itemId),
+    queryFn: ({ signal }) => getComments(itemId, signal),
+  });
+
+/** Comments of one item, oldest first; loaded only once the item's comments are opened. */
+export const useComments = (itemId: number, enabled: boolean) =>
+  useQuery({ ...commentsQuery(itemId), enabled });
+
+/** Changes the cached comments of an item (the optimistic writes). */
+export const setComments = (itemId: number, change: (comments: FeedComment[]) => FeedComment[]) =>
+  queryClient.setQueryData<FeedComment[]>(commentsKey(itemId), (comments) =>
+    change(comments ?? []),
+  );

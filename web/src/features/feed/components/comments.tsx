@@ -1,0 +1,253 @@
+import type { FeedComment } from "@potluck/contract";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { ErrorBox, Loading } from "../../../components/status";
+import { ApiError, reasonOf } from "../../../lib/api-client";
+import { useCreateComment } from "../api/create-comment";
+import { useDeleteComment } from "../api/delete-comment";
+import { useComments } from "../api/get-comments";
+import { useUpdateComment } from "../api/update-comment";
+import { formatWhen } from "../format";
+import { PencilIcon, TrashIcon } from "./icons";
+
+/** The server's reason when it gave one; nothing extra for a network failure. */
+const withReason = (message: string, error: unknown) =>
+  error instanceof ApiError ? `${message} ${reasonOf(error)}` : message;
+
+/**
+ * The comments of one feed item, loaded when first opened, with the 'Add a comment...' form
+ * (only with a CSRF token) and the author's edit and delete, all shown before the server
+ * answers and put back when it refuses.
+ */
+export function Comments({
+  itemId,
+  panelId,
+  username,
+  csrfToken,
+}: {
+  itemId: number;
+  panelId: string;
+  username: string | undefined;
+  csrfToken: string | null;
+}) {
+  const comments = useComments(itemId, true);
+  const [message, setMessage] = useState<string | null>(null);
+  const panel = useRef<HTMLDivElement>(null);
+
+  return (
+    <div className="feed-comments" id={panelId} ref={panel} tabIndex={-1}>
+      {comments.isPending ? (
+        <Loading text="Loading comments..." />
+      ) : comments.isError ? (
+        <ErrorBox>
+          <p>Failed to load comments.</p>
+          <p>{reasonOf(comments.error)}</p>
+        </ErrorBox>
+      ) : comments.data.length === 0 ? (
+        <p className="muted small">No comments yet.</p>
+      ) : (
+        <ul className="comment-list">
+          {comments.data.map((comment) => (
+            <CommentRow
+              key={comment.id}
+              itemId={itemId}
+              comment={comment}
+              isAuthor={!!username && comment.user_username === username}
+              canWrite={!!csrfToken}
+              onFailure={setMessage}
+              // The delete button goes away with its comment: keep focus nearby.
+              onDeleted={() => panel.current?.focus()}
+            />
+          ))}
+        </ul>
+      )}
+      {message && (
+        <p className="alert alert-error feed-comment-error" role="alert">
+          {message}
+        </p>
+      )}
+      {csrfToken && username && (
+        <CommentForm itemId={itemId} username={username} onFailure={setMessage} />
+      )}
+    </div>
+  );
+}
+
+function CommentForm({
+  itemId,
+  username,
+  onFailure,
+}: {
+  itemId: number;
+  username: string;
+  onFailure: (message: string | null) => void;
+}) {
+  const inputId = useId();
+  const [text, setText] = useState("");
+  const create = useCreateComment(itemId, username);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = text.trim();
+    if (!trimmed) return;
+    onFailure(null);
+    setText("");
+    create.mutate(trimmed, {
+      onError: (error) => {
+        setText((current) => current || trimmed); // give the words back to try again
+        onFailure(withReason("Failed to post comment.", error));
+      },
+    });
+  };
+
+  return (
+    <form className="comment-form" onSubmit={onSubmit}>
+      <label htmlFor={inputId} className="visually-hidden">
+        Add a comment
+      </label>
+      <textarea
+        id={inputId}
+        rows={1}
+        maxLength={2000}
+        placeholder="Add a comment..."
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <button type="submit" className="btn btn-primary btn-small" disabled={!text.trim()}>
+        Post
+      </button>
+    </form>
+  );
+}
+
+function CommentRow({
+  itemId,
+  comment,
+  isAuthor,
+  canWrite,
+  onFailure,
+  onDeleted,
+}: {
+  itemId: number;
+  comment: FeedComment;
+  isAuthor: boolean;
+  canWrite: boolean;
+  onFailure: (message: string | null) => void;
+  onDeleted: () => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const [refocus, setRefocus] = useState(false);
+  // Leaving the edit box puts focus back on the Edit button it came from.
+  useEffect(() => {
+    if (!editing && refocus) {
+      editButton.current?.focus();
+      setRefocus(false);
+    }
+  }, [editing, refocus]);
+  const stopEditing = () => {
+    setEditing(false);
+    setRefocus(true);
+  };
+  const [draft, setDraft] = useState(comment.text);
+  const editId = useId();
+  const update = useUpdateComment(itemId);
+  const remove = useDeleteComment(itemId);
+  // A negative id is a comment still on its way to the server: nothing to edit yet.
+  const saved = comment.id > 0;
+
+  const startEditing = () => {
+    setDraft(comment.text);
+    setEditing(true);
+  };
+
+  const onSave = (event: FormEvent) => {
+    event.preventDefault();
+    const text = draft.trim();
+    if (!text || text === comment.text) return;
+    onFailure(null);
+    stopEditing();
+    update.mutate(
+      { commentId: comment.id, text, previous: comment.text },
+      {
+        onError: (error) =>
+          onFailure(
+            error instanceof ApiError
+              ? withReason("Failed to update comment.", error)
+              : "Failed to save comment.",
+          ),
+      },
+    );
+  };
+
+  const onDelete = () => {
+    onFailure(null);
+    onDeleted();
+    remove.mutate(comment, {
+      onError: (error) => onFailure(withReason("Failed to delete comment.", error)),
+    });
+  };
+
+  return (
+    <li className="comment">
+      <div className="comment-meta">
+        <strong>{comment.user_username}</strong>
+        <time className="muted small" dateTime={comment.created_at}>
+          {formatWhen(comment.created_at)}
+        </time>
+        {isAuthor && canWrite && saved && !editing && (
+          <span className="comment-tools">
+            <button
+              ref={editButton}
+              type="button"
+              className="icon-button"
+              aria-label="Edit comment"
+              title="Edit comment"
+              onClick={startEditing}
+            >
+              <PencilIcon />
+            </button>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="Delete comment"
+              title="Delete comment"
+              onClick={onDelete}
+            >
+              <TrashIcon />
+            </button>
+          </span>
+        )}
+      </div>
+      {editing ? (
+        <form className="comment-edit" onSubmit={onSave}>
+          <label htmlFor={editId} className="visually-hidden">
+            Edit comment
+          </label>
+          <textarea
+            id={editId}
+            rows={2}
+            maxLength={2000}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            // biome-ignore lint/a11y/noAutofocus: the user just asked to edit this text
+            autoFocus
+          />
+          <div className="row">
+            <button type="button" className="btn btn-secondary btn-small" onClick={stopEditing}>
+              Cancel
+            </button>
+            <button
+              type="submit"
+              className="btn btn-primary btn-small"
+              disabled={!draft.trim() || draft.trim() === comment.text}
+            >
+              Save
+            </button>
+          </div>
+        </form>
+      ) : (
+        <p className="comment-text">{comment.text}</p>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,93 @@
+import type { FeedItem } from "@potluck/contract";
+import { useId, useState } from "react";
+import { Link } from "react-router";
+import { RecipeImage } from "../../../components/recipe-image";
+import { EVENT_TITLES, formatWhen, ratingBadge } from "../format";
+import { Comments } from "./comments";
+import { CommentIcon } from "./icons";
+import { LikeButton } from "./like-button";
+
+const recipePath = (recipe: FeedItem["recipe"]) => `/recipe/${recipe.id}/${recipe.slug}`;
+
+/** One activity in the feed, its like toggle and its comments. */
+export function FeedCard({
+  item,
+  username,
+  csrfToken,
+}: {
+  item: FeedItem;
+  username: string | undefined;
+  csrfToken: string | null;
+}) {
+  const titleId = useId();
+  const panelId = useId();
+  const [showComments, setShowComments] = useState(false);
+  const title = EVENT_TITLES[item.event_type];
+
+  return (
+    <article className="card feed-card" aria-labelledby={titleId}>
+      <header className="feed-card-header">
+        <h2 id={titleId} className="feed-card-title">
+          {title ?? "Unknown event type"}
+        </h2>
+        <time className="muted small" dateTime={item.created_on}>
+          {formatWhen(item.created_on)}
+        </time>
+      </header>
+      {title === undefined ? null : item.rating ? (
+        <RatingBody item={item} rating={item.rating} />
+      ) : (
+        <RecipeBody item={item} />
+      )}
+      <footer className="feed-card-actions">
+        <LikeButton item={item} canWrite={!!csrfToken} />
+        <button
+          type="button"
+          className="feed-action"
+          aria-expanded={showComments}
+          aria-controls={showComments ? panelId : undefined}
+          onClick={() => setShowComments((open) => !open)}
+        >
+          <CommentIcon />
+          <span>Comments</span>
+          <span className="feed-action-count">{item.comment_count}</span>
+        </button>
+      </footer>
+      {showComments && (
+        <Comments itemId={item.id} panelId={panelId} username={username} csrfToken={csrfToken} />
+      )}
+    </article>
+  );
+}
+
+function RecipeBody({ item }: { item: FeedItem }) {
+  return (
+    <div className="feed-card-body">
+      <p className="feed-card-meta">
+        by <strong>{item.user_username}</strong>
+      </p>
+      <Link to={recipePath(item.recipe)} className="feed-recipe-link">
+        <RecipeImage src={item.recipe.image} alt="" className="feed-recipe-image" />
+        <span className="feed-recipe-title">{item.recipe.title}</span>
+      </Link>
+    </div>
+  );
+}
+
+function RatingBody({ item, rating }: { item: FeedItem; rating: NonNullable<FeedItem["rating"]> }) {
+  const stars = ratingBadge(rating.rating);
+  return (
+    <div className="feed-card-body">
+      <p className="feed-card-meta">
+        <strong>{rating.author_username}</strong> rated{" "}
+        <Link to={recipePath(item.recipe)}>{item.recipe.title}</Link>{" "}
+        <span className="rating-badge" role="img" aria-label={`${stars} out of 5 stars`}>
+          <span aria-hidden="true">{stars} ★</span>
+        </span>
+      </p>
+      {rating.comment && (
+        <blockquote className="feed-rating-comment">"{rating.comment}"</blockquote>
+      )}
+    </div>
+  );
+}

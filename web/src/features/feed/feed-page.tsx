@@ -1,0 +1,94 @@
+import { useCallback, useState } from "react";
+import { ErrorBox, Loading } from "../../components/status";
+import { reasonOf } from "../../lib/api-client";
+import { queryClient } from "../../lib/query-client";
+import { useSession } from "../../lib/session";
+import { useDocumentTitle } from "../../lib/use-document-title";
+import { useLoadMoreOnScroll } from "../../lib/use-infinite-scroll";
+import { FEED_ITEMS_KEY, useFeed } from "./api/get-feed";
+import { FeedCard } from "./components/feed-card";
+import { ManageFollowingModal } from "./components/manage-following-modal";
+import { followerText } from "./format";
+
+export default function FeedPage() {
+  useDocumentTitle("Feed");
+  const { user, csrfToken } = useSession();
+  const [managing, setManaging] = useState(false);
+  // Following someone new changes what the feed shows.
+  const refreshFeed = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: FEED_ITEMS_KEY }),
+    [],
+  );
+
+  return (
+    <section className="page feed-page">
+      <div className="page-header">
+        <h1>What's everyone cooking?</h1>
+        <button type="button" className="btn btn-outline" onClick={() => setManaging(true)}>
+          Manage Following
+        </button>
+      </div>
+      {user && (
+        <p className="feed-counts">
+          <span>{followerText(user.follower_count)}</span>
+          <span aria-hidden="true">·</span>
+          <span>Following {user.following_count}</span>
+        </p>
+      )}
+      <FeedList username={user?.username} csrfToken={csrfToken} />
+      {managing && (
+        <ManageFollowingModal onClose={() => setManaging(false)} onFollowChange={refreshFeed} />
+      )}
+    </section>
+  );
+}
+
+function FeedList({
+  username,
+  csrfToken,
+}: {
+  username: string | undefined;
+  csrfToken: string | null;
+}) {
+  const feed = useFeed();
+  const { data, error, isPending, isFetchNextPageError, hasNextPage, isFetchingNextPage } = feed;
+  const loadMore = useLoadMoreOnScroll(feed);
+
+  if (isPending) return <Loading />;
+  if (error && !data) {
+    return (
+      <ErrorBox>
+        <p>Failed to load feed.</p>
+        <p>{reasonOf(error)}</p>
+      </ErrorBox>
+    );
+  }
+  const items = data?.pages.flatMap((page) => page.results) ?? [];
+  return (
+    <>
+      {items.length === 0 && !hasNextPage ? (
+        <p className="empty-state">
+          No recent activity to display. Follow some users to get started!
+        </p>
+      ) : (
+        <ul className="feed-list">
+          {items.map((item) => (
+            <li key={item.id}>
+              <FeedCard item={item} username={username} csrfToken={csrfToken} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {isFetchingNextPage && <Loading text="Loading more items..." />}
+      {isFetchNextPageError && (
+        <ErrorBox>
+          <p>Failed to load more items.</p>
+          <p>{reasonOf(error)}</p>
+          <button type="button" className="btn btn-secondary btn-small" onClick={loadMore}>
+            Try again
+          </button>
+        </ErrorBox>
+      )}
+    </>
+  );
+}

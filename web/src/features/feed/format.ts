@@ -1,0 +1,20 @@
+/** "3 Mar 2025, 14:05": dates on feed cards and comments. */
+export function formatWhen(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return date.toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
+}
+
+/** The rating badge: a 1–10 rating as stars to one decimal ("3.5"). */
+export const ratingBadge = (rating: number) => (rating / 2).toFixed(1);
+
+/** "1 follower", "0 followers", "12 followers". */
+export const followerText = (count: number) => `${count} ${count === 1 ? "follower" : "followers"}`;
+
+/** Card titles by event type; anything else is 'Unknown event type'. */
+export const EVENT_TITLES: Record<string, string> = {
+  new_recipe: "New Recipe",
+  update_recipe: "Updated Recipe",
+  new_rating: "New Rating",
+  update_rating: "Updated Rating",
+};

@@ -1,0 +1,38 @@
+import type { GroceryListDetail } from "@potluck/contract";
+import { api } from "../../../lib/api-client";
+import { queryClient } from "../../../lib/query-client";
+import { groceryListQuery } from "./get-grocery-list";
+import { notesSavesSettled, trackNotesSave } from "./pending-notes-saves";
+
+/** Browsers refuse keepalive bodies above 64 KB in total; bigger notes go as a plain request. */
+const KEEPALIVE_MAX_BYTES = 60 * 1024;
+
+/**
+ * Saves a list's notes (PATCH {notes}), after any earlier save of that list so they arrive in
+ * order. `leavingPage` sends at once with keepalive: the request outlives the page, so notes
+ * typed just before closing the tab still arrive. The cached list takes the new notes at
+ * once: coming back shows what was typed.
+ */
+export function saveGroceryListNotes(
+  id: number,
+  notes: string,
+  options: { leavingPage?: boolean } = {},
+): Promise<GroceryListDetail> {
+  queryClient.setQueryData<GroceryListDetail>(groceryListQuery(id).queryKey, (list) =>
+    list ? { ...list, notes } : list,
+  );
+  const send = () => patchNotes(id, notes, options.leavingPage === true);
+  return trackNotesSave(
+    id,
+    options.leavingPage ? send() : (notesSavesSettled(id) ?? Promise.resolve()).then(send),
+  );
+}
+
+function patchNotes(id: number, notes: string, leavingPage: boolean) {
+  const size = new TextEncoder().encode(JSON.stringify({ notes })).length;
+  return api<GroceryListDetail>(`/api/groceries/lists/${id}/`, {
+    method: "PATCH",
+    json: { notes },
+    keepalive: leavingPage && size <= KEEPALIVE_MAX_BYTES,
+  });
+}

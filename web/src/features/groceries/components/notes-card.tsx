@@ -1,0 +1,154 @@
+import { EditorContent, useEditor } from "@tiptap/react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { EDITOR_EXTENSIONS, FormattingToolbar } from "../../../components/rich-text-editor";
+import { useGroceryList } from "../api/get-grocery-list";
+import { saveGroceryListNotes } from "../api/update-grocery-list-notes";
+
+/** Spec §9: autosave 2 s after typing stops, 'Saved!' for 2 s, saving enabled 100 ms after load. */
+export const AUTOSAVE_DELAY_MS = 2000;
+export const SAVED_VISIBLE_MS = 2000;
+export const LOAD_GUARD_MS = 100;
+
+type NotesStatus = "idle" | "saving" | "saved" | "error";
+const STATUS_TEXT: Record<NotesStatus, string> = {
+  idle: "",
+  saving: "Saving...",
+  saved: "Saved!",
+  error: "Error saving.",
+};
+
+/** The Notes card: loads the list's notes on entering the list, then edits and autosaves them. */
+export function NotesCard({ listId }: { listId: number }) {
+  const list = useGroceryList(listId);
+  const headingId = useId();
+  return (
+    <section className="card grocery-card notes-card" aria-labelledby={headingId}>
+      <h2 id={headingId}>Notes</h2>
+      {/* Fresh notes only: a copy cached from an earlier visit may be out of date. */}
+      {!list.isFetchedAfterMount ? (
+        <p className="status-text" role="status">
+          Loading notes...
+        </p>
+      ) : list.data ? (
+        <NotesEditor listId={listId} initialNotes={list.data.notes} labelId={headingId} />
+      ) : (
+        <p className="muted">The notes could not be loaded.</p>
+      )}
+    </section>
+  );
+}
+
+function NotesEditor({
+  listId,
+  initialNotes,
+  labelId,
+}: {
+  listId: number;
+  initialNotes: string;
+  labelId: string;
+}) {
+  const [status, setStatus] = useState<NotesStatus>("idle");
+  const mounted = useRef(true);
+  const savingEnabled = useRef(false);
+  const unsaved = useRef<string | null>(null);
+  const autosaveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const savedTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const loadedHtml = useRef(initialNotes);
+
+  const save = useCallback(
+    async (html: string, leavingPage: boolean) => {
+      if (mounted.current) {
+        clearTimeout(savedTimer.current);
+        setStatus("saving");
+      }
+      try {
+        await saveGroceryListNotes(listId, html, { leavingPage });
+        if (!mounted.current) return;
+        setStatus("saved");
+        savedTimer.current = setTimeout(() => setStatus("idle"), SAVED_VISIBLE_MS);
+      } catch (error) {
+        console.error("Failed to save notes", error);
+        if (mounted.current) setStatus("error");
+      }
+    },
+    [listId],
+  );
+
+  /** Saves what is typed but not yet saved, now. */
+  const flush = useCallback(
+    (leavingPage: boolean) => {
+      clearTimeout(autosaveTimer.current);
+      const html = unsaved.current;
+      if (html === null) return;
+      unsaved.current = null;
+      void save(html, leavingPage);
+    },
+    [save],
+  );
+
+  /** Autosave once typing has paused for 2 s; every keystroke starts the wait again. */
+  const scheduleSave = useCallback(
+    (html: string) => {
+      unsaved.current = html;
+      clearTimeout(autosaveTimer.current);
+      autosaveTimer.current = setTimeout(() => flush(false), AUTOSAVE_DELAY_MS);
+    },
+    [flush],
+  );
+
+  const editor = useEditor({
+    extensions: EDITOR_EXTENSIONS,
+    content: initialNotes,
+    editorProps: {
+      attributes: {
+        role: "textbox",
+        "aria-multiline": "true",
+        "aria-labelledby": labelId,
+        class: "rich-text rich-text-editable notes-editable",
+      },
+    },
+    onCreate: ({ editor: created }) => {
+      loadedHtml.current = created.getHTML();
+    },
+    onUpdate: ({ editor: changed }) => {
+      if (savingEnabled.current) scheduleSave(changed.getHTML());
+    },
+  });
+
+  useEffect(() => {
+    mounted.current = true;
+    // Loading is not typing: edits count only from a moment after the notes are in place.
+    const guard = setTimeout(() => {
+      savingEnabled.current = true;
+      // Typed within the guard (a fast typist, or a test): not lost, just saved from now on.
+      const html = editor?.getHTML();
+      if (html !== undefined && html !== loadedHtml.current) scheduleSave(html);
+    }, LOAD_GUARD_MS);
+    // Leaving within the 2 s must not lose the last words: save at once, in a request that
+    // outlives the page (tab closed, reloaded, or hidden on a phone).
+    const onPageHide = () => flush(true);
+    const onHidden = () => document.visibilityState === "hidden" && flush(true);
+    window.addEventListener("pagehide", onPageHide);
+    document.addEventListener("visibilitychange", onHidden);
+    return () => {
+      clearTimeout(guard);
+      window.removeEventListener("pagehide", onPageHide);
+      document.removeEventListener("visibilitychange", onHidden);
+      mounted.current = false;
+      clearTimeout(savedTimer.current);
+      flush(true); // navigating elsewhere in the app
+    };
+  }, [editor, flush, scheduleSave]);
+
+  return (
+    <div className="notes-editor">
+      <div className="rich-text-editor">
+        <FormattingToolbar editor={editor} label="Notes formatting" />
+        <EditorContent editor={editor} />
+      </div>
+      <p className="notes-status" role="status" aria-live="polite">
+        {STATUS_TEXT[status]}
+      </p>
+    </div>
+  );
+}

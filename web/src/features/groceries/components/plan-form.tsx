@@ -1,0 +1,179 @@
+import { useQuery } from "@tanstack/react-query";
+import { type FormEvent, useId, useMemo, useState } from "react";
+import AsyncSelect from "react-select/async";
+import { MENU_MAX_HEIGHT, MENU_MIN_HEIGHT, selectStyles } from "../../../components/select-styles";
+import { unitsQuery } from "../../ingredients/api/get-units";
+import { searchIngredients } from "../../ingredients/api/search-ingredients";
+import { useCreatePlannedExtra } from "../api/create-planned-extra";
+import { useCreatePlannedRecipe } from "../api/create-planned-recipe";
+import { PLANNING_SEARCH_LIMIT, searchRecipeOptions } from "../api/search-recipes";
+import { type PlanKind, planErrorMessage } from "../format";
+
+interface Option {
+  id: number;
+  name: string;
+}
+const styles = selectStyles<Option>();
+
+const loaders: Record<PlanKind, (text: string) => Promise<Option[]>> = {
+  Recipe: async (text) =>
+    (await searchRecipeOptions(text)).map((recipe) => ({ id: recipe.id, name: recipe.title })),
+  Extra: (text) => searchIngredients(text, PLANNING_SEARCH_LIMIT),
+};
+
+/** Calls `load` once typing pauses; react-select keeps only the latest answer anyway. */
+function debounced(load: (text: string) => Promise<Option[]>, ms: number) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return (text: string) =>
+    new Promise<Option[]>((resolve) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => resolve(load(text)), ms);
+    });
+}
+
+/**
+ * 'Plan a Recipe' (guests, optional date) or 'Plan a Extra' (quantity, unit) onto a list.
+ * Success clears the form and refreshes the shopping list and the planned entries.
+ */
+export function PlanForm({ kind, listId }: { kind: PlanKind; listId: number | null }) {
+  const isRecipe = kind === "Recipe";
+  const quantityLabel = isRecipe ? "Guests" : "Quantity";
+  const [item, setItem] = useState<Option | null>(null);
+  const [quantity, setQuantity] = useState("");
+  const [unitId, setUnitId] = useState("");
+  const [plannedOn, setPlannedOn] = useState("");
+  const [formError, setError] = useState<string | null>(null);
+  const error = listId === null ? "Grocery list ID is missing from URL." : formError;
+  const planRecipe = useCreatePlannedRecipe(listId ?? 0);
+  const planExtra = useCreatePlannedExtra(listId ?? 0);
+  const saving = planRecipe.isPending || planExtra.isPending;
+  const units = useQuery({ ...unitsQuery, enabled: !isRecipe });
+  const unitList = units.data ?? [];
+  const loadOptions = useMemo(() => debounced(loaders[kind], 250), [kind]);
+  const ids = { item: useId(), quantity: useId(), unit: useId(), date: useId(), heading: useId() };
+
+  const chooseItem = (option: Option | null) => {
+    setItem(option);
+    setQuantity("");
+    setUnitId("");
+    setPlannedOn("");
+    setError(null);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (listId === null) return;
+    if (!item || quantity.trim() === "") {
+      setError(`Please select a ${kind} and enter a ${quantityLabel}.`);
+      return;
+    }
+    if (!isRecipe && !unitId) {
+      setError("Please select a unit.");
+      return;
+    }
+    setError(null);
+    const handlers = {
+      onSuccess: () => chooseItem(null),
+      onError: (failure: unknown) => setError(planErrorMessage(failure, kind)),
+    };
+    if (isRecipe) {
+      planRecipe.mutate({ listId, recipeId: item.id, guests: quantity, plannedOn }, handlers);
+    } else {
+      planExtra.mutate(
+        { listId, ingredientId: item.id, quantity, unitId: Number(unitId) },
+        handlers,
+      );
+    }
+  };
+
+  const unitsError = units.isError
+    ? units.error instanceof Error && units.error.message
+      ? units.error.message
+      : "Could not load Units. Please try again."
+    : null;
+
+  return (
+    <div className="plan-form">
+      <h2 id={ids.heading}>Plan a {kind}</h2>
+      {listId === null && <p className="muted">Missing Grocery List context.</p>}
+      {error && (
+        <div className="alert alert-error" role="alert">
+          {error}
+        </div>
+      )}
+      <form className="form" onSubmit={onSubmit} aria-labelledby={ids.heading}>
+        <div className="field">
+          <label htmlFor={ids.item}>{kind}</label>
+          <AsyncSelect<Option, false>
+            inputId={ids.item}
+            value={item}
+            onChange={chooseItem}
+            loadOptions={loadOptions}
+            cacheOptions
+            isClearable
+            getOptionLabel={(option) => option.name}
+            getOptionValue={(option) => String(option.id)}
+            styles={styles}
+            maxMenuHeight={MENU_MAX_HEIGHT}
+            minMenuHeight={MENU_MIN_HEIGHT}
+            classNamePrefix="plan-picker"
+          />
+        </div>
+        <div className="plan-form-row">
+          <div className="field">
+            <label htmlFor={ids.quantity}>{quantityLabel}</label>
+            <input
+              id={ids.quantity}
+              type="number"
+              inputMode={isRecipe ? "numeric" : "decimal"}
+              min={1}
+              step={isRecipe ? 1 : "any"}
+              value={quantity}
+              onChange={(event) => setQuantity(event.target.value)}
+            />
+          </div>
+          {isRecipe ? (
+            <div className="field">
+              <label htmlFor={ids.date}>Date (optional)</label>
+              <input
+                id={ids.date}
+                type="date"
+                value={plannedOn}
+                onChange={(event) => setPlannedOn(event.target.value)}
+              />
+            </div>
+          ) : (
+            <div className="field">
+              <label htmlFor={ids.unit}>Unit</label>
+              <select
+                id={ids.unit}
+                value={unitId}
+                disabled={unitList.length === 0}
+                onChange={(event) => setUnitId(event.target.value)}
+              >
+                <option value="">Choose a unit</option>
+                {unitList.map((unit) => (
+                  <option key={unit.id} value={unit.id}>
+                    {unit.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+        </div>
+        {!isRecipe && unitsError && (
+          <div className="alert alert-error" role="alert">
+            {unitsError}
+          </div>
+        )}
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={saving || quantity === "" || (!isRecipe && !unitId)}
+        >
+          {saving ? "Planning..." : `Plan ${kind}`}
+        </button>
+      </form>
+    </div>
+  );
+}

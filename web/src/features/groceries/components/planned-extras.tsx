@@ -1,0 +1,45 @@
+import { useId } from "react";
+import { Loading } from "../../../components/status";
+import { useDeletePlannedExtra } from "../api/delete-planned-extra";
+import { usePlannedExtras } from "../api/get-planned-extras";
+
+/** 'Planned Extras:' each with its quantity, unit and Delete. */
+export function PlannedExtras({ listId }: { listId: number }) {
+  const extras = usePlannedExtras(listId);
+  const remove = useDeletePlannedExtra(listId);
+  const headingId = useId();
+  return (
+    <section className="planned" aria-labelledby={headingId}>
+      <h3 id={headingId}>Planned Extras:</h3>
+      {extras.isPending ? (
+        <Loading />
+      ) : extras.isError || extras.data.length === 0 ? (
+        <p className="muted">No extras planned yet.</p>
+      ) : (
+        <ul className="planned-list">
+          {extras.data.map((extra) => (
+            <li key={extra.id} className="planned-entry">
+              <div className="planned-what">
+                <span className="planned-title">{extra.ingredient.name}</span>
+                <span className="planned-amount">
+                  {extra.quantity} {extra.unit.name}
+                </span>
+              </div>
+              <div className="planned-actions">
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-small"
+                  disabled={remove.isPending && remove.variables === extra.id}
+                  onClick={() => remove.mutate(extra.id)}
+                >
+                  Delete
+                  <span className="visually-hidden"> {extra.ingredient.name}</span>
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import { useId } from "react";
+import { Loading } from "../../../components/status";
+import { useDeletePlannedRecipe } from "../api/delete-planned-recipe";
+import { usePlannedRecipes } from "../api/get-planned-recipes";
+import { formatPlannedDate, guestsText } from "../format";
+
+/** 'Planned Recipes:' by date (undated last), each with its recipe link and Delete. */
+export function PlannedRecipes({ listId }: { listId: number }) {
+  const plans = usePlannedRecipes(listId);
+  const remove = useDeletePlannedRecipe(listId);
+  const headingId = useId();
+  return (
+    <section className="planned" aria-labelledby={headingId}>
+      <h3 id={headingId}>Planned Recipes:</h3>
+      {plans.isPending ? (
+        <Loading />
+      ) : plans.isError || plans.data.length === 0 ? (
+        <p className="muted">No recipes planned yet.</p>
+      ) : (
+        <ul className="planned-list">
+          {plans.data.map((plan) => {
+            const date = formatPlannedDate(plan.planned_on);
+            return (
+              <li key={plan.id} className="planned-entry">
+                <div className="planned-what">
+                  <span className="planned-date">{date}</span>
+                  <span className="planned-title">{plan.recipe.title}</span>
+                  <span className="planned-amount">{guestsText(plan.guests)}</span>
+                </div>
+                <div className="planned-actions">
+                  <a
+                    className="btn btn-outline btn-small"
+                    href={`/recipes/${plan.recipe.id}`}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    View Recipe
+                    <span className="visually-hidden">
+                      {" "}
+                      {plan.recipe.title} (opens in a new tab)
+                    </span>
+                  </a>
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-small"
+                    disabled={remove.isPending && remove.variables === plan.id}
+                    onClick={() => remove.mutate(plan.id)}
+                  >
+                    Delete
+                    <span className="visually-hidden">
+                      {" "}
+                      {plan.recipe.title}, {date}
+                    </span>
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import { useParams } from "react-router";
+import { ApiError } from "../../lib/api-client";
+import { useDocumentTitle } from "../../lib/use-document-title";
+import { useGroceryList } from "./api/get-grocery-list";
+import { usePrefetchGroceryListPage } from "./api/prefetch-grocery-list-page";
+import { ListSelection } from "./components/list-selection";
+import { NotesCard } from "./components/notes-card";
+import { PlanForm } from "./components/plan-form";
+import { PlannedExtras } from "./components/planned-extras";
+import { PlannedRecipes } from "./components/planned-recipes";
+import { ShoppingList } from "./components/shopping-list";
+
+const parseListId = (value: string | undefined): number | null => {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : null;
+};
+
+/**
+ * /grocery-list/{id}, top to bottom as the spec orders it: the list selection, the shopping
+ * list, planning recipes and the planned recipes, the notes, planning extras and the planned
+ * extras. The page's requests (the lists, this list, its items, planned recipes, planned
+ * extras, the units) all go out together from its first render.
+ */
+export default function GroceryListPage() {
+  const listId = parseListId(useParams().grocerylistid);
+  usePrefetchGroceryListPage(listId);
+  return (
+    <section className="page grocery-page">
+      <header className="page-header">
+        <h1>My Shopping Lists</h1>
+      </header>
+      <ListSelection selectedId={listId} />
+      {listId === null ? (
+        <div className="card grocery-card">
+          <PlanForm kind="Recipe" listId={null} />
+        </div>
+      ) : (
+        <GroceryList key={listId} listId={listId} />
+      )}
+    </section>
+  );
+}
+
+function GroceryList({ listId }: { listId: number }) {
+  const list = useGroceryList(listId);
+  useDocumentTitle(list.data?.name ?? "Shopping List");
+  if (list.error instanceof ApiError && list.error.status === 404) {
+    return (
+      <div className="card grocery-card">
+        <p>This grocery list does not exist, or it is not yours.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="grocery-grid">
+      <ShoppingList listId={listId} />
+      <section className="card grocery-card" aria-label="Recipes">
+        <PlanForm kind="Recipe" listId={listId} />
+        <PlannedRecipes listId={listId} />
+      </section>
+      <NotesCard key={listId} listId={listId} />
+      <section className="card grocery-card" aria-label="Extras">
+        <PlanForm kind="Extra" listId={listId} />
+        <PlannedExtras listId={listId} />
+      </section>
+    </div>
+  );
+}

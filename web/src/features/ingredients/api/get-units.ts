@@ -1,0 +1,15 @@
+import type { Unit } from "@potluck/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+/** Units, sorted by name on the client as the spec asks. Reference data: cached for long. */
+export const unitsQuery = queryOptions({
+  queryKey: ["ingredients", "units"],
+  queryFn: async () => {
+    const units = await api<Unit[]>("/api/ingredients/units/");
+    return [...units].sort((a, b) => a.name.localeCompare(b.name));
+  },
+  staleTime: 3600_000,
+});
+
+export const useUnits = () => useQuery(unitsQuery);

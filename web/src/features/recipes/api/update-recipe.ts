@@ -1,0 +1,19 @@
+import type { RecipeDetail } from "@potluck/contract";
+import { useMutation } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { queryClient } from "../../../lib/query-client";
+import { recipeQuery } from "./get-recipe";
+import { RECIPES_KEY } from "./get-recipes";
+
+/** Multipart like create; `remove_image` = "true" drops the current image. */
+export const updateRecipe = ({ id, form }: { id: number; form: FormData }) =>
+  api<RecipeDetail>(`/api/recipes/recipes/${id}/`, { method: "PUT", body: form });
+
+export const useUpdateRecipe = () =>
+  useMutation({
+    mutationFn: updateRecipe,
+    onSuccess: (recipe) => {
+      if (recipe?.id) queryClient.setQueryData(recipeQuery(recipe.id).queryKey, recipe);
+      return queryClient.invalidateQueries({ queryKey: RECIPES_KEY });
+    },
+  });

@@ -1,0 +1,85 @@
+import type { RecipeListItem } from "@potluck/contract";
+import { useState } from "react";
+import { Link } from "react-router";
+import { ErrorBox } from "../../components/status";
+import { reasonOf } from "../../lib/api-client";
+import { canEdit, useSession } from "../../lib/session";
+import { useDocumentTitle } from "../../lib/use-document-title";
+import { useDeleteRecipe } from "./api/delete-recipe";
+import { useRecipeList } from "./api/get-recipes";
+import { RecipeCard } from "./components/recipe-card";
+import { RecipeGrid } from "./components/recipe-grid";
+import { confirmDelete, FROM_MY_RECIPES } from "./navigation";
+
+export default function MyRecipesPage() {
+  useDocumentTitle("My Recipes");
+  const { user } = useSession();
+  const query = useRecipeList({ mine: true });
+  const deletion = useDeleteRecipe();
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  const onDelete = (recipe: RecipeListItem) => {
+    if (!confirmDelete(recipe.title)) return;
+    setDeleteError(null);
+    deletion.mutate(recipe.id, { onError: (error) => setDeleteError(reasonOf(error)) });
+  };
+
+  return (
+    <section className="page">
+      <div className="page-header">
+        <h1>All Recipes</h1>
+        <Link to="/recipes/new" className="btn btn-primary">
+          Create New Recipe
+        </Link>
+      </div>
+      {deleteError && (
+        <ErrorBox>
+          <p>Failed to delete recipe.</p>
+          <p>{deleteError}</p>
+        </ErrorBox>
+      )}
+      <RecipeGrid
+        query={query}
+        emptyText="No recipes found. Create your first one!"
+        renderCard={(recipe) => (
+          <RecipeCard
+            recipe={recipe}
+            showDate
+            actions={
+              <>
+                <Link
+                  to={`/recipes/${recipe.id}`}
+                  state={FROM_MY_RECIPES}
+                  className="btn btn-primary btn-small"
+                  aria-label={`View ${recipe.title}`}
+                >
+                  View
+                </Link>
+                {canEdit(user, recipe.author_username) && (
+                  <>
+                    <Link
+                      to={`/recipes/${recipe.id}/edit`}
+                      className="btn btn-outline btn-small"
+                      aria-label={`Edit ${recipe.title}`}
+                    >
+                      Edit
+                    </Link>
+                    <button
+                      type="button"
+                      className="btn btn-danger btn-small"
+                      aria-label={`Delete ${recipe.title}`}
+                      disabled={deletion.isPending && deletion.variables === recipe.id}
+                      onClick={() => onDelete(recipe)}
+                    >
+                      Delete
+                    </button>
+                  </>
+                )}
+              </>
+            }
+          />
+        )}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,187 @@
+import type { RecipeDetail } from "@potluck/contract";
+import { type ReactNode, useState } from "react";
+import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { RecipeImage } from "../../components/recipe-image";
+import { ServerHtml } from "../../components/server-html";
+import { StarRating } from "../../components/star-rating";
+import { ErrorBox, Loading } from "../../components/status";
+import { reasonOf } from "../../lib/api-client";
+import { queryClient } from "../../lib/query-client";
+import { canEdit, useSession } from "../../lib/session";
+import { useDocumentTitle } from "../../lib/use-document-title";
+import { RatingForm } from "../ratings/components/rating-form";
+import { useDeleteRecipe } from "./api/delete-recipe";
+import { useRecipe } from "./api/get-recipe";
+import { RECIPES_KEY } from "./api/get-recipes";
+import { formatDate, parseId } from "./format";
+import { cameFromMyRecipes, confirmDelete } from "./navigation";
+import { formatQuantity, parseGuests, scaleQuantity } from "./quantities";
+
+export const DEFAULT_GUESTS = 4;
+
+export default function RecipeDetailPage() {
+  const id = parseId(useParams().id);
+  const location = useLocation();
+  const recipe = useRecipe(id);
+  useDocumentTitle(recipe.data?.title ?? "Recipe");
+  const back = cameFromMyRecipes(location.state)
+    ? { to: "/recipes", text: "Back to My Recipes" }
+    : { to: "/explore", text: "Back to Explore" };
+
+  let body: ReactNode;
+  if (id === null) body = <ErrorBox>Recipe ID is missing.</ErrorBox>;
+  else if (recipe.isPending) body = <Loading />;
+  else if (recipe.error && !recipe.data) {
+    body = (
+      <ErrorBox>
+        <p>Failed to load recipe details.</p>
+        <p>{reasonOf(recipe.error)}</p>
+      </ErrorBox>
+    );
+  } else if (recipe.data) body = <RecipeView recipe={recipe.data} refetch={recipe.refetch} />;
+
+  return (
+    <article className="page recipe-detail">
+      <p className="back-link">
+        <Link to={back.to}>
+          <span aria-hidden="true">← </span>
+          {back.text}
+        </Link>
+      </p>
+      {body}
+    </article>
+  );
+}
+
+function RecipeView({
+  recipe,
+  refetch,
+}: {
+  recipe: RecipeDetail;
+  refetch: () => Promise<{ error: unknown }>;
+}) {
+  const navigate = useNavigate();
+  const { user, csrfToken } = useSession();
+  const deletion = useDeleteRecipe();
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [reloadError, setReloadError] = useState<string | null>(null);
+  const [guestsText, setGuestsText] = useState(String(DEFAULT_GUESTS));
+  const guests = parseGuests(guestsText);
+  const created = formatDate(recipe.created_on);
+  const updated = formatDate(recipe.updated_on);
+  const wasUpdated =
+    !!updated &&
+    new Date(recipe.updated_on).getTime() - new Date(recipe.created_on).getTime() > 1000;
+
+  const onDelete = () => {
+    if (!confirmDelete(recipe.title)) return;
+    setDeleteError(null);
+    deletion.mutate(recipe.id, {
+      onSuccess: () => navigate("/recipes"),
+      onError: (error) => setDeleteError(reasonOf(error)),
+    });
+  };
+
+  const onRated = async () => {
+    setReloadError(null);
+    const result = await refetch();
+    if (result.error) setReloadError(reasonOf(result.error));
+    // Cards show the average too.
+    void queryClient.invalidateQueries({ queryKey: [...RECIPES_KEY, "list"] });
+  };
+
+  return (
+    <>
+      <header className="recipe-detail-header">
+        <h1>{recipe.title}</h1>
+        <div className="recipe-detail-meta">
+          <StarRating value={recipe.average_rating} count={recipe.rating_count} />
+          <span>By {recipe.author_username || "Unknown"}</span>
+          <span>Created {created ?? "Date unknown"}</span>
+          {wasUpdated && <span>Updated {updated}</span>}
+        </div>
+        {canEdit(user, recipe.author_username) && (
+          <div className="row">
+            <Link to={`/recipes/${recipe.id}/edit`} className="btn btn-outline btn-small">
+              Edit
+            </Link>
+            <button
+              type="button"
+              className="btn btn-danger btn-small"
+              onClick={onDelete}
+              disabled={deletion.isPending}
+            >
+              Delete
+            </button>
+          </div>
+        )}
+      </header>
+      {deleteError && (
+        <ErrorBox>
+          <p>Failed to delete recipe.</p>
+          <p>{deleteError}</p>
+        </ErrorBox>
+      )}
+      {reloadError && (
+        <ErrorBox>
+          <p>Failed to reload recipe details.</p>
+          <p>{reloadError}</p>
+        </ErrorBox>
+      )}
+      {recipe.image && (
+        <RecipeImage src={recipe.image} alt={recipe.title} className="recipe-detail-image" eager />
+      )}
+      <div className="recipe-detail-columns">
+        <section className="card recipe-ingredients" aria-labelledby="ingredients-heading">
+          <h2 id="ingredients-heading">Ingredients</h2>
+          <div className="field guests-field">
+            <label htmlFor="guests">Guests</label>
+            <input
+              id="guests"
+              type="number"
+              min={1}
+              step={1}
+              inputMode="numeric"
+              value={guestsText}
+              onChange={(event) => setGuestsText(event.target.value)}
+              onBlur={() => setGuestsText(String(guests))}
+            />
+          </div>
+          {recipe.recipe_ingredients.length === 0 ? (
+            <p className="muted">No ingredients listed.</p>
+          ) : (
+            <ul className="ingredient-list" aria-live="polite">
+              {recipe.recipe_ingredients.map((line) => (
+                <li key={line.id}>
+                  <span className="ingredient-amount">
+                    {formatQuantity(scaleQuantity(line.quantity, guests))} {line.unit.name}
+                  </span>{" "}
+                  {line.ingredient.name}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section className="recipe-instructions" aria-labelledby="instructions-heading">
+          <h2 id="instructions-heading">Instructions</h2>
+          {recipe.content.trim() ? (
+            <ServerHtml html={recipe.content} className="prose rich-text" />
+          ) : (
+            <p className="muted">No instructions provided.</p>
+          )}
+        </section>
+      </div>
+      {user && (
+        <section className="card recipe-rating" aria-labelledby="rating-heading">
+          <h2 id="rating-heading">Rate this recipe</h2>
+          <RatingForm
+            recipeId={recipe.id}
+            username={user.username}
+            csrfToken={csrfToken}
+            onRated={onRated}
+          />
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import type { RecipeDetail, RecipeIngredientInput } from "@potluck/contract";
+import { ApiError } from "../../lib/api-error";
+import { toFormQuantity, toPerServing } from "./quantities";
+
+/** One editable ingredient row; `quantity` is the text typed, for 4 servings. */
+export interface IngredientRow {
+  key: string;
+  ingredient: { id: number; name: string } | null;
+  quantity: string;
+  unitId: string;
+}
+
+export const INCOMPLETE_ROW_MESSAGE =
+  "Please select a valid ingredient, quantity > 0, and unit for all items, or remove incomplete rows.";
+
+let nextKey = 0;
+export const newRowKey = () => `row-${++nextKey}`;
+
+export const emptyRow = (): IngredientRow => ({
+  key: newRowKey(),
+  ingredient: null,
+  quantity: "",
+  unitId: "",
+});
+
+/** The rows of a stored recipe as the form shows them: quantities for 4 servings. */
+export function rowsFromRecipe(recipe: Pick<RecipeDetail, "recipe_ingredients">): IngredientRow[] {
+  return recipe.recipe_ingredients.map((line) => ({
+    key: newRowKey(),
+    ingredient: { id: line.ingredient.id, name: line.ingredient.name },
+    quantity: String(toFormQuantity(line.quantity)),
+    unitId: String(line.unit.id),
+  }));
+}
+
+const isBlank = (row: IngredientRow) =>
+  row.ingredient === null && row.quantity.trim() === "" && row.unitId === "";
+
+/**
+ * The rows to submit (per ONE serving), or the spec's message when a row is only partly
+ * filled. Fully empty rows are dropped.
+ */
+export function collectIngredients(
+  rows: IngredientRow[],
+): { ok: true; items: RecipeIngredientInput[] } | { ok: false; error: string } {
+  const items: RecipeIngredientInput[] = [];
+  for (const row of rows) {
+    if (isBlank(row)) continue;
+    const quantity = Number(row.quantity);
+    const unitId = Number(row.unitId);
+    if (
+      !row.ingredient ||
+      row.quantity.trim() === "" ||
+      !Number.isFinite(quantity) ||
+      quantity <= 0 ||
+      !Number.isInteger(unitId) ||
+      unitId <= 0
+    ) {
+      return { ok: false, error: INCOMPLETE_ROW_MESSAGE };
+    }
+    items.push({
+      ingredient_id: row.ingredient.id,
+      quantity: toPerServing(quantity),
+      unit_id: unitId,
+    });
+  }
+  return { ok: true, items };
+}
+
+/**
+ * The lines under 'Failed to save recipe.': the HTTP status and the server's detail, or
+ * each field's messages as 'field: messages'.
+ */
+export function saveErrorLines(error: unknown): string[] {
+  if (!(error instanceof ApiError)) {
+    return [error instanceof Error && error.message ? error.message : "Please try again later."];
+  }
+  const status = `${error.status}${error.statusText ? ` ${error.statusText}` : ""}`;
+  const body = error.body;
+  if (body && typeof body === "object") {
+    const record = body as Record<string, unknown>;
+    if (typeof record.detail === "string") return [`${status}: ${record.detail}`];
+    const fields = Object.entries(record).map(([field, messages]) => {
+      const text = Array.isArray(messages) ? messages.map(String).join(" ") : String(messages);
+      return `${field}: ${text}`;
+    });
+    if (fields.length > 0) return fields;
+  }
+  if (typeof body === "string" && body.trim()) return [`${status}: ${body.trim().slice(0, 200)}`];
+  return [status];
+}

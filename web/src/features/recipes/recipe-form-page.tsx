@@ -1,0 +1,207 @@
+import type { RecipeDetail } from "@potluck/contract";
+import {
+  type ChangeEvent,
+  type FormEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { RichTextEditor } from "../../components/rich-text-editor";
+import { ErrorBox, Loading } from "../../components/status";
+import { ApiError, reasonOf } from "../../lib/api-client";
+import { canEdit, useSession } from "../../lib/session";
+import { useDocumentTitle } from "../../lib/use-document-title";
+import { useCreateRecipe } from "./api/create-recipe";
+import { useRecipe } from "./api/get-recipe";
+import { useUpdateRecipe } from "./api/update-recipe";
+import { IngredientRowsEditor } from "./components/ingredient-rows-editor";
+import { parseId } from "./format";
+import {
+  collectIngredients,
+  emptyRow,
+  type IngredientRow,
+  rowsFromRecipe,
+  saveErrorLines,
+} from "./recipe-form-logic";
+
+/** /recipes/new creates; /recipes/{id}/edit loads the recipe first. */
+export default function RecipeFormPage() {
+  const params = useParams();
+  const editing = params.id !== undefined;
+  const id = parseId(params.id);
+  useDocumentTitle(editing ? "Edit Recipe" : "Create New Recipe");
+  const recipe = useRecipe(editing ? id : null);
+  const { user } = useSession();
+
+  let body: ReactNode;
+  if (!editing) body = <RecipeForm recipe={null} />;
+  else if (id === null) body = <ErrorBox>Recipe ID is missing.</ErrorBox>;
+  else if (recipe.isPending) body = <Loading />;
+  else if (recipe.error instanceof ApiError && recipe.error.status === 404) {
+    body = <ErrorBox>Recipe not found.</ErrorBox>;
+  } else if (recipe.error) {
+    body = (
+      <ErrorBox>
+        <p>Failed to load recipe.</p>
+        <p>{reasonOf(recipe.error)}</p>
+      </ErrorBox>
+    );
+  } else if (!canEdit(user, recipe.data.author_username)) {
+    body = <ErrorBox>Only the author of this recipe can edit it.</ErrorBox>;
+  } else body = <RecipeForm key={recipe.data.id} recipe={recipe.data} />;
+
+  return (
+    <section className="page recipe-form-page">
+      <h1>{editing ? "Edit Recipe" : "Create New Recipe"}</h1>
+      {body}
+    </section>
+  );
+}
+
+function RecipeForm({ recipe }: { recipe: RecipeDetail | null }) {
+  const navigate = useNavigate();
+  const { authenticated } = useSession();
+  const create = useCreateRecipe();
+  const update = useUpdateRecipe();
+  const save = recipe ? update : create;
+  const instructionsLabel = useId();
+  const [title, setTitle] = useState(recipe?.title ?? "");
+  const [content, setContent] = useState({ html: recipe?.content ?? "", blank: true });
+  const [rows, setRows] = useState<IngredientRow[]>(() =>
+    recipe && recipe.recipe_ingredients.length > 0 ? rowsFromRecipe(recipe) : [emptyRow()],
+  );
+  const [file, setFile] = useState<File | null>(null);
+  const [removeExisting, setRemoveExisting] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const preview = useObjectUrl(file) ?? (removeExisting ? null : (recipe?.image ?? null));
+  const cancelTo = recipe ? `/recipes/${recipe.id}` : "/recipes";
+  const canSubmit = title.trim() !== "" && !content.blank && !save.isPending;
+
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+    setFile(event.target.files?.[0] ?? null);
+  };
+  const onRemoveImage = () => {
+    setFile(null);
+    // What the preview shows is what gets saved: no picture.
+    if (recipe?.image) setRemoveExisting(true);
+    if (fileInput.current) fileInput.current.value = "";
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSubmit) return;
+    const ingredients = collectIngredients(rows);
+    if (!ingredients.ok) {
+      setFormError(ingredients.error);
+      return;
+    }
+    setFormError(null);
+    const form = new FormData();
+    form.set("title", title.trim());
+    form.set("content", content.html);
+    form.set("recipe_ingredients", JSON.stringify(ingredients.items));
+    if (file) form.set("image", file);
+    else if (removeExisting) form.set("remove_image", "true");
+    const afterSave = {
+      onSuccess: (saved: RecipeDetail | undefined) =>
+        navigate(saved?.id ? `/recipes/${saved.id}` : "/recipes"),
+    };
+    if (recipe) update.mutate({ id: recipe.id, form }, afterSave);
+    else create.mutate(form, afterSave);
+  };
+
+  return (
+    <form className="form card recipe-form" onSubmit={onSubmit} noValidate>
+      <div className="field">
+        <label htmlFor="recipe-title">Title</label>
+        <input
+          id="recipe-title"
+          type="text"
+          required
+          maxLength={200}
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+        />
+      </div>
+      <div className="field">
+        <span className="label" id={instructionsLabel}>
+          Instructions
+        </span>
+        <RichTextEditor
+          labelId={instructionsLabel}
+          initialHtml={recipe?.content ?? ""}
+          onChange={(html, blank) => setContent({ html, blank })}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="recipe-image">Image</label>
+        <input
+          id="recipe-image"
+          ref={fileInput}
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          onChange={onFile}
+          aria-describedby="recipe-image-hint"
+        />
+        <p className="hint" id="recipe-image-hint">
+          JPEG, PNG or WebP, up to 10 MB.
+        </p>
+        {preview && (
+          <div className="image-preview">
+            <img src={preview} alt="Preview of the recipe" />
+            <button type="button" className="btn btn-secondary btn-small" onClick={onRemoveImage}>
+              Remove image
+            </button>
+          </div>
+        )}
+      </div>
+      <IngredientRowsEditor
+        rows={rows}
+        onChange={(next) => {
+          setRows(next);
+          setFormError(null);
+        }}
+        canCreate={authenticated}
+      />
+      {formError && (
+        <div className="alert alert-error" role="alert">
+          {formError}
+        </div>
+      )}
+      {save.error && (
+        <ErrorBox title="Failed to save recipe.">
+          {saveErrorLines(save.error).map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </ErrorBox>
+      )}
+      <div className="form-actions">
+        <Link to={cancelTo} className="btn btn-secondary">
+          Cancel
+        </Link>
+        <button type="submit" className="btn btn-primary" disabled={!canSubmit}>
+          {save.isPending ? "Saving..." : recipe ? "Update Recipe" : "Create Recipe"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** A temporary URL showing a chosen file, released when the file changes or the form goes. */
+function useObjectUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return;
+    }
+    const next = URL.createObjectURL(file);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [file]);
+  return url;
+}

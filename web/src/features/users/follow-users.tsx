@@ -1,0 +1,173 @@
+import type { Paginated, UserSummary } from "@potluck/contract";
+import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import AsyncSelect from "react-select/async";
+import { debounced, selectStyles } from "../../components/select-styles";
+import { Loading } from "../../components/status";
+import { reasonOf } from "../../lib/api-client";
+import { useFollowUser } from "./api/follow-user";
+import { useFollowers } from "./api/get-followers";
+import { useFollowing } from "./api/get-following";
+import { loadUserOptions } from "./api/search-users";
+
+const SEARCH_DELAY_MS = 250;
+
+const pickerStyles = selectStyles<UserSummary>();
+
+/**
+ * The content of the 'Manage Following' modal: a user picker that suggests people before
+ * anything is typed, Follow/Unfollow for the chosen person, and the lists of my followers and
+ * of the people I follow. `onFollowChange` tells the page that the set of followed people
+ * changed (the feed shows different items then).
+ */
+export default function FollowUsers({ onFollowChange }: { onFollowChange?: () => void }) {
+  const [selected, setSelected] = useState<UserSummary | null>(null);
+  // A new key re-creates the picker, so its suggestions are asked for again after a change.
+  const [pickerVersion, setPickerVersion] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const loadOptions = useMemo(() => debounced(loadUserOptions, SEARCH_DELAY_MS), []);
+  const followers = useFollowers();
+  const following = useFollowing();
+
+  const onChanged = (user: UserSummary, nowFollowing: boolean) => {
+    setError(null);
+    setSelected((current) =>
+      current?.id === user.id ? { ...current, is_following: nowFollowing } : current,
+    );
+    setPickerVersion((version) => version + 1);
+    onFollowChange?.();
+  };
+  const onFailed = (user: UserSummary, follow: boolean, failure: unknown) =>
+    setError(`Could not ${follow ? "follow" : "unfollow"} ${user.username}. ${reasonOf(failure)}`);
+
+  return (
+    <div className="follow-users">
+      <div className="field">
+        <label htmlFor="follow-users-search">Find people to follow</label>
+        <AsyncSelect<UserSummary, false>
+          key={pickerVersion}
+          inputId="follow-users-search"
+          value={selected}
+          onChange={(user) => setSelected(user ?? null)}
+          loadOptions={loadOptions}
+          defaultOptions
+          isClearable
+          placeholder="Search by username..."
+          getOptionLabel={(user) => user.username}
+          getOptionValue={(user) => String(user.id)}
+          formatOptionLabel={(user, { context }) =>
+            context === "menu" && user.is_following ? `${user.username} (following)` : user.username
+          }
+          styles={pickerStyles}
+          classNamePrefix="picker"
+          maxMenuHeight={300}
+          minMenuHeight={140}
+        />
+      </div>
+      {selected && (
+        <div className="follow-selected">
+          <span className="follow-name">{selected.username}</span>
+          <FollowButton user={selected} onChanged={onChanged} onFailed={onFailed} />
+        </div>
+      )}
+      {error && (
+        <p className="alert alert-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="follow-lists">
+        <PeopleList
+          title="Your Followers"
+          query={followers}
+          emptyText="No one follows you yet."
+          onChanged={onChanged}
+          onFailed={onFailed}
+        />
+        <PeopleList
+          title="Users You Follow"
+          query={following}
+          emptyText="You are not following anyone yet."
+          onChanged={onChanged}
+          onFailed={onFailed}
+        />
+      </div>
+    </div>
+  );
+}
+
+type ChangeHandlers = {
+  onChanged: (user: UserSummary, nowFollowing: boolean) => void;
+  onFailed: (user: UserSummary, follow: boolean, failure: unknown) => void;
+};
+
+function FollowButton({ user, onChanged, onFailed }: { user: UserSummary } & ChangeHandlers) {
+  const mutation = useFollowUser();
+  const follow = !user.is_following;
+  const verb = follow ? "Follow" : "Unfollow";
+  return (
+    <button
+      type="button"
+      className={`btn btn-small ${follow ? "btn-primary" : "btn-secondary"}`}
+      aria-label={`${verb} ${user.username}`}
+      disabled={mutation.isPending}
+      onClick={() =>
+        mutation.mutate(
+          { userId: user.id, follow },
+          {
+            onSuccess: () => onChanged(user, follow),
+            onError: (failure) => onFailed(user, follow, failure),
+          },
+        )
+      }
+    >
+      {verb}
+    </button>
+  );
+}
+
+function PeopleList({
+  title,
+  query,
+  emptyText,
+  ...handlers
+}: {
+  title: string;
+  query: UseInfiniteQueryResult<InfiniteData<Paginated<UserSummary>>>;
+  emptyText: string;
+} & ChangeHandlers) {
+  const headingId = `people-${title.toLowerCase().replace(/\W+/g, "-")}`;
+  const people = query.data?.pages.flatMap((page) => page.results) ?? [];
+  return (
+    <section className="people-list" aria-labelledby={headingId}>
+      <h3 id={headingId}>{title}</h3>
+      {query.isPending ? (
+        <Loading />
+      ) : query.isError && people.length === 0 ? (
+        <p className="alert alert-error" role="alert">
+          Could not load this list. {reasonOf(query.error)}
+        </p>
+      ) : people.length === 0 ? (
+        <p className="muted">{emptyText}</p>
+      ) : (
+        <ul>
+          {people.map((person) => (
+            <li key={person.id}>
+              <span className="follow-name">{person.username}</span>
+              <FollowButton user={person} {...handlers} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {query.hasNextPage && (
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          disabled={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        >
+          {query.isFetchingNextPage ? "Loading..." : "Show more"}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { ApiError } from "./api-error";
+import { queryClient } from "./query-client";
+
+export { ApiError };
+
+export const CSRF_QUERY_KEY = ["auth", "csrf"] as const;
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+interface RequestOptions {
+  method?: Method;
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent as is: FormData (multipart) or URLSearchParams (form body). */
+  body?: FormData | URLSearchParams;
+  signal?: AbortSignal;
+  /** Let the request outlive the page (a save while the tab closes). */
+  keepalive?: boolean;
+}
+
+/**
+ * The one way the web app calls the server: same-origin cookies, the CSRF token on every
+ * write, JSON in and out. Accepts relative paths and the absolute `next` URLs of pages.
+ */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? "GET";
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (method !== "GET") {
+    const token = queryClient.getQueryData<{ csrfToken: string }>(CSRF_QUERY_KEY)?.csrfToken;
+    if (token) headers["X-CSRFToken"] = token;
+  }
+  let body: BodyInit | undefined = options.body;
+  if (options.json !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(options.json);
+  }
+  const response = await fetch(path, {
+    method,
+    headers,
+    body,
+    credentials: "same-origin",
+    signal: options.signal,
+    keepalive: options.keepalive,
+  });
+  if (response.status === 204 || response.status === 304) return undefined as T;
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON: keep the text
+  }
+  if (!response.ok) throw new ApiError(response.status, response.statusText, parsed);
+  return parsed as T;
+}
+
+/** "Reason" part of the spec's load-failure texts: the server's detail or a fallback. */
+export function reasonOf(error: unknown): string {
+  if (error instanceof ApiError && error.body && typeof error.body === "object") {
+    const body = error.body as Record<string, unknown>;
+    if (typeof body.detail === "string") return body.detail;
+  }
+  if (error instanceof Error && error.message && !(error instanceof ApiError)) return error.message;
+  return "Please try again later.";
+}

@@ -1,0 +1,42 @@
+import type { AuthStatus, SessionUser } from "@potluck/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api, CSRF_QUERY_KEY } from "./api-client";
+
+export const csrfQuery = queryOptions({
+  queryKey: CSRF_QUERY_KEY,
+  queryFn: () => api<{ csrfToken: string }>("/api/auth/csrf/"),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export const authStatusQuery = queryOptions({
+  queryKey: ["auth", "status"],
+  // A failed status check means "anonymous", never an error screen.
+  queryFn: () =>
+    api<AuthStatus>("/api/auth/status/").catch((): AuthStatus => ({ authenticated: false })),
+  staleTime: 60_000,
+});
+
+export interface Session {
+  csrfToken: string | null;
+  isLoading: boolean;
+  authenticated: boolean;
+  user: SessionUser | null;
+}
+
+/** The spec's session state: the CSRF token and who is signed in. */
+export function useSession(): Session {
+  const csrf = useQuery(csrfQuery);
+  const status = useQuery(authStatusQuery);
+  const data = status.data;
+  return {
+    csrfToken: csrf.data?.csrfToken ?? null,
+    isLoading: status.isPending,
+    authenticated: data?.authenticated === true,
+    user: data?.authenticated ? data.user : null,
+  };
+}
+
+/** Edit and delete of a recipe are offered to its author (matched by username) or a superuser. */
+export function canEdit(user: SessionUser | null, authorUsername: string | undefined): boolean {
+  return !!user && (user.is_superuser || user.username === authorUsername);
+}
