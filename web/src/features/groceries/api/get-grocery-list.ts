@@ -2,7 +2,9 @@ import type { GroceryListDetail } from "@potluck/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { groceryKeys } from "./keys";
+import { takeNotesDraft } from "./notes-draft";
 import { notesSavesSettled } from "./pending-notes-saves";
+import { patchGroceryListNotes } from "./update-grocery-list-notes";
 
 export const getGroceryList = (id: number) => api<GroceryListDetail>(`/api/groceries/lists/${id}/`);
 
@@ -10,9 +12,16 @@ export const getGroceryList = (id: number) => api<GroceryListDetail>(`/api/groce
 export const groceryListQuery = (id: number) =>
   queryOptions({
     queryKey: groceryKeys.list(id),
-    queryFn: () => {
-      const saving = notesSavesSettled(id);
-      return saving ? saving.then(() => getGroceryList(id)) : getGroceryList(id);
+    queryFn: async () => {
+      await notesSavesSettled(id);
+      const list = await getGroceryList(id);
+      // The last page may have gone away before its final notes save arrived: send it again,
+      // unless the notes were changed elsewhere since (then the draft is out of date).
+      const draft = takeNotesDraft(id);
+      if (draft && draft.notes !== list.notes && draft.base === list.notes) {
+        return patchGroceryListNotes(id, draft.notes);
+      }
+      return list;
     },
     staleTime: 0,
   });

@@ -1,7 +1,7 @@
 import type { GroceryListDetail } from "@potluck/contract";
 import { api } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
-import { groceryListQuery } from "./get-grocery-list";
+import { groceryKeys } from "./keys";
 import { notesSavesSettled, trackNotesSave } from "./pending-notes-saves";
 
 /** Browsers refuse keepalive bodies above 64 KB in total; bigger notes go as a plain request. */
@@ -18,17 +18,18 @@ export function saveGroceryListNotes(
   notes: string,
   options: { leavingPage?: boolean } = {},
 ): Promise<GroceryListDetail> {
-  queryClient.setQueryData<GroceryListDetail>(groceryListQuery(id).queryKey, (list) =>
+  queryClient.setQueryData<GroceryListDetail>(groceryKeys.list(id), (list) =>
     list ? { ...list, notes } : list,
   );
-  const send = () => patchNotes(id, notes, options.leavingPage === true);
+  const send = () => patchGroceryListNotes(id, notes, options.leavingPage === true);
   return trackNotesSave(
     id,
     options.leavingPage ? send() : (notesSavesSettled(id) ?? Promise.resolve()).then(send),
   );
 }
 
-function patchNotes(id: number, notes: string, leavingPage: boolean) {
+/** The PATCH itself, unordered: `leavingPage` lets it outlive the page where the browser allows. */
+export function patchGroceryListNotes(id: number, notes: string, leavingPage = false) {
   const size = new TextEncoder().encode(JSON.stringify({ notes })).length;
   return api<GroceryListDetail>(`/api/groceries/lists/${id}/`, {
     method: "PATCH",

@@ -2,6 +2,7 @@ import { EditorContent, useEditor } from "@tiptap/react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { EDITOR_EXTENSIONS, FormattingToolbar } from "../../../components/rich-text-editor";
 import { useGroceryList } from "../api/get-grocery-list";
+import { dropNotesDraft, keepNotesDraft } from "../api/notes-draft";
 import { saveGroceryListNotes } from "../api/update-grocery-list-notes";
 
 /** Spec §9: autosave 2 s after typing stops, 'Saved!' for 2 s, saving enabled 100 ms after load. */
@@ -53,7 +54,8 @@ function NotesEditor({
   const unsaved = useRef<string | null>(null);
   const autosaveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const savedTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const loadedHtml = useRef(initialNotes);
+  /** The notes the server last confirmed holding: the base a leaving page's draft applies to. */
+  const confirmedNotes = useRef(initialNotes);
 
   const save = useCallback(
     async (html: string, leavingPage: boolean) => {
@@ -62,7 +64,9 @@ function NotesEditor({
         setStatus("saving");
       }
       try {
-        await saveGroceryListNotes(listId, html, { leavingPage });
+        const saved = await saveGroceryListNotes(listId, html, { leavingPage });
+        confirmedNotes.current = saved.notes;
+        dropNotesDraft(listId, html);
         if (!mounted.current) return;
         setStatus("saved");
         savedTimer.current = setTimeout(() => setStatus("idle"), SAVED_VISIBLE_MS);
@@ -87,14 +91,10 @@ function NotesEditor({
   );
 
   /** Autosave once typing has paused for 2 s; every keystroke starts the wait again. */
-  const scheduleSave = useCallback(
-    (html: string) => {
-      unsaved.current = html;
-      clearTimeout(autosaveTimer.current);
-      autosaveTimer.current = setTimeout(() => flush(false), AUTOSAVE_DELAY_MS);
-    },
-    [flush],
-  );
+  const restartAutosaveWait = useCallback(() => {
+    clearTimeout(autosaveTimer.current);
+    autosaveTimer.current = setTimeout(() => flush(false), AUTOSAVE_DELAY_MS);
+  }, [flush]);
 
   const editor = useEditor({
     extensions: EDITOR_EXTENSIONS,
@@ -107,38 +107,42 @@ function NotesEditor({
         class: "rich-text rich-text-editable notes-editable",
       },
     },
-    onCreate: ({ editor: created }) => {
-      loadedHtml.current = created.getHTML();
-    },
     onUpdate: ({ editor: changed }) => {
-      if (savingEnabled.current) scheduleSave(changed.getHTML());
+      unsaved.current = changed.getHTML();
+      if (savingEnabled.current) restartAutosaveWait();
     },
   });
 
   useEffect(() => {
     mounted.current = true;
-    // Loading is not typing: edits count only from a moment after the notes are in place.
+    // Loading is not typing: the autosave wait starts only a moment after the notes are in
+    // place. Typed within that moment (a fast typist, or a test) is kept and saved from then
+    // on, or at once if the page is left first.
     const guard = setTimeout(() => {
       savingEnabled.current = true;
-      // Typed within the guard (a fast typist, or a test): not lost, just saved from now on.
-      const html = editor?.getHTML();
-      if (html !== undefined && html !== loadedHtml.current) scheduleSave(html);
+      if (unsaved.current !== null) restartAutosaveWait();
     }, LOAD_GUARD_MS);
     // Leaving within the 2 s must not lose the last words: save at once, in a request that
-    // outlives the page (tab closed, reloaded, or hidden on a phone).
-    const onPageHide = () => flush(true);
-    const onHidden = () => document.visibilityState === "hidden" && flush(true);
-    window.addEventListener("pagehide", onPageHide);
+    // outlives the page (tab closed, reloaded, or hidden on a phone), and leave a draft that
+    // the next load of the list sends again in case that request has not arrived by then.
+    const saveOnLeave = () => {
+      if (unsaved.current !== null) {
+        keepNotesDraft(listId, { notes: unsaved.current, base: confirmedNotes.current });
+      }
+      flush(true);
+    };
+    const onHidden = () => document.visibilityState === "hidden" && saveOnLeave();
+    window.addEventListener("pagehide", saveOnLeave);
     document.addEventListener("visibilitychange", onHidden);
     return () => {
       clearTimeout(guard);
-      window.removeEventListener("pagehide", onPageHide);
+      window.removeEventListener("pagehide", saveOnLeave);
       document.removeEventListener("visibilitychange", onHidden);
       mounted.current = false;
       clearTimeout(savedTimer.current);
       flush(true); // navigating elsewhere in the app
     };
-  }, [editor, flush, scheduleSave]);
+  }, [flush, restartAutosaveWait, listId]);
 
   return (
     <div className="notes-editor">
