@@ -8,6 +8,7 @@ import { searchWords } from "../src/ingredients/search-text.js";
 import {
   correctTypos,
   correctTyposSql,
+  foldSearchTextSql,
   recipeListSql,
   recipeSearchSql,
   wordsWithoutMatchesSql,
@@ -87,12 +88,7 @@ async function generate(db: Db): Promise<void> {
     select r, 1 + (r * 7919 + k * 104729) % ${ingredientCount}, 1 + (r + k) % ${unitCount}, k,
       1 + (r * k) % 250
     from generate_series(1, ${RECIPES}) r cross join generate_series(0, ${LINES_PER_RECIPE - 1}) k`);
-  await run(sql`update recipes r
-    set search_text = lower(unaccent(concat_ws(' ', r.title, l.names)))
-    from (select ri.recipe_id, string_agg(i.name, ' ' order by ri.position) as names
-          from recipe_ingredients ri join ingredients i on i.id = ri.ingredient_id
-          group by ri.recipe_id) l
-    where l.recipe_id = r.id`);
+  await run(foldSearchTextSql(sql`true`));
   await run(sql`insert into search_words (word)
     select distinct unnest(tsvector_to_array(search_vector)) from recipes
     on conflict do nothing`);

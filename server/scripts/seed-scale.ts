@@ -10,6 +10,7 @@ import { loadConfig } from "../src/config.js";
 import type { Db } from "../src/db/client.js";
 import { openDatabase } from "../src/db/open.js";
 import { recomputeShoppingLists } from "../src/groceries/recompute.js";
+import { foldSearchTextSql } from "../src/recipes/queries.js";
 
 export const SCALE_PASSWORD = "scale-password";
 
@@ -193,15 +194,8 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<void> {
                  k, round((0.25 + random() * 200)::numeric, 2)
           from recipes r
           cross join lateral generate_series(1, 5 + r.id % 6) k
-          where r.search_text = ''`);
-        await db.execute(sql`
-          update recipes r set search_text = lower(unaccent(r.title || ' ' || names.list))
-          from (
-            select ri.recipe_id, string_agg(i.name, ' ') as list
-            from recipe_ingredients ri join ingredients i on i.id = ri.ingredient_id
-            group by ri.recipe_id
-          ) names
-          where names.recipe_id = r.id and r.search_text = ''`);
+          where r.search_title = ''`);
+        await db.execute(foldSearchTextSql(sql`r.search_title = ''`));
         await db.execute(sql`
           insert into search_words (word)
           select distinct unnest(tsvector_to_array(search_vector)) from recipes

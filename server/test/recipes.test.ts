@@ -707,6 +707,14 @@ describe("GET /api/recipes/recipes/?search=", () => {
     expect(found.indexOf("Chicken curry")).toBeLessThan(found.indexOf("Weeknight rice bowl"));
   });
 
+  it("puts a title with all the words before one with some of them", async () => {
+    const { agent } = await signedIn(app, db);
+    const both = await created(agent, { title: "Chicken and rice" });
+    const found = await titles("rice chicken");
+    expect(found).toEqual(["Chicken and rice", "Weeknight rice bowl"]);
+    expect((await agent.delete(`/api/recipes/recipes/${both.id}/`)).statusCode).toBe(204);
+  });
+
   it("finds words of the ingredient names", async () => {
     expect(await titles("basmati")).toEqual(["Weeknight rice bowl"]);
     expect(await titles("rice chicken")).toEqual(["Weeknight rice bowl"]);

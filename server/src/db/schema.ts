@@ -131,17 +131,19 @@ export const recipes = pgTable(
     updatedOn: timestamptz("updated_on").notNull().defaultNow(),
     ratingSum: integer("rating_sum").notNull().default(0),
     ratingCount: integer("rating_count").notNull().default(0),
-    /** Unaccented, lower-cased title + ingredient names, kept by the recipe writes. */
+    /** Unaccented, lower-cased title, kept by the recipe writes (see refreshSearchText). */
+    searchTitle: text("search_title").notNull().default(""),
+    /** Unaccented, lower-cased ingredient names, kept by the recipe writes. */
     searchText: text("search_text").notNull().default(""),
+    /** Title words weigh most (A), so ts_rank alone puts a recipe named after the words first. */
     searchVector: tsvector("search_vector").generatedAlwaysAs(
-      sql`to_tsvector('simple', search_text)`,
+      sql`setweight(to_tsvector('simple', search_title), 'A') || to_tsvector('simple', search_text)`,
     ),
   },
   (t) => [
     index("recipes_created_idx").on(t.createdOn.desc(), t.id.desc()),
     index("recipes_author_created_idx").on(t.authorId, t.createdOn.desc(), t.id.desc()),
     index("recipes_search_vector_idx").using("gin", t.searchVector),
-    index("recipes_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 

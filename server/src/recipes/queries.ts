@@ -71,18 +71,18 @@ export function recipeListSql({ authorId, limit, cursor }: ListOptions): SQL {
 export const listCursor = (row: RecipeRow): CursorValues => [row.created_key, row.id];
 
 /**
- * Search over recipes.search_text (the folded title and ingredient names, whose generated
- * search_vector has a GIN index). Each term is a query word, or the corrections of a misspelt
- * one (see correctTypos); every term must match as a word prefix through the full-text index
- * (`creme` finds "Crème brûlée", `we` finds "Weeknight").
+ * Search over recipes.search_vector (the folded title, weighted A, and ingredient names, with
+ * a GIN index). Each term is a query word, or the corrections of a misspelt one (see
+ * correctTypos); every term must match as a word prefix through the full-text index (`creme`
+ * finds "Crème brûlée", `we` finds "Weeknight").
  *
- * Best matches first: full-text rank plus twice the similarity of the query to the title, so
- * a recipe named after the words beats one that only uses them as an ingredient. The title's
- * folded form is read as the start of search_text (which begins with it) rather than
- * unaccenting every title again. Keyset on (score, id); authors are joined for the page only.
+ * Best matches first by full-text rank: title words weigh ten times ingredient words, so a
+ * recipe named after the words beats one that only uses them, and matching more of the words
+ * beats matching fewer. Ranking costs little per match, but every match is ranked: a query
+ * that matches a large share of the recipes costs in proportion. Keyset on (score, id);
+ * authors are joined for the page only.
  */
 export function recipeSearchSql(terms: string[][], { authorId, limit, cursor }: ListOptions): SQL {
-  const text = terms.map((alternatives) => alternatives[0]).join(" ");
   const prefixQuery = (words: string[]) => words.map((word) => `${word}:*`).join(" | ");
   const anyWord = prefixQuery(terms.flat());
   const conditions = terms.map(
@@ -97,10 +97,8 @@ export function recipeSearchSql(terms: string[][], { authorId, limit, cursor }: 
   }
   return sql`with page as (
       select s.id, s.score from (
-        select r.id, round((
-            ts_rank(r.search_vector, to_tsquery('simple', ${anyWord}))
-            + 2 * word_similarity(${text}, left(r.search_text, char_length(r.title)))
-          )::numeric, 6) as score
+        select r.id,
+          round(ts_rank(r.search_vector, to_tsquery('simple', ${anyWord}))::numeric, 6) as score
         from ${recipes} r
         where ${sql.join(conditions, sql` and `)}
       ) s
@@ -306,17 +304,22 @@ export async function replaceIngredientLines(
 }
 
 /**
- * search_text is the lower-cased, unaccented title and ingredient names; search_vector is
- * generated from it. Call after every write to the title or the ingredient lines.
+ * Folds the title and the ingredient names of the recipes `which` selects (aliased `r`) into
+ * search_title and search_text, lower-cased and unaccented; search_vector is generated from
+ * them. Also what the bulk seed scripts run over every recipe.
  */
-export async function refreshSearchText(tx: Tx, recipeId: number): Promise<void> {
-  await tx.execute(sql`update ${recipes} r
-    set search_text = lower(unaccent(concat_ws(' ', r.title, (
+export const foldSearchTextSql = (which: SQL): SQL => sql`update ${recipes} r
+  set search_title = lower(unaccent(r.title)),
+    search_text = lower(unaccent(coalesce((
       select string_agg(i.name, ' ' order by ri.position, ri.id)
       from ${recipeIngredients} ri join ${ingredients} i on i.id = ri.ingredient_id
       where ri.recipe_id = r.id
-    ))))
-    where r.id = ${recipeId}`);
+    ), '')))
+  where ${which}`;
+
+/** Call after every write to a recipe's title or ingredient lines. */
+export async function refreshSearchText(tx: Tx, recipeId: number): Promise<void> {
+  await tx.execute(foldSearchTextSql(sql`r.id = ${recipeId}`));
   await tx.execute(sql`insert into ${searchWordsTable} (word)
     select unnest(tsvector_to_array(search_vector)) from ${recipes} where id = ${recipeId}
     on conflict do nothing`);
