@@ -17,7 +17,7 @@ import { connect } from "../src/db/client.js";
 import { startEmbeddedPostgres } from "../src/db/embedded.js";
 import { runMigrations } from "../src/db/migrate.js";
 import { loadReferenceData } from "../src/db/reference-data.js";
-import { SCALE_PASSWORD, seedScale } from "./seed-scale.js";
+import { SCALE_PASSWORD, seedScale, settleAfterSeed } from "./seed-scale.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const { values: args } = parseArgs({
@@ -66,6 +66,7 @@ async function prepareDataSet(size: (typeof SIZES)[number]): Promise<string> {
         lists: 2000,
       }),
     );
+    await settleAfterSeed(db);
   }
   await pool.end();
   return databaseUrl(name);

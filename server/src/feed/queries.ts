@@ -1,6 +1,6 @@
-import type { FeedEventType } from "@potluck/contract";
+import { FEED_EVENT_TYPES, type FeedEventType } from "@potluck/contract";
 import { type SQL, sql } from "drizzle-orm";
-import type { Tx } from "../db/client.js";
+import { executePrepared, type Tx } from "../db/client.js";
 import { badRequest } from "../http/errors.js";
 import { type CursorValues, decodeCursor } from "../http/pagination.js";
 
@@ -64,17 +64,18 @@ export async function feedPage(
 ): Promise<FeedRow[]> {
   const after = decodeFeedCursor(options.cursor);
   const take = options.limit + 1;
+  // The excluded types go in as literals, not parameters: the prepared plan then uses the
+  // partial index of items without recipe updates (a parameter can't prove its predicate).
+  // Only known type names, sorted and once each, so there are only a few statement shapes.
+  const exclude = FEED_EVENT_TYPES.filter((type) => options.exclude.includes(type));
   const excluded: SQL =
-    options.exclude.length > 0
-      ? sql`and fi.event_type not in (${sql.join(
-          options.exclude.map((type) => sql`${type}`),
-          sql`, `,
-        )})`
+    exclude.length > 0
+      ? sql`and fi.event_type not in (${sql.raw(exclude.map((type) => `'${type}'`).join(", "))})`
       : sql``;
   const belowCursor: SQL = after
     ? sql`and (fi.created_on, fi.id) < (${after.time}::timestamptz, ${after.id}::bigint)`
     : sql``;
-  const result = await db.execute<FeedRow>(sql`
+  const query = sql`
     with sources as (
       select ${me}::int as user_id
       union all
@@ -120,8 +121,8 @@ export async function feedPage(
     join recipes r on r.id = page.recipe_id
     left join ratings rt on rt.id = page.rating_id
     left join users rater on rater.id = rt.author_id
-    order by page.created_on desc, page.id desc`);
-  return result.rows;
+    order by page.created_on desc, page.id desc`;
+  return executePrepared<FeedRow>(db, "feed_page", query);
 }
 
 /**
