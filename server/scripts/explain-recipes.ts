@@ -8,9 +8,9 @@ import { searchWords } from "../src/ingredients/search-text.js";
 import {
   correctTypos,
   correctTyposSql,
-  foldSearchTextSql,
   recipeListSql,
   recipeSearchSql,
+  refreshSearchRowsSql,
   wordsWithoutMatchesSql,
 } from "../src/recipes/queries.js";
 import { adminQuery, withDatabase } from "../test/global-setup.js";
@@ -88,9 +88,9 @@ async function generate(db: Db): Promise<void> {
     select r, 1 + (r * 7919 + k * 104729) % ${ingredientCount}, 1 + (r + k) % ${unitCount}, k,
       1 + (r * k) % 250
     from generate_series(1, ${RECIPES}) r cross join generate_series(0, ${LINES_PER_RECIPE - 1}) k`);
-  await run(foldSearchTextSql(sql`true`));
+  await run(refreshSearchRowsSql(sql`true`));
   await run(sql`insert into search_words (word)
-    select distinct unnest(tsvector_to_array(search_vector)) from recipes
+    select distinct unnest(tsvector_to_array(search_vector)) from recipe_search
     on conflict do nothing`);
   await run(sql`insert into ingredients (name)
     select 'Homemade ' ||

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { hashPassword } from "../src/auth/passwords.js";
 import type { Db } from "../src/db/client.js";
 import { recipeIngredients, recipes, users } from "../src/db/schema.js";
+import { refreshSearchRow } from "../src/recipes/queries.js";
 import { Agent } from "./helper.js";
 
 export const TEST_PASSWORD = "correct horse battery staple";
@@ -94,7 +95,6 @@ export async function buildRecipe(
       title,
       slug,
       content: options.content ?? "<p>Cook it.</p>",
-      searchText: title.toLowerCase(),
     })
     .returning({ id: recipes.id, title: recipes.title, slug: recipes.slug });
   if (!recipe) throw new Error("recipe not created");
@@ -104,5 +104,6 @@ export async function buildRecipe(
       .insert(recipeIngredients)
       .values(rows.map((row, position) => ({ ...row, recipeId: recipe.id, position })));
   }
+  await refreshSearchRow(db, recipe.id);
   return recipe;
 }

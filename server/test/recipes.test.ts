@@ -14,6 +14,7 @@ import {
 } from "../src/db/schema.js";
 import { recomputeShoppingList } from "../src/groceries/recompute.js";
 import { type MultipartParts, multipartBody } from "../src/http/inject-agent.js";
+import { refreshSearchRowsSql, SEARCH_CANDIDATES } from "../src/recipes/queries.js";
 import { buildUser, ingredientId, signedIn, unitId } from "./factories.js";
 import { Agent, type Agent as AgentType, createTestApp } from "./helper.js";
 
@@ -790,6 +791,20 @@ describe("GET /api/recipes/recipes/?search=", () => {
     const found = await allPages(agent, "/api/recipes/recipes/?mine=true&search=chicken");
     expect(found.map((r) => r.id)).toEqual([own.id]);
     expect([curry.id, bowl.id, tart.id]).not.toContain(own.id);
+  });
+
+  it("ranks the newest matches of a very broad search, and pages through all of them", async () => {
+    const author = await buildUser(db);
+    await db.execute(sql`insert into recipes (author_id, title, slug, created_on)
+      select ${author.id}, 'Zanzibar stew ' || g, 'zanzibar-stew-' || g,
+        '2020-01-01'::timestamptz + g * interval '1 minute'
+      from generate_series(1, ${SEARCH_CANDIDATES + 1}) g`);
+    await db.execute(refreshSearchRowsSql(sql`r.title like 'Zanzibar stew %'`));
+    const found = await allPages(new Agent(app), "/api/recipes/recipes/?search=zanz&limit=100");
+    expect(new Set(found.map((r) => r.id)).size).toBe(SEARCH_CANDIDATES);
+    expect(found.map((r) => r.title)).toContain(`Zanzibar stew ${SEARCH_CANDIDATES + 1}`);
+    expect(found.map((r) => r.title)).not.toContain("Zanzibar stew 1"); // the oldest
+    await db.execute(sql`delete from recipes where author_id = ${author.id}`);
   });
 
   it("follows edits: a new title and ingredients are searchable at once", async () => {

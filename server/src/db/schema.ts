@@ -131,19 +131,38 @@ export const recipes = pgTable(
     updatedOn: timestamptz("updated_on").notNull().defaultNow(),
     ratingSum: integer("rating_sum").notNull().default(0),
     ratingCount: integer("rating_count").notNull().default(0),
-    /** Unaccented, lower-cased title, kept by the recipe writes (see refreshSearchText). */
-    searchTitle: text("search_title").notNull().default(""),
-    /** Unaccented, lower-cased ingredient names, kept by the recipe writes. */
-    searchText: text("search_text").notNull().default(""),
-    /** Title words weigh most (A), so ts_rank alone puts a recipe named after the words first. */
-    searchVector: tsvector("search_vector").generatedAlwaysAs(
-      sql`setweight(to_tsvector('simple', search_title), 'A') || to_tsvector('simple', search_text)`,
-    ),
   },
   (t) => [
     index("recipes_created_idx").on(t.createdOn.desc(), t.id.desc()),
     index("recipes_author_created_idx").on(t.authorId, t.createdOn.desc(), t.id.desc()),
-    index("recipes_search_vector_idx").using("gin", t.searchVector),
+  ],
+);
+
+/**
+ * What recipe search reads, one narrow row per recipe, kept by the recipe writes (see
+ * refreshSearchRow). Apart from the wide recipes rows (instructions and all) so that a search
+ * reads few pages; created_on is copied (it never changes) so the newest matches can be
+ * walked in order here.
+ */
+export const recipeSearch = pgTable(
+  "recipe_search",
+  {
+    recipeId: integer("recipe_id")
+      .primaryKey()
+      .references(() => recipes.id, { onDelete: "cascade" }),
+    createdOn: timestamptz("created_on").notNull(),
+    /** Unaccented, lower-cased title. */
+    title: text("title").notNull(),
+    /** Unaccented, lower-cased ingredient names. */
+    ingredients: text("ingredients").notNull(),
+    /** Title words weigh most (A), so ts_rank alone puts a recipe named after the words first. */
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', title), 'A') || to_tsvector('simple', ingredients)`,
+    ),
+  },
+  (t) => [
+    index("recipe_search_created_idx").on(t.createdOn.desc(), t.recipeId.desc()),
+    index("recipe_search_vector_idx").using("gin", t.searchVector),
   ],
 );
 

@@ -4,6 +4,7 @@ import type { Db, Tx } from "../db/client.js";
 import {
   ingredients,
   recipeIngredients,
+  recipeSearch,
   recipes,
   searchWords as searchWordsTable,
   units,
@@ -70,37 +71,49 @@ export function recipeListSql({ authorId, limit, cursor }: ListOptions): SQL {
 
 export const listCursor = (row: RecipeRow): CursorValues => [row.created_key, row.id];
 
+/** How many of the newest matches a search ranks (see recipeSearchSql). */
+export const SEARCH_CANDIDATES = 2000;
+
 /**
- * Search over recipes.search_vector (the folded title, weighted A, and ingredient names, with
- * a GIN index). Each term is a query word, or the corrections of a misspelt one (see
- * correctTypos); every term must match as a word prefix through the full-text index (`creme`
- * finds "Crème brûlée", `we` finds "Weeknight").
+ * Search over recipe_search.search_vector (the folded title, weighted A, and ingredient
+ * names, with a GIN index). Each term is a query word, or the corrections of a misspelt one
+ * (see correctTypos); every term must match as a word prefix (`creme` finds "Crème brûlée",
+ * `we` finds "Weeknight").
  *
  * Best matches first by full-text rank: title words weigh ten times ingredient words, so a
  * recipe named after the words beats one that only uses them, and matching more of the words
- * beats matching fewer. Ranking costs little per match, but every match is ranked: a query
- * that matches a large share of the recipes costs in proportion. Keyset on (score, id);
- * authors are joined for the page only.
+ * beats matching fewer. Only the newest SEARCH_CANDIDATES matches are ranked: a query that
+ * matches a large share of all recipes (the two letters Explore searches from) then costs
+ * about as much as a narrow one, because PostgreSQL walks recipe_search_created_idx and stops
+ * at the bound instead of ranking tens of thousands of rows; narrower queries are ranked in
+ * full. Keyset on (score, id) within those candidates; authors are joined for the page only.
  */
 export function recipeSearchSql(terms: string[][], { authorId, limit, cursor }: ListOptions): SQL {
   const prefixQuery = (words: string[]) => words.map((word) => `${word}:*`).join(" | ");
   const anyWord = prefixQuery(terms.flat());
   const conditions = terms.map(
-    (alternatives) => sql`r.search_vector @@ to_tsquery('simple', ${prefixQuery(alternatives)})`,
+    (alternatives) => sql`rs.search_vector @@ to_tsquery('simple', ${prefixQuery(alternatives)})`,
   );
-  if (authorId !== undefined) conditions.push(sql`r.author_id = ${authorId}`);
+  if (authorId !== undefined) {
+    conditions.push(sql`rs.recipe_id in (select id from ${recipes} where author_id = ${authorId})`);
+  }
   let keyset = sql``;
   if (cursor) {
     const [score, id] = cursor;
     if (typeof score !== "number" || !Number.isInteger(id)) throw badRequest("Invalid cursor.");
     keyset = sql`where (s.score, s.id) < (${score}::numeric, ${id}::int)`;
   }
-  return sql`with page as (
+  return sql`with candidates as (
+      select rs.recipe_id, rs.search_vector from ${recipeSearch} rs
+      where ${sql.join(conditions, sql` and `)}
+      order by rs.created_on desc nulls last, rs.recipe_id desc nulls last
+      limit ${SEARCH_CANDIDATES}
+    ),
+    page as (
       select s.id, s.score from (
-        select r.id,
-          round(ts_rank(r.search_vector, to_tsquery('simple', ${anyWord}))::numeric, 6) as score
-        from ${recipes} r
-        where ${sql.join(conditions, sql` and `)}
+        select c.recipe_id as id,
+          round(ts_rank(c.search_vector, to_tsquery('simple', ${anyWord}))::numeric, 6) as score
+        from candidates c
       ) s
       ${keyset}
       order by s.score desc, s.id desc
@@ -122,7 +135,7 @@ export function wordsWithoutMatchesSql(words: string[]): SQL {
   return sql`select w as word
     from unnest(array[${list}]::text[]) w
     where not exists (
-      select 1 from ${recipes} r where r.search_vector @@ to_tsquery('simple', w || ':*')
+      select 1 from ${recipeSearch} rs where rs.search_vector @@ to_tsquery('simple', w || ':*')
     )`;
 }
 
@@ -304,24 +317,29 @@ export async function replaceIngredientLines(
 }
 
 /**
- * Folds the title and the ingredient names of the recipes `which` selects (aliased `r`) into
- * search_title and search_text, lower-cased and unaccented; search_vector is generated from
- * them. Also what the bulk seed scripts run over every recipe.
+ * Writes the recipe_search rows of the recipes `which` selects (aliased `r`): their title and
+ * ingredient names, lower-cased and unaccented; search_vector is generated from them. Also
+ * what the bulk seed scripts run over every recipe.
  */
-export const foldSearchTextSql = (which: SQL): SQL => sql`update ${recipes} r
-  set search_title = lower(unaccent(r.title)),
-    search_text = lower(unaccent(coalesce((
+export const refreshSearchRowsSql = (which: SQL): SQL => sql`
+  insert into ${recipeSearch} (recipe_id, created_on, title, ingredients)
+  select r.id, r.created_on, lower(unaccent(r.title)), lower(unaccent(coalesce((
       select string_agg(i.name, ' ' order by ri.position, ri.id)
       from ${recipeIngredients} ri join ${ingredients} i on i.id = ri.ingredient_id
       where ri.recipe_id = r.id
     ), '')))
-  where ${which}`;
+  from ${recipes} r
+  where ${which}
+  order by r.created_on, r.id
+  on conflict (recipe_id) do update
+    set title = excluded.title, ingredients = excluded.ingredients`;
 
 /** Call after every write to a recipe's title or ingredient lines. */
-export async function refreshSearchText(tx: Tx, recipeId: number): Promise<void> {
-  await tx.execute(foldSearchTextSql(sql`r.id = ${recipeId}`));
+export async function refreshSearchRow(tx: Tx, recipeId: number): Promise<void> {
+  await tx.execute(refreshSearchRowsSql(sql`r.id = ${recipeId}`));
   await tx.execute(sql`insert into ${searchWordsTable} (word)
-    select unnest(tsvector_to_array(search_vector)) from ${recipes} where id = ${recipeId}
+    select unnest(tsvector_to_array(search_vector)) from ${recipeSearch}
+    where recipe_id = ${recipeId}
     on conflict do nothing`);
 }
 

@@ -10,7 +10,7 @@ import {
   deleteRecipe,
   insertIngredientLines,
   lockRecipe,
-  refreshSearchText,
+  refreshSearchRow,
   replaceIngredientLines,
   unknownReferences,
 } from "./queries.js";
@@ -46,7 +46,7 @@ export async function createRecipe(
         .returning({ id: recipes.id });
       if (!created) throw new Error("recipe insert returned no row");
       await insertIngredientLines(tx, created.id, submission.ingredients ?? []);
-      await refreshSearchText(tx, created.id);
+      await refreshSearchRow(tx, created.id);
       await recordFeedEvent(tx, {
         userId: authorId,
         eventType: "new_recipe",
@@ -86,7 +86,7 @@ export async function updateRecipe(
         })
         .where(eq(recipes.id, id));
       if (submission.ingredients) await replaceIngredientLines(tx, id, submission.ingredients);
-      await refreshSearchText(tx, id);
+      await refreshSearchRow(tx, id);
       // The item belongs to the author's feed even when a superuser made the edit: followers
       // follow the cook, and the card reads as news of the cook's recipe.
       await recordFeedEvent(tx, {
