@@ -66,7 +66,7 @@ export async function feedPage(
   const take = options.limit + 1;
   // The excluded types go in as literals, not parameters: the prepared plan then uses the
   // partial index of items without recipe updates (a parameter can't prove its predicate).
-  // Only known type names, sorted and once each, so there are only a few statement shapes.
+  // Only known type names, once each and in one order, so there are few statement shapes.
   const exclude = FEED_EVENT_TYPES.filter((type) => options.exclude.includes(type));
   const excluded: SQL =
     exclude.length > 0
