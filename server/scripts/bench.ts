@@ -205,6 +205,13 @@ const ENDPOINTS: Endpoint[] = [
     requests: () => [{ method: "GET", path: "/api/recipes/recipes/?search=creamy%20chicken" }],
   },
   {
+    // What Explore asks while the cook is still typing: two letters match about half of all
+    // recipes.
+    name: "search, two letters",
+    kind: "read",
+    requests: () => [{ method: "GET", path: "/api/recipes/recipes/?search=ch" }],
+  },
+  {
     name: "search with a typo",
     kind: "read",
     requests: () => [{ method: "GET", path: "/api/recipes/recipes/?search=creamy%20chiken" }],
