@@ -10,7 +10,7 @@ import {
   correctTyposSql,
   recipeListSql,
   recipeSearchSql,
-  refreshSearchRowsSql,
+  refreshSearchRows,
   wordsWithoutMatchesSql,
 } from "../src/recipes/queries.js";
 import { adminQuery, withDatabase } from "../test/global-setup.js";
@@ -88,10 +88,7 @@ async function generate(db: Db): Promise<void> {
     select r, 1 + (r * 7919 + k * 104729) % ${ingredientCount}, 1 + (r + k) % ${unitCount}, k,
       1 + (r * k) % 250
     from generate_series(1, ${RECIPES}) r cross join generate_series(0, ${LINES_PER_RECIPE - 1}) k`);
-  await run(refreshSearchRowsSql(sql`true`));
-  await run(sql`insert into search_words (word)
-    select distinct unnest(tsvector_to_array(search_vector)) from recipe_search
-    on conflict do nothing`);
+  await refreshSearchRows(db, sql`true`);
   await run(sql`insert into ingredients (name)
     select 'Homemade ' ||
       (array['spice mix','stock','sauce','pickle','jam','dressing','paste','syrup'])[1 + g % 8]

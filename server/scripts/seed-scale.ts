@@ -10,7 +10,7 @@ import { loadConfig } from "../src/config.js";
 import type { Db } from "../src/db/client.js";
 import { openDatabase } from "../src/db/open.js";
 import { recomputeShoppingLists } from "../src/groceries/recompute.js";
-import { refreshSearchRowsSql } from "../src/recipes/queries.js";
+import { refreshSearchRows } from "../src/recipes/queries.js";
 
 export const SCALE_PASSWORD = "scale-password";
 
@@ -195,15 +195,10 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<void> {
           from recipes r
           cross join lateral generate_series(1, 5 + r.id % 6) k
           where not exists (select 1 from recipe_search s where s.recipe_id = r.id)`);
-        await db.execute(
-          refreshSearchRowsSql(
-            sql`not exists (select 1 from recipe_search s where s.recipe_id = r.id)`,
-          ),
+        await refreshSearchRows(
+          db,
+          sql`not exists (select 1 from recipe_search s where s.recipe_id = r.id)`,
         );
-        await db.execute(sql`
-          insert into search_words (word)
-          select distinct unnest(tsvector_to_array(search_vector)) from recipe_search
-          on conflict do nothing`);
       },
     },
     {

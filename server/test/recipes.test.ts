@@ -14,7 +14,7 @@ import {
 } from "../src/db/schema.js";
 import { recomputeShoppingList } from "../src/groceries/recompute.js";
 import { type MultipartParts, multipartBody } from "../src/http/inject-agent.js";
-import { refreshSearchRowsSql, SEARCH_CANDIDATES } from "../src/recipes/queries.js";
+import { refreshSearchRows, SEARCH_CANDIDATES } from "../src/recipes/queries.js";
 import { buildUser, ingredientId, signedIn, unitId } from "./factories.js";
 import { Agent, type Agent as AgentType, createTestApp } from "./helper.js";
 
@@ -799,7 +799,7 @@ describe("GET /api/recipes/recipes/?search=", () => {
       select ${author.id}, 'Zanzibar stew ' || g, 'zanzibar-stew-' || g,
         '2020-01-01'::timestamptz + g * interval '1 minute'
       from generate_series(1, ${SEARCH_CANDIDATES + 1}) g`);
-    await db.execute(refreshSearchRowsSql(sql`r.title like 'Zanzibar stew %'`));
+    await refreshSearchRows(db, sql`r.title like 'Zanzibar stew %'`);
     const found = await allPages(new Agent(app), "/api/recipes/recipes/?search=zanz&limit=100");
     expect(new Set(found.map((r) => r.id)).size).toBe(SEARCH_CANDIDATES);
     expect(found.map((r) => r.title)).toContain(`Zanzibar stew ${SEARCH_CANDIDATES + 1}`);

@@ -318,30 +318,34 @@ export async function replaceIngredientLines(
 
 /**
  * Writes the recipe_search rows of the recipes `which` selects (aliased `r`): their title and
- * ingredient names, lower-cased and unaccented; search_vector is generated from them. Also
- * what the bulk seed scripts run over every recipe.
+ * ingredient names, lower-cased and unaccented (search_vector is generated from them), and
+ * adds their words to the typo lexicon, in one statement. The recipe writes call it for one
+ * recipe; the bulk seed scripts for all of theirs.
  */
-export const refreshSearchRowsSql = (which: SQL): SQL => sql`
-  insert into ${recipeSearch} (recipe_id, created_on, title, ingredients)
-  select r.id, r.created_on, lower(unaccent(r.title)), lower(unaccent(coalesce((
-      select string_agg(i.name, ' ' order by ri.position, ri.id)
-      from ${recipeIngredients} ri join ${ingredients} i on i.id = ri.ingredient_id
-      where ri.recipe_id = r.id
-    ), '')))
-  from ${recipes} r
-  where ${which}
-  order by r.created_on, r.id
-  on conflict (recipe_id) do update
-    set title = excluded.title, ingredients = excluded.ingredients`;
-
-/** Call after every write to a recipe's title or ingredient lines. */
-export async function refreshSearchRow(tx: Tx, recipeId: number): Promise<void> {
-  await tx.execute(refreshSearchRowsSql(sql`r.id = ${recipeId}`));
-  await tx.execute(sql`insert into ${searchWordsTable} (word)
-    select unnest(tsvector_to_array(search_vector)) from ${recipeSearch}
-    where recipe_id = ${recipeId}
+export async function refreshSearchRows(tx: Tx, which: SQL): Promise<void> {
+  await tx.execute(sql`
+    with written as (
+      insert into ${recipeSearch} (recipe_id, created_on, title, ingredients)
+      select r.id, r.created_on, lower(unaccent(r.title)), lower(unaccent(coalesce((
+          select string_agg(i.name, ' ' order by ri.position, ri.id)
+          from ${recipeIngredients} ri join ${ingredients} i on i.id = ri.ingredient_id
+          where ri.recipe_id = r.id
+        ), '')))
+      from ${recipes} r
+      where ${which}
+      order by r.created_on, r.id
+      on conflict (recipe_id) do update
+        set title = excluded.title, ingredients = excluded.ingredients
+      returning search_vector
+    )
+    insert into ${searchWordsTable} (word)
+    select distinct unnest(tsvector_to_array(search_vector)) from written
     on conflict do nothing`);
 }
+
+/** Call after every write to a recipe's title or ingredient lines. */
+export const refreshSearchRow = (tx: Tx, recipeId: number): Promise<void> =>
+  refreshSearchRows(tx, sql`r.id = ${recipeId}`);
 
 /** The recipe row, locked until the transaction ends (two edits can't both drop its image). */
 export async function lockRecipe(
