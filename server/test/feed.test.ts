@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ratings, recipes } from "../src/db/schema.js";
 import { recordFeedEvent } from "../src/feed/events.js";
+import { FEED_WALK_MIN_FOLLOWING, FEED_WALK_WINDOW } from "../src/feed/queries.js";
 import { buildRecipe, buildUser, signedIn } from "./factories.js";
 import { Agent, createTestApp } from "./helper.js";
 
@@ -203,6 +204,54 @@ describe("GET /api/feed/items/", () => {
       expect(pages.flat().map((i) => i.id)).toEqual(newestFirst(exclude));
       // every page but the last is full: exclusions never leave holes in a page
       for (const page of pages.slice(0, -1)) expect(page).toHaveLength(limit);
+    }
+  });
+
+  it("pages correctly for a cook who follows hundreds, also where strangers crowd the feed", async () => {
+    const { user: me, agent } = await signedIn(app, db);
+    const stranger = await buildUser(db);
+    const recipe = await buildRecipe(db, stranger.id);
+    // Enough followees for feedPage to try its walk of everyone's newest items first.
+    const followees = await db.execute<{ id: number }>(sql`
+      insert into users (username, email, password_hash)
+      select 'many' || ${me.id} || '_' || i, 'many' || ${me.id} || '_' || i || '@example.com', 'x'
+      from generate_series(1, ${FEED_WALK_MIN_FOLLOWING + 10}) i
+      returning id`);
+    const cookIds = followees.rows.map((row) => row.id);
+    await db.execute(sql`
+      insert into follows (follower_id, followee_id)
+      select ${me.id}, id from unnest(${`{${cookIds.join(",")}}`}::int[]) id`);
+    cookIds.push(me.id);
+    const types: EventType[] = ["new_recipe", "update_recipe", "new_rating", "update_rating"];
+    const all: { id: number; at: number; type: EventType }[] = [];
+    // 60 items by me and my followees on each of two days, a minute apart; between the two
+    // days more strangers' items than the walk looks at, so some pages need the other way.
+    for (const day of [1, 3]) {
+      for (let n = 0; n < 60; n++) {
+        const at = Date.UTC(2023, 5, day, 8, n);
+        const type = types[n % types.length] ?? "new_recipe";
+        const cook = cookIds[(n * 7 + day) % cookIds.length] ?? me.id;
+        const id = await buildItem(cook, recipe.id, {
+          at: new Date(at).toISOString(),
+          eventType: type,
+        });
+        all.push({ id, at, type });
+      }
+    }
+    await db.execute(sql`
+      insert into feed_items (user_id, event_type, recipe_id, created_on)
+      select ${stranger.id}, 'new_recipe', ${recipe.id}, '2023-06-02'::timestamptz + i * interval '1 second'
+      from generate_series(1, ${FEED_WALK_WINDOW + 500}) i`);
+
+    for (const exclude of [[], ["update_recipe"]] as EventType[][]) {
+      const expected = all
+        .filter((i) => !exclude.includes(i.type))
+        .sort((a, b) => b.at - a.at || b.id - a.id)
+        .map((i) => i.id);
+      const query = exclude.length > 0 ? `&exclude_event_types=${exclude.join(",")}` : "";
+      const pages = await readWholeFeed(agent, `/api/feed/items/?limit=20${query}`);
+      expect(pages.flat().map((i) => i.id)).toEqual(expected);
+      for (const page of pages.slice(0, -1)) expect(page).toHaveLength(20);
     }
   });
 

@@ -252,6 +252,12 @@ export const feedItems = pgTable(
     index("feed_items_user_created_shown_idx")
       .on(t.userId, t.createdOn.desc(), t.id.desc())
       .where(sql`${t.eventType} <> 'update_recipe'`),
+    // The walk of everyone's newest items for cooks who follow many (see feedPage): user_id
+    // and event_type are in the keys so the walk reads the index only.
+    index("feed_items_created_idx").on(t.createdOn.desc(), t.id.desc(), t.userId, t.eventType),
+    index("feed_items_created_shown_idx")
+      .on(t.createdOn.desc(), t.id.desc(), t.userId)
+      .where(sql`${t.eventType} <> 'update_recipe'`),
     index("feed_items_recipe_idx").on(t.recipeId),
     index("feed_items_rating_idx").on(t.ratingId),
     check(

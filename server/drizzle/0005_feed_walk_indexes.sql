@@ -1,0 +1,2 @@
+CREATE INDEX "feed_items_created_idx" ON "feed_items" USING btree ("created_on" DESC NULLS LAST,"id" DESC NULLS LAST,"user_id","event_type");--> statement-breakpoint
+CREATE INDEX "feed_items_created_shown_idx" ON "feed_items" USING btree ("created_on" DESC NULLS LAST,"id" DESC NULLS LAST,"user_id") WHERE "feed_items"."event_type" <> 'update_recipe';
