@@ -5,14 +5,14 @@ import { runMigrations } from "../src/db/migrate.js";
 import { loadReferenceData } from "../src/db/reference-data.js";
 import { ingredientSearchSql, withTypoTolerance } from "../src/ingredients/queries.js";
 import { searchWords } from "../src/ingredients/search-text.js";
+import { recipeListSql } from "../src/recipes/queries.js";
 import {
   correctTypos,
   correctTyposSql,
-  recipeListSql,
-  recipeSearchSql,
+  rankingSql,
   refreshSearchRows,
   wordsWithoutMatchesSql,
-} from "../src/recipes/queries.js";
+} from "../src/recipes/search.js";
 import { adminQuery, withDatabase } from "../test/global-setup.js";
 
 const USERS = 2_000;
@@ -153,11 +153,11 @@ async function report(db: Db): Promise<void> {
     const corrections = corrected ? await correctTypos(db, words) : new Map<string, string[]>();
     const terms = words.map((word) => corrections.get(word) ?? [word]);
     const label = `?search=${text} (${corrected ? `corrected: ${terms.map((t) => t.join("|")).join(" ")}` : "exact words"})`;
-    cases.push({ label, query: recipeSearchSql(terms, { limit: PAGE }), typoTolerant: false });
+    cases.push({ label, query: rankingSql(terms, undefined), typoTolerant: false });
   }
   cases.push({
     label: "?mine=true&search=chicken",
-    query: recipeSearchSql([["chicken"]], { limit: PAGE, authorId: author?.author_id }),
+    query: rankingSql([["chicken"]], author?.author_id),
     typoTolerant: false,
   });
   cases.push({

@@ -10,7 +10,7 @@ import { loadConfig } from "../src/config.js";
 import type { Db } from "../src/db/client.js";
 import { openDatabase } from "../src/db/open.js";
 import { recomputeShoppingLists } from "../src/groceries/recompute.js";
-import { refreshSearchRows } from "../src/recipes/queries.js";
+import { refreshSearchRows } from "../src/recipes/search.js";
 
 export const SCALE_PASSWORD = "scale-password";
 

@@ -19,6 +19,7 @@ import { registerErrorHandler } from "./http/errors.js";
 import { ingredientsRoutes } from "./ingredients/routes.js";
 import { createImageStorage, type ImageStorage } from "./media/storage.js";
 import { recipesRoutes } from "./recipes/routes.js";
+import { SearchRankings } from "./recipes/search.js";
 import { termsRoutes } from "./terms/routes.js";
 import { usersRoutes } from "./users/routes.js";
 
@@ -27,6 +28,7 @@ declare module "fastify" {
     db: Db;
     config: Config;
     storage: ImageStorage;
+    searchRankings: SearchRankings;
   }
 }
 
@@ -43,6 +45,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   app.decorate("db", db);
   app.decorate("config", config);
   app.decorate("storage", createImageStorage(config.mediaDir));
+  app.decorate("searchRankings", new SearchRankings());
   registerErrorHandler(app);
 
   await app.register(helmet, {

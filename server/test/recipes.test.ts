@@ -4,6 +4,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { buildApp } from "../src/app.js";
 import {
   feedItems,
   groceryLists,
@@ -14,7 +15,7 @@ import {
 } from "../src/db/schema.js";
 import { recomputeShoppingList } from "../src/groceries/recompute.js";
 import { type MultipartParts, multipartBody } from "../src/http/inject-agent.js";
-import { refreshSearchRows, SEARCH_CANDIDATES } from "../src/recipes/queries.js";
+import { refreshSearchRows, SEARCH_CANDIDATES } from "../src/recipes/search.js";
 import { buildUser, ingredientId, signedIn, unitId } from "./factories.js";
 import { Agent, type Agent as AgentType, createTestApp } from "./helper.js";
 
@@ -818,5 +819,29 @@ describe("GET /api/recipes/recipes/?search=", () => {
     expect(await titles("lemon")).toEqual(["Lemon tart"]);
     expect(await titles("fraiche")).toEqual(["Lemon tart"]);
     expect(await titles("brulee")).toEqual([]);
+  });
+
+  it("stays current when another server process adds, renames or deletes a recipe", async () => {
+    // A second app on the same database, as a second server process: it has its own kept
+    // rankings, and this file's app learns of its writes only through the database.
+    const other = await buildApp(config, db);
+    try {
+      const { agent } = await signedIn(other, db);
+      expect(await titles("zorblax")).toEqual([]);
+      const jelly = await created(agent, { title: "Zorblax jelly" });
+      expect(await titles("zorblax")).toEqual(["Zorblax jelly"]);
+      const renamed = await submit(agent, "PUT", `/api/recipes/recipes/${jelly.id}/`, {
+        title: "Quorblix jelly",
+        content: "<p>x</p>",
+        rows: [],
+      });
+      expect(renamed.statusCode).toBe(200);
+      expect(await titles("zorblax")).toEqual([]);
+      expect(await titles("quorblix")).toEqual(["Quorblix jelly"]);
+      expect((await agent.delete(`/api/recipes/recipes/${jelly.id}/`)).statusCode).toBe(204);
+      expect(await titles("quorblix")).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -166,6 +166,21 @@ export const recipeSearch = pgTable(
   ],
 );
 
+/**
+ * One row whose generation moves on every statement that changes recipe_search (a trigger,
+ * migration 0006). A search ranking kept in memory (see search-rankings.ts) remembers the
+ * generation it was computed at and is recomputed once that has moved, whichever server
+ * process made the change.
+ */
+export const searchGeneration = pgTable(
+  "search_generation",
+  {
+    id: smallint("id").primaryKey().default(1),
+    generation: bigint("generation", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [check("search_generation_one_row", sql`${t.id} = 1`)],
+);
+
 export const recipeIngredients = pgTable(
   "recipe_ingredients",
   {

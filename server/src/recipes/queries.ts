@@ -1,18 +1,9 @@
 import type { RecipeIngredientInput } from "@potluck/contract";
 import { eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { Db, Tx } from "../db/client.js";
-import {
-  ingredients,
-  recipeIngredients,
-  recipeSearch,
-  recipes,
-  searchWords as searchWordsTable,
-  units,
-  users,
-} from "../db/schema.js";
+import type { Tx } from "../db/client.js";
+import { ingredients, recipeIngredients, recipes, units, users } from "../db/schema.js";
 import { badRequest } from "../http/errors.js";
 import type { CursorValues } from "../http/pagination.js";
-import { searchWords } from "../ingredients/search-text.js";
 
 /** A recipe row as lists and the detail page read it (author name joined in). */
 export type RecipeRow = {
@@ -32,7 +23,7 @@ export type RecipeRow = {
   score?: number;
 };
 
-const recipeColumns = sql`r.id, r.title, r.slug, r.image_key, r.author_id, u.username as author_username,
+export const recipeColumns = sql`r.id, r.title, r.slug, r.image_key, r.author_id, u.username as author_username,
   r.created_on, r.updated_on, r.rating_sum, r.rating_count,
   (extract(epoch from r.created_on) * 1000000)::bigint as created_key`;
 
@@ -70,143 +61,6 @@ export function recipeListSql({ authorId, limit, cursor }: ListOptions): SQL {
 }
 
 export const listCursor = (row: RecipeRow): CursorValues => [row.created_key, row.id];
-
-/** How many of the newest matches a search ranks (see recipeSearchSql). */
-export const SEARCH_CANDIDATES = 2000;
-
-/**
- * Search over recipe_search.search_vector (the folded title, weighted A, and ingredient
- * names, with a GIN index). Each term is a query word, or the corrections of a misspelt one
- * (see correctTypos); every term must match as a word prefix (`creme` finds "Crème brûlée",
- * `we` finds "Weeknight").
- *
- * Best matches first by full-text rank: title words weigh ten times ingredient words, so a
- * recipe named after the words beats one that only uses them, and matching more of the words
- * beats matching fewer. Only the newest SEARCH_CANDIDATES matches are ranked: a query that
- * matches a large share of all recipes (the two letters Explore searches from) then costs
- * about as much as a narrow one, because PostgreSQL walks recipe_search_created_idx and stops
- * at the bound instead of ranking tens of thousands of rows; narrower queries are ranked in
- * full. Keyset on (score, id) within those candidates; authors are joined for the page only.
- */
-export function recipeSearchSql(terms: string[][], { authorId, limit, cursor }: ListOptions): SQL {
-  const prefixQuery = (words: string[]) => words.map((word) => `${word}:*`).join(" | ");
-  const anyWord = prefixQuery(terms.flat());
-  const conditions = terms.map(
-    (alternatives) => sql`rs.search_vector @@ to_tsquery('simple', ${prefixQuery(alternatives)})`,
-  );
-  if (authorId !== undefined) {
-    conditions.push(sql`rs.recipe_id in (select id from ${recipes} where author_id = ${authorId})`);
-  }
-  let keyset = sql``;
-  if (cursor) {
-    const [score, id] = cursor;
-    if (typeof score !== "number" || !Number.isInteger(id)) throw badRequest("Invalid cursor.");
-    keyset = sql`where (s.score, s.id) < (${score}::numeric, ${id}::int)`;
-  }
-  return sql`with candidates as (
-      select rs.recipe_id, rs.search_vector from ${recipeSearch} rs
-      where ${sql.join(conditions, sql` and `)}
-      order by rs.created_on desc nulls last, rs.recipe_id desc nulls last
-      limit ${SEARCH_CANDIDATES}
-    ),
-    page as (
-      select s.id, s.score from (
-        select c.recipe_id as id,
-          round(ts_rank(c.search_vector, to_tsquery('simple', ${anyWord}))::numeric, 6) as score
-        from candidates c
-      ) s
-      ${keyset}
-      order by s.score desc, s.id desc
-      limit ${limit + 1}
-    )
-    select ${recipeColumns}, p.score
-    from page p
-      join ${recipes} r on r.id = p.id
-      join ${users} u on u.id = r.author_id
-    order by p.score desc, p.id desc`;
-}
-
-/** The words that are no word prefix anywhere: candidates for typo matching. */
-export function wordsWithoutMatchesSql(words: string[]): SQL {
-  const list = sql.join(
-    words.map((word) => sql`${word}`),
-    sql`, `,
-  );
-  return sql`select w as word
-    from unnest(array[${list}]::text[]) w
-    where not exists (
-      select 1 from ${recipeSearch} rs where rs.search_vector @@ to_tsquery('simple', w || ':*')
-    )`;
-}
-
-async function wordsWithoutMatches(db: Tx, words: string[]): Promise<string[]> {
-  const result = await db.execute<{ word: string }>(wordsWithoutMatchesSql(words));
-  return result.rows.map((row) => row.word);
-}
-
-/** How alike a misspelling and its correction must be (trigram similarity, 0–1). */
-const TYPO_SIMILARITY = 0.4;
-
-/**
- * For each misspelt word, up to 3 words of the search lexicon within a small typo, most alike
- * first ("chiken" → chicken). `%` (similarity above pg_trgm's 0.3 default) uses the trigram
- * index; the stricter threshold then keeps "rice" apart from "price".
- */
-export function correctTyposSql(typos: string[]): SQL {
-  const list = sql.join(
-    typos.map((word) => sql`${word}`),
-    sql`, `,
-  );
-  return sql`
-    select t.typo, c.word
-    from unnest(array[${list}]::text[]) t(typo)
-    cross join lateral (
-      select word from ${searchWordsTable}
-      where word % t.typo and similarity(word, t.typo) >= ${TYPO_SIMILARITY}
-      order by similarity(word, t.typo) desc, word
-      limit 3
-    ) c`;
-}
-
-export async function correctTypos(db: Tx, typos: string[]): Promise<Map<string, string[]>> {
-  const result = await db.execute<{ typo: string; word: string }>(correctTyposSql(typos));
-  const corrections = new Map<string, string[]>();
-  for (const { typo, word } of result.rows) {
-    // Lexemes such as "slow-cooked" can't go into a to_tsquery prefix term as they are.
-    if (!/^[\p{L}\p{N}]+$/u.test(word)) continue;
-    corrections.set(typo, [...(corrections.get(typo) ?? []), word]);
-  }
-  return corrections;
-}
-
-/**
- * The search as the list endpoint runs it. Exact words first; when they find nothing, each
- * word that is no prefix of any word is replaced by its corrections from the lexicon, and the
- * same full-text search runs again (a correctly spelled word should not bring near misses).
- * A cursor's third value says whether its pages are those of the corrected search.
- */
-export async function searchRecipes(
-  db: Db,
-  search: string,
-  { cursor, ...options }: ListOptions,
-): Promise<{ rows: RecipeRow[]; cursorOf: (row: RecipeRow) => CursorValues }> {
-  const words = searchWords(search);
-  const cursorOf = (typos: boolean) => (row: RecipeRow) => [row.score ?? 0, row.id, typos ? 1 : 0];
-  if (words.length === 0) return { rows: [], cursorOf: cursorOf(false) };
-  const typoSearch = async () => {
-    const typos = await wordsWithoutMatches(db, words);
-    if (typos.length === 0) return [];
-    const corrections = await correctTypos(db, typos);
-    if (typos.some((typo) => !corrections.has(typo))) return [];
-    const terms = words.map((word) => corrections.get(word) ?? [word]);
-    return listRecipes(db, recipeSearchSql(terms, { ...options, cursor }));
-  };
-  const exactTerms = words.map((word) => [word]);
-  if (cursor?.[2] === 1) return { rows: await typoSearch(), cursorOf: cursorOf(true) };
-  const rows = await listRecipes(db, recipeSearchSql(exactTerms, { ...options, cursor }));
-  if (rows.length > 0 || cursor) return { rows, cursorOf: cursorOf(false) };
-  return { rows: await typoSearch(), cursorOf: cursorOf(true) };
-}
 
 export async function listRecipes(db: Tx, query: SQL): Promise<RecipeRow[]> {
   return (await db.execute<RecipeRow>(query)).rows;
@@ -315,37 +169,6 @@ export async function replaceIngredientLines(
   await tx.delete(recipeIngredients).where(eq(recipeIngredients.recipeId, recipeId));
   await insertIngredientLines(tx, recipeId, rows);
 }
-
-/**
- * Writes the recipe_search rows of the recipes `which` selects (aliased `r`): their title and
- * ingredient names, lower-cased and unaccented (search_vector is generated from them), and
- * adds their words to the typo lexicon, in one statement. The recipe writes call it for one
- * recipe; the bulk seed scripts for all of theirs.
- */
-export async function refreshSearchRows(tx: Tx, which: SQL): Promise<void> {
-  await tx.execute(sql`
-    with written as (
-      insert into ${recipeSearch} (recipe_id, created_on, title, ingredients)
-      select r.id, r.created_on, lower(unaccent(r.title)), lower(unaccent(coalesce((
-          select string_agg(i.name, ' ' order by ri.position, ri.id)
-          from ${recipeIngredients} ri join ${ingredients} i on i.id = ri.ingredient_id
-          where ri.recipe_id = r.id
-        ), '')))
-      from ${recipes} r
-      where ${which}
-      order by r.created_on, r.id
-      on conflict (recipe_id) do update
-        set title = excluded.title, ingredients = excluded.ingredients
-      returning search_vector
-    )
-    insert into ${searchWordsTable} (word)
-    select distinct unnest(tsvector_to_array(search_vector)) from written
-    on conflict do nothing`);
-}
-
-/** Call after every write to a recipe's title or ingredient lines. */
-export const refreshSearchRow = (tx: Tx, recipeId: number): Promise<void> =>
-  refreshSearchRows(tx, sql`r.id = ${recipeId}`);
 
 /** The recipe row, locked until the transaction ends (two edits can't both drop its image). */
 export async function lockRecipe(

@@ -21,8 +21,8 @@ import {
   type RecipeRow,
   recipeAuthor,
   recipeListSql,
-  searchRecipes,
 } from "./queries.js";
+import { searchRecipes } from "./search.js";
 import { toDetail, toListItem } from "./serialize.js";
 import { readMultipart, validateSubmission } from "./submission.js";
 import { createRecipe, deleteRecipeEverywhere, updateRecipe } from "./writes.js";
@@ -47,7 +47,11 @@ export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
       const toItem = (row: RecipeRow) => toListItem(app.storage, row);
       if (search?.trim()) {
         const after = decodeCursor(cursor, 3);
-        const found = await searchRecipes(app.db, search, { authorId, limit, cursor: after });
+        const found = await searchRecipes(app.db, app.searchRankings, search, {
+          authorId,
+          limit,
+          cursor: after,
+        });
         return toPage(request, found.rows, limit, found.cursorOf, toItem);
       }
       const after = decodeCursor(cursor, 2);

@@ -10,10 +10,10 @@ import {
   deleteRecipe,
   insertIngredientLines,
   lockRecipe,
-  refreshSearchRow,
   replaceIngredientLines,
   unknownReferences,
 } from "./queries.js";
+import { refreshSearchRow } from "./search.js";
 import { slugify } from "./slug.js";
 import type { RecipeSubmission } from "./submission.js";
 
