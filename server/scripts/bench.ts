@@ -17,7 +17,7 @@ import { connect } from "../src/db/client.js";
 import { startEmbeddedPostgres } from "../src/db/embedded.js";
 import { runMigrations } from "../src/db/migrate.js";
 import { loadReferenceData } from "../src/db/reference-data.js";
-import { SCALE_PASSWORD, seedScale, settleAfterSeed } from "./seed-scale.js";
+import { SCALE_PASSWORD, seedScale, settleAfterSeed, TITLE_WORDS } from "./seed-scale.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const { values: args } = parseArgs({
@@ -183,6 +183,29 @@ interface Endpoint {
   requests: (s: Session) => autocannon.Request[];
 }
 
+const searchPath = (words: string) => `/api/recipes/recipes/?search=${encodeURIComponent(words)}`;
+
+/** About 7,000 different searches built from the seeded titles' words, in a shuffled order. */
+const NEW_SEARCHES = (() => {
+  const { first, main, dish } = TITLE_WORDS;
+  const searches = [
+    ...main.flatMap((m) => dish.map((d) => `${m} ${d}`)),
+    ...first.flatMap((f) => main.flatMap((m) => dish.map((d) => `${f} ${m} ${d}`))),
+  ].map((words) => words.toLowerCase());
+  // A fixed pseudo-random order, so that runs compare.
+  let seed = 42;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  for (let i = searches.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [searches[i], searches[j]] = [searches[j] as string, searches[i] as string];
+  }
+  return searches;
+})();
+let newSearches = 0;
+
 const ENDPOINTS: Endpoint[] = [
   {
     name: "health (ceiling)",
@@ -210,6 +233,22 @@ const ENDPOINTS: Endpoint[] = [
     name: "search, two letters",
     kind: "read",
     requests: () => [{ method: "GET", path: "/api/recipes/recipes/?search=ch" }],
+  },
+  {
+    // Every request searches for words no earlier request used, so none finds a kept ranking
+    // (see SearchRankings): what a search costs the first time it is made.
+    name: "search, new words each time",
+    kind: "read",
+    requests: () => [
+      {
+        method: "GET",
+        path: searchPath(NEW_SEARCHES[0] ?? "chicken"),
+        setupRequest: (request: autocannon.Request) => ({
+          ...request,
+          path: searchPath(NEW_SEARCHES[newSearches++ % NEW_SEARCHES.length] ?? "chicken"),
+        }),
+      },
+    ],
   },
   {
     name: "search with a typo",

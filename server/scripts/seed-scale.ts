@@ -21,7 +21,7 @@ export interface ScaleOptions {
   lists: number;
 }
 
-const TITLE_WORDS = {
+export const TITLE_WORDS = {
   first: [
     "Spicy",
     "Creamy",
