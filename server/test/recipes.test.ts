@@ -680,6 +680,11 @@ describe("GET /api/recipes/recipes/", () => {
     expect((await agent.get(`/api/recipes/recipes/?search=x&cursor=${garbage}`)).statusCode).toBe(
       400,
     );
+    // a search cursor's third value says exact (0) or corrected (1) results
+    const oddSearchCursor = Buffer.from(JSON.stringify([0.5, 3, 7])).toString("base64url");
+    const odd = await agent.get(`/api/recipes/recipes/?search=x&cursor=${oddSearchCursor}`);
+    expect(odd.statusCode).toBe(400);
+    expect(odd.json()).toEqual({ detail: "Invalid cursor." });
   });
 });
 

@@ -189,16 +189,27 @@ export class SearchRankings {
   }
 }
 
-/** Where the page after the cursor starts in the ranking (its length when nothing is left). */
-function startAfter(ranking: Ranking, cursor: CursorValues | undefined): number {
-  if (!cursor) return 0;
-  const [score, id] = cursor;
-  if (typeof score !== "number" || typeof id !== "number" || !Number.isInteger(id)) {
+/** A search cursor: the last row's score and id, and 1 when it pages the corrected search. */
+function parseCursor(cursor: CursorValues | undefined) {
+  if (!cursor) return undefined;
+  const [score, id, corrected] = cursor;
+  if (
+    typeof score !== "number" ||
+    typeof id !== "number" ||
+    !Number.isInteger(id) ||
+    (corrected !== 0 && corrected !== 1)
+  ) {
     throw badRequest("Invalid cursor.");
   }
-  const start = ranking.ids.findIndex((rowId, i) => {
-    const rowScore = ranking.scores[i] ?? 0;
-    return rowScore < score || (rowScore === score && rowId < id);
+  return { score, id, corrected: corrected === 1 };
+}
+
+/** Where the page after the cursor starts in the ranking (its length when nothing is left). */
+function startAfter(ranking: Ranking, after: { score: number; id: number } | undefined): number {
+  if (!after) return 0;
+  const start = ranking.ids.findIndex((id, i) => {
+    const score = ranking.scores[i] ?? 0;
+    return score < after.score || (score === after.score && id < after.id);
   });
   return start < 0 ? ranking.ids.length : start;
 }
@@ -237,16 +248,17 @@ export async function searchRecipes(
     row.id,
     corrected ? 1 : 0,
   ];
+  const after = parseCursor(cursor);
   const words = searchWords(search);
   if (words.length === 0) return { rows: [], cursorOf: cursorOf(false) };
   const key = JSON.stringify([authorId ?? null, words]);
   for (let attempt = 1; ; attempt++) {
     const entry = rankings.get(key, () => rankSearch(db, words, authorId));
     const ranking = await entry;
-    if (cursor && cursor[2] !== (ranking.corrected ? 1 : 0)) {
+    if (after && after.corrected !== ranking.corrected) {
       return { rows: [], cursorOf: cursorOf(ranking.corrected) };
     }
-    const start = startAfter(ranking, cursor);
+    const start = startAfter(ranking, after);
     const ids = ranking.ids.slice(start, start + limit + 1);
     const page = await recipesInOrder(db, ids);
     // A ranking computed just now is served even if a write has already moved on.
