@@ -57,7 +57,7 @@ export const FEED_WALK_WINDOW = 4000;
  *   10,000 cooks, 21 items take about 420 index entries. The walk gives up after
  *   FEED_WALK_WINDOW entries; whatever it found by then is the right page only if it is a
  *   full page (any item it didn't reach is older than all it read).
- * - Otherwise the heads: for every source (me + followees) the newest visible item below the
+ * - Otherwise, or when the walk found less than a page, the heads: for every source (me + followees) the newest visible item below the
  *   cursor, one probe of feed_items_user_created_idx each. Only the `limit + 1` sources with
  *   the newest heads can contribute to the page: those heads are `limit + 1` distinct items,
  *   so the page's last item is at least as new as the smallest of them, and every other
