@@ -1,6 +1,6 @@
 import type { RecipeIngredientInput } from "@potluck/contract";
 import { eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { Tx } from "../db/client.js";
+import { executePrepared, type Tx } from "../db/client.js";
 import { ingredients, recipeIngredients, recipes, units, users } from "../db/schema.js";
 import { badRequest } from "../http/errors.js";
 import type { CursorValues } from "../http/pagination.js";
@@ -66,16 +66,32 @@ export async function listRecipes(db: Tx, query: SQL): Promise<RecipeRow[]> {
   return (await db.execute<RecipeRow>(query)).rows;
 }
 
+/**
+ * The recipe with its ingredient lines in the author's order, in one prepared query: the
+ * detail page is read far more often than anything else about a recipe.
+ */
 export async function findRecipe(
   db: Tx,
   id: number,
-): Promise<(RecipeRow & { content: string }) | undefined> {
-  const result = await db.execute<
-    RecipeRow & { content: string }
-  >(sql`select ${recipeColumns}, r.content
-    from ${recipes} r join ${users} u on u.id = r.author_id
-    where r.id = ${id}`);
-  return result.rows[0];
+): Promise<(RecipeRow & { content: string; lines: IngredientLine[] }) | undefined> {
+  const [row] = await executePrepared<RecipeRow & { content: string; lines: IngredientLine[] }>(
+    db,
+    "recipe_detail",
+    sql`select ${recipeColumns}, r.content, coalesce((
+        select json_agg(json_build_object(
+            'id', ri.id, 'quantity', ri.quantity,
+            'ingredient', json_build_object('id', i.id, 'name', i.name),
+            'unit', json_build_object('id', un.id, 'name', un.name)
+          ) order by ri.position, ri.id)
+        from ${recipeIngredients} ri
+          join ${ingredients} i on i.id = ri.ingredient_id
+          join ${units} un on un.id = ri.unit_id
+        where ri.recipe_id = r.id
+      ), '[]') as lines
+      from ${recipes} r join ${users} u on u.id = r.author_id
+      where r.id = ${id}`,
+  );
+  return row;
 }
 
 /** Who wrote the recipe (for canEditRecipe); undefined when it does not exist. */
@@ -92,30 +108,6 @@ export interface IngredientLine {
   quantity: number;
   ingredient: { id: number; name: string };
   unit: { id: number; name: string };
-}
-
-/** The recipe's ingredient lines in the author's order. */
-export async function ingredientLines(db: Tx, recipeId: number): Promise<IngredientLine[]> {
-  const rows = await db
-    .select({
-      id: recipeIngredients.id,
-      quantity: recipeIngredients.quantity,
-      ingredientId: ingredients.id,
-      ingredientName: ingredients.name,
-      unitId: units.id,
-      unitName: units.name,
-    })
-    .from(recipeIngredients)
-    .innerJoin(ingredients, eq(ingredients.id, recipeIngredients.ingredientId))
-    .innerJoin(units, eq(units.id, recipeIngredients.unitId))
-    .where(eq(recipeIngredients.recipeId, recipeId))
-    .orderBy(recipeIngredients.position, recipeIngredients.id);
-  return rows.map((row) => ({
-    id: row.id,
-    quantity: row.quantity,
-    ingredient: { id: row.ingredientId, name: row.ingredientName },
-    unit: { id: row.unitId, name: row.unitName },
-  }));
 }
 
 /** Messages for rows naming an ingredient or unit that does not exist (empty when all do). */

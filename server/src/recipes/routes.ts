@@ -15,7 +15,6 @@ import { ratingsRoutes } from "../ratings/routes.js";
 import { canEditRecipe } from "./policy.js";
 import {
   findRecipe,
-  ingredientLines,
   listCursor,
   listRecipes,
   type RecipeRow,
@@ -108,7 +107,7 @@ export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
 async function loadDetail(app: FastifyInstance, id: number) {
   const row = await findRecipe(app.db, id);
   if (!row) throw notFound();
-  return toDetail(app.storage, row, await ingredientLines(app.db, id));
+  return toDetail(app.storage, row, row.lines);
 }
 
 /** 404 for an unknown recipe, 403 when the user may not change it. */
