@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import {
   groceryLists,
@@ -273,11 +273,26 @@ const toItem = (row: Awaited<ReturnType<typeof itemQuery>>[number]) => ({
   grocery_list: row.groceryListId,
 });
 
-/** A list's lines, ordered by ingredient name. */
-export async function itemsOf(tx: Tx, groceryListId: number) {
+/**
+ * The lines of one of the owner's lists, ordered by ingredient name; undefined when the list
+ * is not theirs. One query when the list has lines (the page polls it); an empty result also
+ * asks whether the list exists.
+ */
+export async function ownListItems(tx: Tx, groceryListId: number, ownerId: number) {
   const rows = await itemQuery(tx)
-    .where(eq(shoppingItems.groceryListId, groceryListId))
+    .where(
+      and(
+        eq(shoppingItems.groceryListId, groceryListId),
+        exists(
+          tx
+            .select({ id: groceryLists.id })
+            .from(groceryLists)
+            .where(and(eq(groceryLists.id, groceryListId), eq(groceryLists.ownerId, ownerId))),
+        ),
+      ),
+    )
     .orderBy(asc(sql`lower(${ingredients.name})`), asc(units.name), asc(shoppingItems.id));
+  if (rows.length === 0 && !(await ownsList(tx, groceryListId, ownerId))) return undefined;
   return rows.map(toItem);
 }
 

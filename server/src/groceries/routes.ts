@@ -32,10 +32,10 @@ import {
   ingredientAndUnitExist,
   insertPlannedExtra,
   insertPlannedRecipe,
-  itemsOf,
   listsOf,
   lockListOfPlannedExtra,
   lockListOfPlannedRecipe,
+  ownListItems,
   ownsList,
   plannedExtraById,
   plannedExtrasOf,
@@ -251,8 +251,9 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const listId = request.query.grocery_list;
-      if (!(await ownsList(app.db, listId, user.id))) throw notFound();
-      return itemsOf(app.db, listId);
+      const items = await ownListItems(app.db, listId, user.id);
+      if (!items) throw notFound();
+      return items;
     },
   );
 
