@@ -9,6 +9,7 @@ import { recipeListSql } from "../src/recipes/queries.js";
 import {
   correctTypos,
   correctTyposSql,
+  expandWords,
   rankingSql,
   refreshSearchRows,
   wordsWithoutMatchesSql,
@@ -151,13 +152,15 @@ async function report(db: Db): Promise<void> {
   for (const [text, corrected] of searches) {
     const words = searchWords(text);
     const corrections = corrected ? await correctTypos(db, words) : new Map<string, string[]>();
-    const terms = words.map((word) => corrections.get(word) ?? [word]);
+    const terms = corrected
+      ? words.map((word) => (corrections.get(word) ?? [word]).map((w) => `${w}:*`))
+      : await expandWords(db, words);
     const label = `?search=${text} (${corrected ? `corrected: ${terms.map((t) => t.join("|")).join(" ")}` : "exact words"})`;
     cases.push({ label, query: rankingSql(terms, undefined), typoTolerant: false });
   }
   cases.push({
     label: "?mine=true&search=chicken",
-    query: rankingSql([["chicken"]], author?.author_id),
+    query: rankingSql(await expandWords(db, ["chicken"]), author?.author_id),
     typoTolerant: false,
   });
   cases.push({

@@ -749,6 +749,14 @@ describe("GET /api/recipes/recipes/?search=", () => {
     expect(await titles("we")).toEqual(["Weeknight rice bowl"]);
   });
 
+  it("matches every word a query word begins, the parts of hyphenated words too", async () => {
+    const { agent } = await signedIn(app, db);
+    await created(agent, { title: "Slow-cooked damson pies" });
+    for (const text of ["damson pie", "damso", "slow damson", "slow-cooked damson", "cook dams"]) {
+      expect(await titles(text), text).toEqual(["Slow-cooked damson pies"]);
+    }
+  });
+
   it("finds nothing for unrelated words, and treats query syntax as text", async () => {
     expect(await titles("zzzqqq")).toEqual([]);
     for (const text of ["a & b", "!x | y:*", "'); drop table recipes; --", "(("]) {

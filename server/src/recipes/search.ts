@@ -34,9 +34,8 @@ export interface Ranking {
 
 /**
  * Search over recipe_search.search_vector (the folded title, weighted A, and ingredient
- * names, with a GIN index). Each term is a query word, or the corrections of a misspelt one
- * (see correctTypos); every term must match as a word prefix (`creme` finds "Crème brûlée",
- * `we` finds "Weeknight").
+ * names, with a GIN index). Each term lists to_tsquery operands, one of which must match: the
+ * words a query word expands to (see expandWords), or a prefix (`ch:*`).
  *
  * Best matches first by full-text rank: title words weigh ten times ingredient words, so a
  * recipe named after the words beats one that only uses them, and matching more of the words
@@ -49,10 +48,9 @@ export interface Ranking {
  * sorted input to a plain aggregate).
  */
 export function rankingSql(terms: string[][], authorId: number | undefined): SQL {
-  const prefixQuery = (words: string[]) => words.map((word) => `${word}:*`).join(" | ");
-  const anyWord = prefixQuery(terms.flat());
+  const anyWord = terms.flat().join(" | ");
   const conditions = terms.map(
-    (alternatives) => sql`rs.search_vector @@ to_tsquery('simple', ${prefixQuery(alternatives)})`,
+    (operands) => sql`rs.search_vector @@ to_tsquery('simple', ${operands.join(" | ")})`,
   );
   if (authorId !== undefined) {
     conditions.push(sql`rs.recipe_id in (select id from ${recipes} where author_id = ${authorId})`);
@@ -135,6 +133,48 @@ export async function correctTypos(db: Tx, typos: string[]): Promise<Map<string,
   return corrections;
 }
 
+/** Words shorter than this stay prefixes: the trigram index can't list the words they begin. */
+const MIN_EXPANDED_LENGTH = 3;
+/** A word that begins more lexicon words than this stays a prefix. */
+const MAX_EXPANSIONS = 32;
+
+/**
+ * Each query word as the lexicon's words that start with it, when there are a few ("pie" →
+ * pie | pies), else as a prefix ("ch" → ch:*). Both match the same recipes, because every
+ * word of every search row is in the lexicon (see refreshSearchRows; compound lexemes such as
+ * "slow-cooked" can be left out, their parts are words too). But GIN matches whole words much
+ * faster: with `creamy & chicken` it skips through the common word's postings using the rare
+ * one's, where a prefix first collects every recipe with any word it begins (on 100k
+ * recipes, 0.8 ms instead of 6.6 ms for that index scan). Query words are letters and digits
+ * only (searchWords), so they are safe in LIKE and to_tsquery.
+ */
+export async function expandWords(db: Tx, words: string[]): Promise<string[][]> {
+  const expandable = words.filter((word) => word.length >= MIN_EXPANDED_LENGTH);
+  const found = new Map<string, string[]>();
+  if (expandable.length > 0) {
+    const list = sql.join(
+      expandable.map((word) => sql`${word}`),
+      sql`, `,
+    );
+    const result = await db.execute<{ prefix: string; word: string }>(sql`
+      select p.prefix, w.word
+      from unnest(array[${list}]::text[]) p(prefix)
+      cross join lateral (
+        select word from ${searchWordsTable} where word like p.prefix || '%'
+        limit ${MAX_EXPANSIONS + 1}
+      ) w`);
+    for (const { prefix, word } of result.rows) {
+      found.set(prefix, [...(found.get(prefix) ?? []), word]);
+    }
+  }
+  return words.map((word) => {
+    const expansions = found.get(word) ?? [];
+    if (expansions.length === 0 || expansions.length > MAX_EXPANSIONS) return [`${word}:*`];
+    const plain = expansions.filter((lexeme) => /^[\p{L}\p{N}]+$/u.test(lexeme));
+    return plain.length > 0 ? plain : [`${word}:*`];
+  });
+}
+
 /**
  * The search's ranking. Exact words first; when they find nothing, each word that is no
  * prefix of any word is replaced by its corrections from the lexicon, and the same full-text
@@ -143,18 +183,13 @@ export async function correctTypos(db: Tx, typos: string[]): Promise<Map<string,
  * wrongly current.
  */
 async function rankSearch(db: Db, words: string[], authorId: number | undefined) {
-  const exact = await rank(
-    db,
-    words.map((word) => [word]),
-    authorId,
-    false,
-  );
+  const exact = await rank(db, await expandWords(db, words), authorId, false);
   if (exact.ids.length > 0) return exact;
   const typos = await wordsWithoutMatches(db, words);
   if (typos.length === 0) return exact;
   const corrections = await correctTypos(db, typos);
   if (typos.some((typo) => !corrections.has(typo))) return exact;
-  const terms = words.map((word) => corrections.get(word) ?? [word]);
+  const terms = words.map((word) => (corrections.get(word) ?? [word]).map((w) => `${w}:*`));
   return { ...(await rank(db, terms, authorId, true)), generation: exact.generation };
 }
 
