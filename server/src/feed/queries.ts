@@ -100,7 +100,7 @@ export async function feedPage(
     walked as (
       select w.id, w.created_on from (
         select fi.id, fi.user_id, fi.created_on from feed_items fi
-        where (select count(*) from followees) >= ${sql.raw(String(FEED_WALK_MIN_FOLLOWING))}
+        where exists (select from followees offset ${sql.raw(String(FEED_WALK_MIN_FOLLOWING - 1))})
           ${belowCursor} ${excluded}
         ${newestFirst("fi")}
         limit ${sql.raw(String(FEED_WALK_WINDOW))}
@@ -148,12 +148,15 @@ export async function feedPage(
       r.id as recipe_id, r.slug as recipe_slug, r.title as recipe_title,
       r.image_key as recipe_image_key,
       rt.rating, rt.comment as rating_comment, rater.username as rating_author,
-      (select count(*) from feed_likes l where l.feed_item_id = fi.id)::int as like_count,
-      exists (select 1 from feed_likes l where l.feed_item_id = fi.id and l.user_id = ${me})
-        as is_liked_by_user,
+      likes.like_count, likes.is_liked_by_user,
       (select count(*) from feed_comments c where c.feed_item_id = fi.id)::int as comment_count
     from page
     join feed_items fi on fi.id = page.id
+    cross join lateral (
+      select count(*)::int as like_count, coalesce(bool_or(l.user_id = ${me}), false)
+        as is_liked_by_user
+      from feed_likes l where l.feed_item_id = fi.id
+    ) likes
     join users author on author.id = fi.user_id
     join recipes r on r.id = fi.recipe_id
     left join ratings rt on rt.id = fi.rating_id
