@@ -80,14 +80,17 @@ async function rank(db: Tx, terms: string[][], authorId: number | undefined, cor
   return { ...row, corrected };
 }
 
-/** The words that are no word prefix anywhere: candidates for typo matching. */
-export function wordsWithoutMatchesSql(words: string[]): SQL {
-  const list = sql.join(
+/** A text[] of the words, each a parameter (a JS array would become a list, not an array). */
+const textArray = (words: string[]): SQL =>
+  sql`array[${sql.join(
     words.map((word) => sql`${word}`),
     sql`, `,
-  );
+  )}]::text[]`;
+
+/** The words that are no word prefix anywhere: candidates for typo matching. */
+export function wordsWithoutMatchesSql(words: string[]): SQL {
   return sql`select w as word
-    from unnest(array[${list}]::text[]) w
+    from unnest(${textArray(words)}) w
     where not exists (
       select 1 from ${recipeSearch} rs where rs.search_vector @@ to_tsquery('simple', w || ':*')
     )`;
@@ -107,13 +110,9 @@ const TYPO_SIMILARITY = 0.4;
  * index; the stricter threshold then keeps "rice" apart from "price".
  */
 export function correctTyposSql(typos: string[]): SQL {
-  const list = sql.join(
-    typos.map((word) => sql`${word}`),
-    sql`, `,
-  );
   return sql`
     select t.typo, c.word
-    from unnest(array[${list}]::text[]) t(typo)
+    from unnest(${textArray(typos)}) t(typo)
     cross join lateral (
       select word from ${searchWordsTable}
       where word % t.typo and similarity(word, t.typo) >= ${TYPO_SIMILARITY}
@@ -152,13 +151,9 @@ export async function expandWords(db: Tx, words: string[]): Promise<string[][]> 
   const expandable = words.filter((word) => word.length >= MIN_EXPANDED_LENGTH);
   const found = new Map<string, string[]>();
   if (expandable.length > 0) {
-    const list = sql.join(
-      expandable.map((word) => sql`${word}`),
-      sql`, `,
-    );
     const result = await db.execute<{ prefix: string; word: string }>(sql`
       select p.prefix, w.word
-      from unnest(array[${list}]::text[]) p(prefix)
+      from unnest(${textArray(expandable)}) p(prefix)
       cross join lateral (
         select word from ${searchWordsTable} where word like p.prefix || '%'
         limit ${MAX_EXPANSIONS + 1}
