@@ -49,11 +49,11 @@ const databaseUrl = (name: string) => cluster.url.replace(/\/postgres$/, `/${nam
 
 async function prepareDataSet(size: (typeof SIZES)[number]): Promise<string> {
   const name = `bench_${size.name}`;
-  const admin = connect(cluster.url, 1);
+  const admin = connect(cluster.url, { max: 1 });
   const exists = await admin.db.execute(sql`select 1 from pg_database where datname = ${name}`);
   if (exists.rows.length === 0) await admin.db.execute(sql.raw(`create database ${name}`));
   await admin.pool.end();
-  const { db, pool } = connect(databaseUrl(name), 2);
+  const { db, pool } = connect(databaseUrl(name), { max: 2 });
   await runMigrations(db);
   await loadReferenceData(db);
   const seeded = await db.execute(sql`select 1 from users where username = 'scale_1'`);

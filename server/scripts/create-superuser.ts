@@ -32,7 +32,11 @@ if (password.length < 8) {
   process.exit(2);
 }
 
-const database = await openDatabase(loadConfig(), { reuseRunning: true, poolSize: 1 });
+const database = await openDatabase(loadConfig(), {
+  holder: "npm run create-superuser",
+  reuseRunning: true,
+  poolSize: 1,
+});
 const passwordHash = await hashPassword(password);
 const [existing] = await database.db
   .select({ id: users.id })

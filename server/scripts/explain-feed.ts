@@ -29,7 +29,7 @@ const PAGE = 20;
 const READER_PASSWORD = "explain-feed-password";
 
 const embedded = await startScratchPostgres("potluck-explain-");
-const { db, pool } = connect(embedded.url, 4);
+const { db, pool } = connect(embedded.url, { max: 4 });
 // Stopping the database at the end must not turn idle connections into a crash.
 pool.on("error", () => {});
 const started = Date.now();
@@ -198,7 +198,11 @@ async function roundTrip(db: Db, pool: pg.Pool) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "potluck-explain-data-"));
   const app = await buildApp(
     {
-      ...loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: "explain", LOG_LEVEL: "silent" }),
+      ...loadConfig({
+        DATA_DIR: dataDir,
+        SESSION_SECRET: "an-explain-session-secret",
+        LOG_LEVEL: "silent",
+      }),
       webDist: undefined,
     },
     db,

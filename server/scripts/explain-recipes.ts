@@ -36,7 +36,7 @@ if (adminUrl) {
   cleanup = embedded.stop;
 }
 
-const { db, pool } = connect(url, 2);
+const { db, pool } = connect(url, { max: 2 });
 pool.on("error", () => {});
 try {
   await runMigrations(db);

@@ -38,7 +38,11 @@ const content: DemoContent = JSON.parse(
 );
 
 const config = { ...loadConfig(), logLevel: "silent" };
-const database = await openDatabase(config, { reuseRunning: true, poolSize: 4 });
+const database = await openDatabase(config, {
+  holder: "npm run seed:demo",
+  reuseRunning: true,
+  poolSize: 4,
+});
 const { db } = database;
 
 async function expectOk(what: string, response: { statusCode: number; body: string }) {

@@ -334,7 +334,11 @@ async function main() {
     console.error("Counts must be positive integers, and --users at least 502.");
     process.exit(2);
   }
-  const database = await openDatabase(loadConfig(), { reuseRunning: true, poolSize: 2 });
+  const database = await openDatabase(loadConfig(), {
+    holder: "npm run seed:scale",
+    reuseRunning: true,
+    poolSize: 2,
+  });
   const started = performance.now();
   try {
     await database.db.transaction((tx) => seedScale(tx as unknown as Db, options));

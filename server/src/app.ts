@@ -3,6 +3,7 @@ import formbody from "@fastify/formbody";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
+import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
 import {
   serializerCompiler,
@@ -75,7 +76,14 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   });
   await app.register(authPlugin);
 
+  // Liveness: the process answers. Cheap, so a load balancer may ask often.
   app.get("/api/health/", async () => ({ ok: true }));
+  // Readiness: the process can serve, its database included (503 while it is away).
+  app.get("/api/ready/", async (_request, reply) => {
+    await app.db.execute(sql`select 1`);
+    reply.header("cache-control", "no-store");
+    return { ok: true };
+  });
   await app.register(authRoutes, { prefix: "/api/auth" });
   await app.register(termsRoutes, { prefix: "/api/tos" });
   await app.register(recipesRoutes, { prefix: "/api/recipes" });

@@ -1,14 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { repoRoot } from "./paths.js";
 
 // The server's settings, read from environment variables once at start and checked here, so
 // a typo (PORT=abc) stops the start with a message naming the variable instead of showing up
 // later as odd behaviour. The README's configuration table lists the same variables.
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 const port = (fallback: number) =>
   z.coerce
@@ -35,7 +33,10 @@ const environment = z.object({
   ),
   DATA_DIR: z.string().min(1).default("data"),
   EMBEDDED_PG_PORT: port(54329),
-  SESSION_SECRET: z.preprocess(unsetIfBlank, z.string().min(16).optional()),
+  SESSION_SECRET: z.preprocess(
+    unsetIfBlank,
+    z.string().min(16, "must be at least 16 characters").optional(),
+  ),
   TRUST_PROXY: flag,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NODE_ENV: z.string().optional(),

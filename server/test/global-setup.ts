@@ -28,7 +28,7 @@ export default async function setup(project: TestProject) {
   const templateDatabase = `potluck_template_${process.pid}`;
   await adminQuery(databaseUrl, `drop database if exists ${templateDatabase}`);
   await adminQuery(databaseUrl, `create database ${templateDatabase}`);
-  const { db, pool } = connect(withDatabase(databaseUrl, templateDatabase), 2);
+  const { db, pool } = connect(withDatabase(databaseUrl, templateDatabase), { max: 2 });
   await runMigrations(db);
   await loadReferenceData(db);
   await pool.end();

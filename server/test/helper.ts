@@ -23,10 +23,14 @@ export async function createTestApp(options: { webDist?: string } = {}): Promise
   const databaseUrl = inject("databaseUrl");
   const name = `potluck_test_${randomBytes(6).toString("hex")}`;
   await adminQuery(databaseUrl, `create database ${name} template ${inject("templateDatabase")}`);
-  const { db, pool } = connect(withDatabase(databaseUrl, name), 5);
+  const { db, pool } = connect(withDatabase(databaseUrl, name), { max: 5 });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "potluck-data-"));
   const config = {
-    ...loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: "test-secret", LOG_LEVEL: "silent" }),
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      SESSION_SECRET: "a-test-session-secret",
+      LOG_LEVEL: "silent",
+    }),
     webDist: options.webDist,
   };
   const app = await buildApp(config, db);

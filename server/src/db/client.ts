@@ -13,8 +13,33 @@ export type Tx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
-export function connect(url: string, max = 10): { db: Db; pool: pg.Pool } {
-  const pool = new pg.Pool({ connectionString: url, max });
+export interface PoolOptions {
+  max?: number;
+  /** How long a query waits for a connection (from the pool, or a new one) before failing. */
+  connectTimeoutMs?: number;
+  /** PostgreSQL cancels a statement that runs longer. */
+  statementTimeoutMs?: number;
+  /** Told of connections that fail while idle; they are dropped and replaced on demand. */
+  onConnectionError?: (error: Error) => void;
+}
+
+/**
+ * A pool that survives its database: a connection that PostgreSQL terminates (a restart, a
+ * failover, pg_terminate_backend) is reported to `onConnectionError` and dropped, never a
+ * crash, and the next query opens a fresh one. Without an "error" listener, node-postgres
+ * would throw the termination at the top of the event loop and stop the process.
+ */
+export function connect(url: string, options: PoolOptions = {}): { db: Db; pool: pg.Pool } {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    // A transaction left open by a stuck request must not hold its locks for ever.
+    idle_in_transaction_session_timeout: 60_000,
+    keepAlive: true,
+  });
+  pool.on("error", options.onConnectionError ?? (() => {}));
   return { db: drizzle(pool, { schema }), pool };
 }
 

@@ -1,41 +1,77 @@
 import path from "node:path";
+import type pg from "pg";
 import type { Config } from "../config.js";
 import { connect, type Db } from "./client.js";
-import { type EmbeddedDatabase, startEmbeddedPostgres } from "./embedded.js";
+import { DataDirBusyError, lockDataDir } from "./data-dir-lock.js";
+import { runningEmbeddedUrl, startEmbeddedPostgres } from "./embedded.js";
 import { runMigrations } from "./migrate.js";
 import { loadReferenceData } from "./reference-data.js";
 
 export interface OpenDatabase {
   db: Db;
+  pool: pg.Pool;
+  /** Closes the pool, then stops the embedded database when this process started it. */
   close(): Promise<void>;
+}
+
+interface OpenOptions {
+  /** Who opens it, named to a second process that finds the data directory taken. */
+  holder: string;
+  /** Command-line tools borrow the embedded database of a running server instead of refusing. */
+  reuseRunning?: boolean;
+  poolSize?: number;
+  onConnectionError?: (error: Error) => void;
 }
 
 /**
  * The database of this installation, migrated and with reference data: DATABASE_URL when
- * set, otherwise the embedded PostgreSQL under the data directory. The server owns the
- * embedded one; command-line tools (`reuseRunning`) borrow it when the server is up.
+ * set, otherwise the embedded PostgreSQL under the data directory, which one process owns at
+ * a time (see data-dir-lock.ts).
  */
-export async function openDatabase(
-  config: Config,
-  options: { reuseRunning?: boolean; poolSize?: number } = {},
-): Promise<OpenDatabase> {
-  let embedded: EmbeddedDatabase | undefined;
-  if (!config.databaseUrl) {
-    embedded = await startEmbeddedPostgres(
-      path.join(config.dataDir, "postgres"),
-      config.embeddedPostgresPort,
-      options,
-    );
+export async function openDatabase(config: Config, options: OpenOptions): Promise<OpenDatabase> {
+  let url = config.databaseUrl;
+  let stopEmbedded = async () => {};
+  if (!url) {
+    const clusterDir = path.join(config.dataDir, "postgres");
+    try {
+      const lock = lockDataDir(config.dataDir, options.holder);
+      try {
+        const embedded = await startEmbeddedPostgres(clusterDir, config.embeddedPostgresPort);
+        url = embedded.url;
+        stopEmbedded = async () => {
+          await embedded.stop();
+          lock.release();
+        };
+      } catch (error) {
+        lock.release();
+        throw error;
+      }
+    } catch (error) {
+      const running = runningEmbeddedUrl(clusterDir);
+      if (!(error instanceof DataDirBusyError && options.reuseRunning && running)) throw error;
+      url = running;
+    }
   }
-  const url = config.databaseUrl ?? (embedded as EmbeddedDatabase).url;
-  const { db, pool } = connect(url, options.poolSize ?? 10);
-  await runMigrations(db);
-  await loadReferenceData(db);
+  const { db, pool } = connect(url, {
+    max: options.poolSize ?? 10,
+    connectTimeoutMs: config.database.connectTimeoutMs,
+    statementTimeoutMs: config.database.statementTimeoutMs,
+    onConnectionError: options.onConnectionError,
+  });
+  try {
+    await runMigrations(db);
+    await loadReferenceData(db);
+  } catch (error) {
+    await pool.end();
+    await stopEmbedded();
+    throw error;
+  }
   return {
     db,
+    pool,
     async close() {
       await pool.end();
-      await embedded?.stop();
+      await stopEmbedded();
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { isDatabaseUnavailable } from "../db/unavailable.js";
 
 /** An error whose body the client sees as is. Throw it from handlers; the handler below answers. */
 export class HttpError extends Error {
@@ -23,6 +24,9 @@ export const notFound = () => new HttpError(404, { detail: "Not found." });
 export const tooManyRequests = () =>
   new HttpError(429, { detail: "Too many attempts. Please try again later." });
 
+export const DATABASE_UNAVAILABLE =
+  "The service is temporarily unavailable. Please try again in a few seconds.";
+
 /** Maps every thrown error to the spec's bodies; 5xx details stay in the log. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -43,6 +47,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status < 500) {
       // Fastify's own client errors: bad JSON, wrong media type, body too large, ...
       return reply.code(status).send({ detail: clientMessage(error) });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unavailable");
+      return reply.code(503).header("retry-after", "5").send({ detail: DATABASE_UNAVAILABLE });
     }
     request.log.error(error);
     return reply.code(500).send({ detail: "A server error occurred." });
