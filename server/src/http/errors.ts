@@ -49,7 +49,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(status).send({ detail: clientMessage(error) });
     }
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, "database unavailable");
+      // The driver's message only: a failed query's text and parameters stay out of the log.
+      request.log.warn(`database unavailable: ${rootCause(error).message}`);
       return reply.code(503).header("retry-after", "5").send({ detail: DATABASE_UNAVAILABLE });
     }
     request.log.error(error);
@@ -70,4 +71,10 @@ function clientMessage(error: FastifyError): string {
     default:
       return error.message;
   }
+}
+
+function rootCause(error: Error): Error {
+  let current = error;
+  while (current.cause instanceof Error) current = current.cause;
+  return current;
 }
