@@ -78,8 +78,10 @@ async function prepareDataSet(size: (typeof SIZES)[number]): Promise<string> {
 const PORT = 3950;
 const BASE = `http://127.0.0.1:${PORT}`;
 
+/** The server as `npm start` runs it: the compiled bundle. */
 async function startServer(url: string): Promise<ChildProcess> {
-  const child = spawn("npx", ["tsx", "src/main.ts"], {
+  execFileSync(process.execPath, ["scripts/build.mjs"], { cwd: path.join(repoRoot, "server") });
+  const child = spawn(process.execPath, ["--enable-source-maps", "dist/main.js"], {
     cwd: path.join(repoRoot, "server"),
     env: {
       ...process.env,
