@@ -36,7 +36,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "npm run start -w server",
+    command: "npm run build -w server && npm run start -w server",
     cwd: "..",
     url: `${baseURL}/api/health/`,
     reuseExistingServer: false,

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -122,6 +122,24 @@ describe("the server process", { timeout: 120_000 }, () => {
     expect(server.child.exitCode).toBeNull();
     await stopGroup(server);
     await database.stop();
+  });
+
+  it("keeps its embedded PostgreSQL to itself: a random password, loopback only", async () => {
+    const { dataDir, pgPort } = await startEmbedded();
+    const passwordFile = path.join(dataDir, "postgres-password");
+    expect(statSync(passwordFile).mode & 0o777).toBe(0o600);
+    const withOldPassword = new pg.Client({
+      connectionString: `postgres://postgres:postgres@127.0.0.1:${pgPort}/postgres`,
+    });
+    await expect(withOldPassword.connect()).rejects.toThrow(/password authentication failed/);
+    const admin = new pg.Client({ connectionString: embeddedUrl(dataDir, pgPort) });
+    await admin.connect();
+    const settings = await admin.query(
+      `select current_setting('listen_addresses') as listen,
+              current_setting('unix_socket_directories') as sockets`,
+    );
+    await admin.end();
+    expect(settings.rows[0]).toEqual({ listen: "127.0.0.1", sockets: "" });
   });
 
   it("refuses a second server on the same data directory and leaves the first alone", async () => {
