@@ -1,4 +1,4 @@
-import { FEED_EVENT_TYPES, type FeedEventType } from "@potluck/contract";
+import { FEED_COMMENTS_LIMIT, FEED_EVENT_TYPES, type FeedEventType } from "@potluck/contract";
 import { type SQL, sql } from "drizzle-orm";
 import { executePrepared, type Tx } from "../db/client.js";
 import { badRequest } from "../http/errors.js";
@@ -211,11 +211,19 @@ export interface CommentRow {
 const commentColumns = sql`c.id, c.text, u.username as user_username,
   ${isoTime(sql`c.created_at`)} as created_at`;
 
+/**
+ * The item's newest FEED_COMMENTS_LIMIT comments, oldest first: a card shows the latest of a
+ * long conversation, ending with what was just posted (feed_comments_item_idx, backwards).
+ */
 export async function listComments(db: Tx, itemId: number): Promise<CommentRow[]> {
   const result = await db.execute<CommentRow>(sql`
     select ${commentColumns}
-    from feed_comments c join users u on u.id = c.user_id
-    where c.feed_item_id = ${itemId}
+    from (
+      select * from feed_comments
+      where feed_item_id = ${itemId}
+      order by created_at desc, id desc
+      limit ${FEED_COMMENTS_LIMIT}
+    ) c join users u on u.id = c.user_id
     order by c.created_at, c.id`);
   return result.rows;
 }
