@@ -55,9 +55,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      // Only failures count, per (account, address) and per address (docs/decisions/0007).
-      // The address comes first: it never holds a space, so no name can make the key of
-      // another address.
+      // Only failures count, per (account, address) and per address: see
+      // docs/decisions/0007-limits-that-cannot-lock-out-a-cook.md. The address comes first
+      // in the key: it never holds a space, so no name can make the key of another address.
       const accountKey = `login-failures:${request.ip} ${username.toLowerCase()}`;
       const addressKey = `login-failures:${request.ip}`;
       const { limits } = app.config;
