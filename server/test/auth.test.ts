@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config.js";
 import { buildUser, signedIn, TEST_PASSWORD } from "./factories.js";
 import { Agent, createTestApp } from "./helper.js";
 
@@ -186,6 +187,15 @@ describe("login limits", () => {
       (await login(new Agent(app, guesser.remoteAddress), user.username, TEST_PASSWORD)).statusCode,
     ).toBe(429);
     expect((await login(new Agent(app), user.username, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("refuses a limit that is not a whole number above 0, naming the variable", () => {
+    expect(() => loadConfig({ LOGIN_FAILURES_PER_ADDRESS: "0" })).toThrow(
+      /LOGIN_FAILURES_PER_ADDRESS="0": must be a whole number above 0/,
+    );
+    expect(() => loadConfig({ SIGNUPS_PER_ADDRESS_WINDOW_SECONDS: "soon" })).toThrow(
+      /SIGNUPS_PER_ADDRESS_WINDOW_SECONDS="soon"/,
+    );
   });
 
   it("honours limits raised by environment variables", async () => {
