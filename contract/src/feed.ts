@@ -61,6 +61,13 @@ export const feedComment = z.object({
 });
 export type FeedComment = z.infer<typeof feedComment>;
 
+/**
+ * `GET /api/feed/items/{id}/comments/` → `FeedComment[]`, oldest first: the newest
+ * FEED_COMMENTS_LIMIT of them, so the latest conversation and a comment just posted are shown.
+ * An item's `comment_count` says how many there are in all.
+ */
+export const FEED_COMMENTS_LIMIT = 100;
+
 export const MAX_COMMENT_LENGTH = 2000;
 
 export const commentBody = z.object({

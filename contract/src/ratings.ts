@@ -17,7 +17,17 @@ export const ratingSchema = z.object({
 });
 export type Rating = z.infer<typeof ratingSchema>;
 
-/** `GET /api/recipes/ratings/?recipe={id}` → `Rating[]`, newest first. */
+/**
+ * How many of a recipe's ratings its list returns: the newest ones. A signed-in reader whose
+ * own rating is older gets it too, last, so the list is still newest first and the rating
+ * form always finds it.
+ */
+export const RECIPE_RATINGS_LIMIT = 100;
+
+/**
+ * `GET /api/recipes/ratings/?recipe={id}` → `Rating[]`, newest first: the newest
+ * RECIPE_RATINGS_LIMIT, and the reader's own.
+ */
 export const ratingListQuery = z.object({ recipe: z.coerce.number().int().positive().max(MAX_ID) });
 export const ratingListResponse = z.array(ratingSchema);
 

@@ -21,6 +21,14 @@ const positiveInt = (fallback: number) =>
     .int("must be a whole number above 0")
     .positive("must be a whole number above 0")
     .default(fallback);
+/** A rate limit's window: at most 30 days, which no sensible limit exceeds. */
+const windowSeconds = (fallback: number) =>
+  z.coerce
+    .number({ error: "must be a number of seconds from 1 to 2592000 (30 days)" })
+    .int("must be a number of seconds from 1 to 2592000 (30 days)")
+    .min(1, "must be a number of seconds from 1 to 2592000 (30 days)")
+    .max(2592000, "must be a number of seconds from 1 to 2592000 (30 days)")
+    .default(fallback);
 const flag = z.enum(["true", "false"]).default("false");
 const unsetIfBlank = (value: unknown) => (value === "" ? undefined : value);
 
@@ -45,7 +53,21 @@ const environment = z.object({
   DB_CONNECT_TIMEOUT_MS: positiveInt(5000),
   DB_STATEMENT_TIMEOUT_MS: positiveInt(15000),
   SHUTDOWN_TIMEOUT_MS: positiveInt(10000),
+  LOGIN_FAILURES_PER_ACCOUNT_ADDRESS: positiveInt(10),
+  LOGIN_FAILURES_PER_ACCOUNT_ADDRESS_WINDOW_SECONDS: windowSeconds(900),
+  LOGIN_FAILURES_PER_ADDRESS: positiveInt(50),
+  LOGIN_FAILURES_PER_ADDRESS_WINDOW_SECONDS: windowSeconds(900),
+  SIGNUPS_PER_ADDRESS: positiveInt(10),
+  SIGNUPS_PER_ADDRESS_WINDOW_SECONDS: windowSeconds(3600),
+  INGREDIENT_CREATES_PER_USER: positiveInt(30),
+  INGREDIENT_CREATES_PER_USER_WINDOW_SECONDS: windowSeconds(3600),
 });
+
+/** At most `max` counted attempts in a fixed window of `windowSeconds` (see http/rate-limit.ts). */
+export interface Limit {
+  max: number;
+  windowSeconds: number;
+}
 
 export interface Config {
   port: number;
@@ -70,6 +92,16 @@ export interface Config {
   };
   /** How long a stop waits for requests in flight before closing their connections. */
   shutdownTimeoutMs: number;
+  limits: {
+    /** Failed logins to one account from one address; then that pair is locked. */
+    loginFailuresPerAccountAddress: Limit;
+    /** Failed logins from one address to any accounts; then the address is locked. */
+    loginFailuresPerAddress: Limit;
+    /** Signup attempts from one address, successful or not. */
+    signupsPerAddress: Limit;
+    /** Ingredients one user adds to the shared catalogue. */
+    ingredientCreatesPerUser: Limit;
+  };
 }
 
 /** A setting that cannot be used; the message names every bad variable. */
@@ -106,6 +138,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       statementTimeoutMs: vars.DB_STATEMENT_TIMEOUT_MS,
     },
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
+    limits: {
+      loginFailuresPerAccountAddress: {
+        max: vars.LOGIN_FAILURES_PER_ACCOUNT_ADDRESS,
+        windowSeconds: vars.LOGIN_FAILURES_PER_ACCOUNT_ADDRESS_WINDOW_SECONDS,
+      },
+      loginFailuresPerAddress: {
+        max: vars.LOGIN_FAILURES_PER_ADDRESS,
+        windowSeconds: vars.LOGIN_FAILURES_PER_ADDRESS_WINDOW_SECONDS,
+      },
+      signupsPerAddress: {
+        max: vars.SIGNUPS_PER_ADDRESS,
+        windowSeconds: vars.SIGNUPS_PER_ADDRESS_WINDOW_SECONDS,
+      },
+      ingredientCreatesPerUser: {
+        max: vars.INGREDIENT_CREATES_PER_USER,
+        windowSeconds: vars.INGREDIENT_CREATES_PER_USER_WINDOW_SECONDS,
+      },
+    },
   };
 }
 

@@ -7,11 +7,14 @@ import { type Config, ConfigError, loadConfig } from "./config.js";
 import { DataDirBusyError } from "./db/data-dir-lock.js";
 import { type OpenDatabase, openDatabase } from "./db/open.js";
 import { isDatabaseUnavailable } from "./db/unavailable.js";
+import { startMaintenance } from "./maintenance.js";
 
 const config = loadConfigOrExit();
 let app: FastifyInstance | undefined;
 const database = await openDatabaseWhenReachable(config);
 app = await buildApp(config, database.db);
+// Expired sessions and ended rate-limit windows: deleted now and every few minutes.
+const stopMaintenance = startMaintenance(database.db, app.log);
 if (!config.webDist) app.log.warn("web/dist not found: run `npm run build` to serve the web app");
 
 let stopping = false;
@@ -42,6 +45,7 @@ async function stop(signal: string): Promise<void> {
   }, config.shutdownTimeoutMs);
   await server.close();
   clearTimeout(deadline);
+  await stopMaintenance();
   await database.close();
   server.log.info("stopped");
   process.exit(0);

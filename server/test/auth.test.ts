@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config.js";
 import { buildUser, signedIn, TEST_PASSWORD } from "./factories.js";
 import { Agent, createTestApp } from "./helper.js";
 
 const { app, db } = await createTestApp();
+// The same app with limits raised as a school's shared address or a test suite would.
+const raised = await createTestApp({
+  env: { LOGIN_FAILURES_PER_ACCOUNT_ADDRESS: "12", LOGIN_FAILURES_PER_ADDRESS: "100" },
+});
 
 const validSignup = (name: string) => ({
   username: name,
@@ -108,40 +113,101 @@ describe("POST /api/auth/login/", () => {
     });
     expect(stale.statusCode).toBe(403);
   });
+});
 
-  it("rate-limits repeated attempts on one account with 429", async () => {
-    const user = await buildUser(db);
+describe("login limits", () => {
+  const TOO_MANY = { detail: "Too many attempts. Please try again later." };
+  const login = (agent: Agent, username: string, password: string) =>
+    agent.post("/api/auth/login/", { username, password });
+  const statusesOf = async (
+    count: number,
+    attempt: (i: number) => Promise<{ statusCode: number }>,
+  ) => {
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) {
-      // a different address each time: the per-account limit must still apply
-      const response = await new Agent(app).post("/api/auth/login/", {
-        username: user.username,
-        password: "wrong password",
-      });
-      statuses.push(response.statusCode);
-    }
-    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-    expect(statuses[10]).toBe(429);
-    // even the right password is refused until the window passes
-    const right = await new Agent(app).post("/api/auth/login/", {
-      username: user.username,
-      password: TEST_PASSWORD,
-    });
-    expect(right.statusCode).toBe(429);
+    for (let i = 0; i < count; i++) statuses.push((await attempt(i)).statusCode);
+    return statuses;
+  };
+
+  it("locks an account at one address after 10 failures, even for the right password", async () => {
+    const user = await buildUser(db);
+    const attacker = new Agent(app);
+    const statuses = await statusesOf(10, () => login(attacker, user.username, "wrong password"));
+    expect(statuses.every((s) => s === 401)).toBe(true);
+    const locked = await login(attacker, user.username.toUpperCase(), "wrong password");
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual(TOO_MANY);
+    const retryAfter = Number(locked.headers["retry-after"]);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(900);
+    // The right password from there is refused too: otherwise the lock would be no lock.
+    expect((await login(attacker, user.username, TEST_PASSWORD)).statusCode).toBe(429);
+    // Another account from the same address is not locked by this one.
+    const other = await buildUser(db);
+    expect((await login(attacker, other.username, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
-  it("rate-limits one address trying many accounts with 429", async () => {
+  it("lets the owner of a locked account sign in from their own address", async () => {
+    const user = await buildUser(db);
+    const attacker = new Agent(app);
+    await statusesOf(11, () => login(attacker, user.username, "wrong password"));
+    expect((await login(attacker, user.username, TEST_PASSWORD)).statusCode).toBe(429);
+    const owner = new Agent(app);
+    expect((await login(owner, user.username, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("does not count successful logins", async () => {
+    const user = await buildUser(db);
+    const address = "192.0.2.10";
+    const statuses = await statusesOf(15, () =>
+      login(new Agent(app, address), user.username, TEST_PASSWORD),
+    );
+    expect(statuses.every((s) => s === 200)).toBe(true);
+  });
+
+  it("forgets an account's failures at an address once its owner signs in there", async () => {
+    const user = await buildUser(db);
     const agent = new Agent(app);
-    const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) {
-      const response = await agent.post("/api/auth/login/", {
-        username: `guess-${i}`,
-        password: "wrong password",
-      });
-      statuses.push(response.statusCode);
-    }
-    expect(statuses.filter((s) => s === 401)).toHaveLength(20);
-    expect(statuses[20]).toBe(429);
+    await statusesOf(9, () => login(agent, user.username, "typo"));
+    expect((await login(agent, user.username, TEST_PASSWORD)).statusCode).toBe(200);
+    const statuses = await statusesOf(10, () => login(agent, user.username, "typo"));
+    expect(statuses.every((s) => s === 401)).toBe(true);
+    expect((await login(agent, user.username, "typo")).statusCode).toBe(429);
+  });
+
+  it("caps failures from one address across accounts at 50", async () => {
+    const guesser = new Agent(app);
+    const statuses = await statusesOf(50, (i) => login(guesser, `guess-${i}`, "wrong password"));
+    expect(statuses.every((s) => s === 401)).toBe(true);
+    const locked = await login(guesser, "guess-50", "wrong password");
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual(TOO_MANY);
+    // The whole address is locked, right passwords included; other addresses are not.
+    const user = await buildUser(db);
+    expect(
+      (await login(new Agent(app, guesser.remoteAddress), user.username, TEST_PASSWORD)).statusCode,
+    ).toBe(429);
+    expect((await login(new Agent(app), user.username, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("refuses a limit that is not a whole number above 0, naming the variable", () => {
+    expect(() => loadConfig({ LOGIN_FAILURES_PER_ADDRESS: "0" })).toThrow(
+      /LOGIN_FAILURES_PER_ADDRESS="0": must be a whole number above 0/,
+    );
+    expect(() => loadConfig({ SIGNUPS_PER_ADDRESS_WINDOW_SECONDS: "soon" })).toThrow(
+      /SIGNUPS_PER_ADDRESS_WINDOW_SECONDS="soon"/,
+    );
+  });
+
+  it("honours limits raised by environment variables", async () => {
+    expect(raised.config.limits.loginFailuresPerAccountAddress).toEqual({
+      max: 12,
+      windowSeconds: 900,
+    });
+    const user = await buildUser(raised.db);
+    const agent = new Agent(raised.app);
+    const statuses = await statusesOf(12, () => login(agent, user.username, "wrong password"));
+    expect(statuses.every((s) => s === 401)).toBe(true);
+    expect((await login(agent, user.username, "wrong password")).statusCode).toBe(429);
   });
 });
 

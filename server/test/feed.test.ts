@@ -1,3 +1,4 @@
+import { FEED_COMMENTS_LIMIT } from "@potluck/contract";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ratings, recipes } from "../src/db/schema.js";
@@ -410,6 +411,19 @@ describe("comments", () => {
     expect(list.statusCode).toBe(200);
     expect(list.json().map((c: { text: string }) => c.text)).toEqual(["Looks great!", "Thanks!"]);
     expect(list.json()[1].user_username).toBe(author.username);
+  });
+
+  it(`lists only the newest ${FEED_COMMENTS_LIMIT}, oldest first`, async () => {
+    const { author, follower, itemId } = await setUp();
+    await db.execute(sql`
+      insert into feed_comments (feed_item_id, user_id, text, created_at)
+      select ${itemId}, ${author.id}, 'Comment ' || n, now() + make_interval(secs => n)
+      from generate_series(1, ${FEED_COMMENTS_LIMIT + 5}) n`);
+    const list = await follower.get(`/api/feed/items/${itemId}/comments/`);
+    const texts = list.json().map((c: { text: string }) => c.text);
+    expect(texts).toHaveLength(FEED_COMMENTS_LIMIT);
+    expect(texts[0]).toBe("Comment 6");
+    expect(texts.at(-1)).toBe(`Comment ${FEED_COMMENTS_LIMIT + 5}`);
   });
 
   it("refuses blank, whitespace-only and too long comments", async () => {

@@ -19,17 +19,26 @@ export interface TestContext {
  * Builds the app on a database of its own, copied from the migrated template, and tears
  * both down after the file. Call once at the top of a test file.
  */
-export async function createTestApp(options: { webDist?: string } = {}): Promise<TestContext> {
+export async function createTestApp(
+  options: {
+    webDist?: string;
+    /** Environment variables on top of the test defaults, e.g. a raised rate limit. */
+    env?: Record<string, string>;
+    /** Connections in the app's pool. */
+    poolSize?: number;
+  } = {},
+): Promise<TestContext> {
   const databaseUrl = inject("databaseUrl");
   const name = `potluck_test_${randomBytes(6).toString("hex")}`;
   await adminQuery(databaseUrl, `create database ${name} template ${inject("templateDatabase")}`);
-  const { db, pool } = connect(withDatabase(databaseUrl, name), { max: 5 });
+  const { db, pool } = connect(withDatabase(databaseUrl, name), { max: options.poolSize ?? 5 });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "potluck-data-"));
   const config = {
     ...loadConfig({
       DATA_DIR: dataDir,
-      SESSION_SECRET: "a-test-session-secret",
+      SESSION_SECRET: "test-secret-of-16-characters-or-more",
       LOG_LEVEL: "silent",
+      ...options.env,
     }),
     webDist: options.webDist,
   };

@@ -140,4 +140,28 @@ describe("POST /api/ingredients/ingredients/", () => {
     const response = await new Agent(app).post("/api/ingredients/ingredients/", { name: "Natto" });
     expect(response.statusCode).toBe(401);
   });
+
+  it("lets one user add 30 ingredients an hour, counting only those new to the catalogue", async () => {
+    const { agent } = await signedIn(app, db);
+    const add = (name: string) => agent.post("/api/ingredients/ingredients/", { name });
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      // Naming an ingredient that exists adds nothing to the catalogue: not counted.
+      statuses.push((await add("Egg")).statusCode);
+      statuses.push((await add(`Limit test spice ${i}`)).statusCode);
+    }
+    expect(statuses.filter((s) => s === 201)).toHaveLength(30);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(30);
+    const refused = await add("One spice too many");
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ detail: "Too many attempts. Please try again later." });
+    expect(refused.headers["retry-after"]).toBeDefined();
+    expect(await names("one spice too")).not.toContain("One spice too many");
+    // Someone else may still add theirs.
+    const other = await signedIn(app, db);
+    const response = await other.agent.post("/api/ingredients/ingredients/", {
+      name: "One spice too many",
+    });
+    expect(response.statusCode).toBe(201);
+  });
 });

@@ -1,4 +1,5 @@
-import { eq } from "drizzle-orm";
+import { RECIPE_RATINGS_LIMIT } from "@potluck/contract";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { feedItems, ratings } from "../src/db/schema.js";
 import { buildRecipe, buildUser, signedIn } from "./factories.js";
@@ -148,6 +149,40 @@ describe("GET /api/recipes/ratings/?recipe=", () => {
       [second.user.username, "wow"],
       [first.user.username, "ok"],
     ]);
+  });
+
+  it(`gives the newest ${RECIPE_RATINGS_LIMIT}, and the reader's own when it is older`, async () => {
+    const recipe = await aRecipe();
+    const early = await signedIn(app, db);
+    await early.agent.post(RATINGS, { rating: 2, comment: "first!", recipe: recipe.id });
+    // One more rating than the list holds, all newer than the early one.
+    await db.execute(sql`
+      with raters as (
+        insert into users (username, email, password_hash)
+        select 'rater' || ${recipe.id} || '_' || n, 'rater' || ${recipe.id} || '_' || n || '@example.com', '-'
+        from generate_series(1, ${RECIPE_RATINGS_LIMIT + 1}) n
+        returning id
+      )
+      insert into ratings (recipe_id, author_id, rating, created_at)
+      select ${recipe.id}, id, 8, now() + interval '1 minute' from raters`);
+    type Listed = { author_username: string; created_at: string; id: number }[];
+    const newestFirst = (list: Listed) =>
+      list.every(
+        (r, i) =>
+          i === 0 ||
+          r.created_at < (list[i - 1]?.created_at ?? "") ||
+          (r.created_at === list[i - 1]?.created_at && r.id < (list[i - 1]?.id ?? 0)),
+      );
+
+    const anyone: Listed = (await new Agent(app).get(`${RATINGS}?recipe=${recipe.id}`)).json();
+    expect(anyone).toHaveLength(RECIPE_RATINGS_LIMIT);
+    expect(newestFirst(anyone)).toBe(true);
+    expect(anyone.map((r) => r.author_username)).not.toContain(early.user.username);
+
+    const mine: Listed = (await early.agent.get(`${RATINGS}?recipe=${recipe.id}`)).json();
+    expect(mine).toHaveLength(RECIPE_RATINGS_LIMIT + 1);
+    expect(newestFirst(mine)).toBe(true);
+    expect(mine.at(-1)?.author_username).toBe(early.user.username);
   });
 
   it("is 404 for an unknown recipe and 400 without a valid one", async () => {

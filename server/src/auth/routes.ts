@@ -11,16 +11,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { termsAcceptances, termsVersions, users } from "../db/schema.js";
 import { HttpError } from "../http/errors.js";
+import { clearAttempts, consumeAttempts, returnAttempt } from "../http/rate-limit.js";
 import { CSRF_COOKIE, csrfTokenFor } from "./csrf.js";
 import { hashPassword, passwordProblems, verifyPassword } from "./passwords.js";
 import { clearSessionCookie, requireUser, rotateCsrfSecret, setSessionCookie } from "./plugin.js";
 import { findUserForLogin, followCounts, usernameOrEmailTaken } from "./queries.js";
-import { consumeAttempt } from "./rate-limit.js";
 import { createSession, deleteSession } from "./sessions.js";
-
-const LOGIN_PER_ADDRESS = { max: 20, windowSeconds: 300 };
-const LOGIN_PER_ACCOUNT = { max: 10, windowSeconds: 900 };
-const SIGNUP_PER_ADDRESS = { max: 10, windowSeconds: 3600 };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/csrf/", { schema: { response: { 200: csrfResponse } } }, async (request, reply) => {
@@ -59,12 +55,27 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      await consumeAttempt(app.db, `login:address:${request.ip}`, LOGIN_PER_ADDRESS);
-      await consumeAttempt(app.db, `login:account:${username.toLowerCase()}`, LOGIN_PER_ACCOUNT);
+      // Only failures count, per (account, address) and per address: see
+      // docs/decisions/0008-limits-that-cannot-lock-out-a-cook.md. The address comes first
+      // in the key: it never holds a space, so no name can make the key of another address.
+      const accountKey = `login-failures:${request.ip} ${username.toLowerCase()}`;
+      const addressKey = `login-failures:${request.ip}`;
+      const { limits } = app.config;
+      // While either is locked even the right password is refused, or the lock would be no
+      // lock: guessing would go on, with 429 meaning "wrong" and 200 "right".
+      await consumeAttempts(app.db, reply, [
+        { key: accountKey, limit: limits.loginFailuresPerAccountAddress },
+        { key: addressKey, limit: limits.loginFailuresPerAddress },
+      ]);
       const user = await findUserForLogin(app.db, username);
       if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
         throw new HttpError(401, { detail: "Invalid credentials." });
       }
+      // Not a failure after all. The owner's earlier typos from here are forgotten; the
+      // address's count is only given back, so that signing in to an account of one's own
+      // between guesses cannot wipe the address's record of failures.
+      await clearAttempts(app.db, accountKey);
+      await returnAttempt(app.db, addressKey);
       // A new session on every login: a session id planted before login is worth nothing.
       if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
       const token = await createSession(app.db, user.id);
@@ -87,7 +98,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: signupBody, response: { 201: signupResponse } } },
     async (request, reply) => {
       const body = request.body;
-      await consumeAttempt(app.db, `signup:address:${request.ip}`, SIGNUP_PER_ADDRESS);
+      // Every signup attempt counts: creating accounts in bulk is what this limit stops.
+      await consumeAttempts(app.db, reply, [
+        { key: `signup:${request.ip}`, limit: app.config.limits.signupsPerAddress },
+      ]);
       if (!body.accept_tos) {
         throw new HttpError(400, {
           accept_tos: ["You must accept the Terms of Service to register."],

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { sessions, users } from "../db/schema.js";
 
@@ -60,7 +60,19 @@ export async function deleteSession(db: Db, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
 
-/** Housekeeping, run at start: expired sessions are useless rows. */
-export async function deleteExpiredSessions(db: Db): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+/**
+ * Deletes the sessions past their absolute or idle lifetime, which findSessionUser would
+ * refuse anyway; how many. Run periodically (maintenance.ts).
+ */
+export async function deleteExpiredSessions(db: Db): Promise<number> {
+  const now = Date.now();
+  const result = await db
+    .delete(sessions)
+    .where(
+      or(
+        lte(sessions.expiresAt, new Date(now)),
+        lte(sessions.lastSeenAt, new Date(now - IDLE_LIFETIME_MS)),
+      ),
+    );
+  return result.rowCount ?? 0;
 }

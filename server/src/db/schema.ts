@@ -82,10 +82,16 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
-/** Fixed-window counters for login and signup throttling, shared by every app process. */
+/**
+ * Fixed-window counters for rate limits (http/rate-limit.ts), shared by every app process. A
+ * row whose window has ended counts nothing and is deleted by the periodic clean-up; rows
+ * from before `window_ends_at` existed get now(), so they count as ended. No index on it: the
+ * clean-up reads the whole small table every few minutes, while an index would cost every
+ * counted attempt a second write.
+ */
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
-  windowStart: timestamptz("window_start").notNull(),
+  windowEndsAt: timestamptz("window_ends_at").notNull().defaultNow(),
   count: integer("count").notNull(),
 });
 
@@ -221,6 +227,8 @@ export const ratings = pgTable(
   },
   (t) => [
     uniqueIndex("ratings_one_per_user_key").on(t.recipeId, t.authorId),
+    // A recipe's newest ratings (read backwards): the capped list of GET ?recipe=.
+    index("ratings_recipe_created_idx").on(t.recipeId, t.createdAt, t.id),
     index("ratings_author_idx").on(t.authorId),
     check("ratings_rating_range", sql`${t.rating} between 1 and 10`),
   ],
@@ -309,7 +317,8 @@ export const feedComments = pgTable(
     text: text("text").notNull(),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
   },
-  (t) => [index("feed_comments_item_idx").on(t.feedItemId, t.id)],
+  // An item's newest comments (read backwards): the capped list under a feed card.
+  (t) => [index("feed_comments_item_idx").on(t.feedItemId, t.createdAt, t.id)],
 );
 
 // ---------- meal planning ----------

@@ -1,4 +1,4 @@
-import { FEED_EVENT_TYPES, type FeedEventType } from "@potluck/contract";
+import { FEED_COMMENTS_LIMIT, FEED_EVENT_TYPES, type FeedEventType } from "@potluck/contract";
 import { type SQL, sql } from "drizzle-orm";
 import { executePrepared, type Tx } from "../db/client.js";
 import { badRequest } from "../http/errors.js";
@@ -47,6 +47,14 @@ export const FEED_WALK_MIN_FOLLOWING = 100;
 export const FEED_WALK_WINDOW = 4000;
 
 /**
+ * The page sizes the feed query is prepared for: a requested limit (1–100, feedItemsQuery) is
+ * fetched as the smallest of these that holds it and cut to size. So each connection keeps at
+ * most this many statements per shape, however callers vary the limit, and each statement
+ * keeps PostgreSQL's generic plan (see feedPage). 20 is the size the web app asks for.
+ */
+export const FEED_FETCH_SIZES = [20, 50, 100] as const;
+
+/**
  * One page of `me`'s feed: their own items and those of everyone they follow, newest first,
  * ties broken by id, in ONE query that reads about a page of rows however many people `me`
  * follows and however deep the page is. There are two ways to find the page's items:
@@ -76,13 +84,16 @@ export async function feedPage(
   options: { exclude: FeedEventType[]; cursor: string | undefined; limit: number },
 ): Promise<FeedRow[]> {
   const after = decodeFeedCursor(options.cursor);
-  // The page size and the excluded types go in as literals, not parameters, so that the
+  // The fetch size and the excluded types go in as literals, not parameters, so that the
   // prepared statement's generic plan is used: with a parameter for the LIMITs, PostgreSQL
   // estimates a far costlier generic plan and plans every call anew (about 2 ms, more than the
   // query takes), and with parameters for the types it can't use the partial indexes of items
-  // without recipe updates. A validated integer and known type names, once each and in one
-  // order, so there are few statement shapes (the web app uses one).
-  const take = sql.raw(String(options.limit + 1));
+  // without recipe updates. One of FEED_FETCH_SIZES and known type names, once each and in
+  // one order, so there are few statement shapes (the web app uses two: with and without a
+  // cursor).
+  const size = FEED_FETCH_SIZES.find((fetched) => fetched >= options.limit);
+  if (size === undefined) throw new Error(`feed limit ${options.limit} is above 100`);
+  const take = sql.raw(String(size + 1));
   const exclude = FEED_EVENT_TYPES.filter((type) => options.exclude.includes(type));
   const excluded: SQL =
     exclude.length > 0
@@ -162,7 +173,9 @@ export async function feedPage(
     left join ratings rt on rt.id = fi.rating_id
     left join users rater on rater.id = rt.author_id
     order by fi.created_on desc, fi.id desc`;
-  return executePrepared<FeedRow>(db, "feed_page", query);
+  // The newest limit + 1 of the newest size + 1 items: the page and whether more follow.
+  const rows = await executePrepared<FeedRow>(db, "feed_page", query);
+  return rows.slice(0, options.limit + 1);
 }
 
 /**
@@ -211,11 +224,19 @@ export interface CommentRow {
 const commentColumns = sql`c.id, c.text, u.username as user_username,
   ${isoTime(sql`c.created_at`)} as created_at`;
 
+/**
+ * The item's newest FEED_COMMENTS_LIMIT comments, oldest first: a card shows the latest of a
+ * long conversation, ending with what was just posted (feed_comments_item_idx, backwards).
+ */
 export async function listComments(db: Tx, itemId: number): Promise<CommentRow[]> {
   const result = await db.execute<CommentRow>(sql`
     select ${commentColumns}
-    from feed_comments c join users u on u.id = c.user_id
-    where c.feed_item_id = ${itemId}
+    from (
+      select * from feed_comments
+      where feed_item_id = ${itemId}
+      order by created_at desc, id desc
+      limit ${FEED_COMMENTS_LIMIT}
+    ) c join users u on u.id = c.user_id
     order by c.created_at, c.id`);
   return result.rows;
 }

@@ -15,11 +15,14 @@ interface RequestOptions {
 export class Agent {
   private cookies = new Map<string, string>();
   private csrfToken: string | undefined;
-  /** Each agent is its own client address, so per-address rate limits see separate people. */
-  readonly remoteAddress =
-    `198.51.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
-
-  constructor(private readonly app: FastifyInstance) {}
+  /**
+   * @param remoteAddress the client's address; by default each agent is its own, so
+   * per-address rate limits see separate people. Give one to be two people at one address.
+   */
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly remoteAddress = `198.51.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
+  ) {}
 
   get(url: string, options: RequestOptions = {}) {
     return this.request("GET", url, undefined, options);

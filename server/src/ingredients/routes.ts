@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../auth/plugin.js";
 import { decodeCursor, toPage } from "../http/pagination.js";
+import { consumeAttempts, returnAttempt } from "../http/rate-limit.js";
 import {
   findOrCreateIngredient,
   ingredientCursor,
@@ -44,9 +45,16 @@ export const ingredientsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
+      // The catalogue is shared: one user may add only so many ingredients to it. Picking
+      // one that already exists adds nothing and is given back.
+      const key = `ingredient-creates:${user.id}`;
+      await consumeAttempts(app.db, reply, [
+        { key, limit: app.config.limits.ingredientCreatesPerUser },
+      ]);
       // "Brown   sugar" and "Brown sugar" are one ingredient.
       const name = request.body.name.replace(/\s+/g, " ");
       const { ingredient, created } = await findOrCreateIngredient(app.db, name, user.id);
+      if (!created) await returnAttempt(app.db, key);
       return reply.code(created ? 201 : 200).send(ingredient);
     },
   );

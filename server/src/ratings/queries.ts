@@ -1,4 +1,4 @@
-import type { Rating } from "@potluck/contract";
+import { type Rating, RECIPE_RATINGS_LIMIT } from "@potluck/contract";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import { ratings, recipes, users } from "../db/schema.js";
@@ -38,14 +38,36 @@ export const toRating = (row: RatingRow): Rating => ({
 export const recipeExists = async (db: Tx, recipeId: number) =>
   (await db.select({ id: recipes.id }).from(recipes).where(eq(recipes.id, recipeId))).length > 0;
 
-/** A recipe's ratings, newest first. */
-export const ratingsOfRecipe = (db: Tx, recipeId: number) =>
-  db
+/**
+ * A recipe's newest ratings, newest first (ratings_recipe_created_idx), and the reader's own
+ * after them when it is older than those: the web app's rating form looks for it here.
+ */
+export async function ratingsOfRecipe(
+  db: Tx,
+  recipeId: number,
+  readerId: number | undefined,
+): Promise<RatingRow[]> {
+  const newest = await db
     .select(ratingColumns)
     .from(ratings)
     .innerJoin(users, eq(users.id, ratings.authorId))
     .where(eq(ratings.recipeId, recipeId))
-    .orderBy(desc(ratings.createdAt), desc(ratings.id));
+    .orderBy(desc(ratings.createdAt), desc(ratings.id))
+    .limit(RECIPE_RATINGS_LIMIT);
+  if (
+    readerId === undefined ||
+    newest.length < RECIPE_RATINGS_LIMIT ||
+    newest.some((row) => row.authorId === readerId)
+  ) {
+    return newest;
+  }
+  const own = await db
+    .select(ratingColumns)
+    .from(ratings)
+    .innerJoin(users, eq(users.id, ratings.authorId))
+    .where(and(eq(ratings.recipeId, recipeId), eq(ratings.authorId, readerId)));
+  return [...newest, ...own];
+}
 
 export async function findRating(db: Tx, id: number): Promise<RatingRow | undefined> {
   const [row] = await db

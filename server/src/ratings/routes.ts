@@ -37,7 +37,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { recipe } = request.query;
       if (!(await recipeExists(app.db, recipe))) throw notFound();
-      return (await ratingsOfRecipe(app.db, recipe)).map(toRating);
+      return (await ratingsOfRecipe(app.db, recipe, request.user?.id)).map(toRating);
     },
   );
 

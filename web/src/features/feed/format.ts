@@ -8,6 +8,17 @@ export function formatWhen(iso: string): string {
 /** The rating badge: a 1–10 rating as stars to one decimal ("3.5"). */
 export const ratingBadge = (rating: number) => (rating / 2).toFixed(1);
 
+/**
+ * How many comments of an item the server lists: the newest ones (FEED_COMMENTS_LIMIT in
+ * contract/src/feed.ts, repeated here: a value import of the contract would pull zod into the
+ * page chunks).
+ */
+export const COMMENTS_LIMIT = 100;
+
+/** Said above an item's comments when older ones may have been left out; null otherwise. */
+export const olderCommentsNote = (shown: number) =>
+  shown >= COMMENTS_LIMIT ? `Showing the latest ${COMMENTS_LIMIT} comments.` : null;
+
 /** "1 follower", "0 followers", "12 followers". */
 export const followerText = (count: number) => `${count} ${count === 1 ? "follower" : "followers"}`;
 

@@ -6,7 +6,7 @@ import { useCreateComment } from "../api/create-comment";
 import { useDeleteComment } from "../api/delete-comment";
 import { useComments } from "../api/get-comments";
 import { useUpdateComment } from "../api/update-comment";
-import { formatWhen } from "../format";
+import { formatWhen, olderCommentsNote } from "../format";
 import { PencilIcon, TrashIcon } from "./icons";
 
 /** The server's reason when it gave one; nothing extra for a network failure. */
@@ -30,6 +30,7 @@ export function Comments({
   csrfToken: string | null;
 }) {
   const comments = useComments(itemId, true);
+  const olderNote = olderCommentsNote(comments.data?.length ?? 0);
   const [message, setMessage] = useState<string | null>(null);
   const panel = useRef<HTMLDivElement>(null);
 
@@ -45,20 +46,23 @@ export function Comments({
       ) : comments.data.length === 0 ? (
         <p className="muted small">No comments yet.</p>
       ) : (
-        <ul className="comment-list">
-          {comments.data.map((comment) => (
-            <CommentRow
-              key={comment.id}
-              itemId={itemId}
-              comment={comment}
-              isAuthor={!!username && comment.user_username === username}
-              canWrite={!!csrfToken}
-              onFailure={setMessage}
-              // The delete button goes away with its comment: keep focus nearby.
-              onDeleted={() => panel.current?.focus()}
-            />
-          ))}
-        </ul>
+        <>
+          {olderNote && <p className="muted small">{olderNote}</p>}
+          <ul className="comment-list">
+            {comments.data.map((comment) => (
+              <CommentRow
+                key={comment.id}
+                itemId={itemId}
+                comment={comment}
+                isAuthor={!!username && comment.user_username === username}
+                canWrite={!!csrfToken}
+                onFailure={setMessage}
+                // The delete button goes away with its comment: keep focus nearby.
+                onDeleted={() => panel.current?.focus()}
+              />
+            ))}
+          </ul>
+        </>
       )}
       {message && (
         <p className="alert alert-error feed-comment-error" role="alert">
