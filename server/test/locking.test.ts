@@ -9,7 +9,7 @@ import { createTestApp } from "./helper.js";
 
 // The writers of the lock protocol (src/db/locks.ts) running at once, many times: a recipe
 // edit and a recipe delete whose recipes are planned on the same lists, a cook planning and
-// unplanning on those lists, and a tick. None may fail (a deadlock is PostgreSQL error
+// unplanning on those lists, a tick, and a change to a rating of the deleted recipe. None may fail (a deadlock is PostgreSQL error
 // 40P01), and every list must end as a fresh recompute would leave it.
 
 const { app, db } = await createTestApp();
@@ -71,7 +71,8 @@ describe("the lock protocol", () => {
       failures.push(`${what}: ${cause?.code ?? ""} ${String(error)}`);
     };
     const expectOk = (what: string) => (response: { statusCode: number; body: string }) => {
-      if (response.statusCode >= 300) failures.push(`${what}: ${response.statusCode} ${response.body}`);
+      if (response.statusCode >= 300)
+        failures.push(`${what}: ${response.statusCode} ${response.body}`);
     };
 
     for (let round = 0; round < ROUNDS; round++) {
@@ -102,6 +103,12 @@ describe("the lock protocol", () => {
         ]),
       );
       await db.transaction((tx) => recomputeShoppingLists(tx, listIds));
+      const rated = await agent.post("/api/recipes/ratings/", {
+        recipe: deleted,
+        rating: 4,
+        comment: "Good",
+      });
+      expectOk("rate")(rated);
       const [tickable] = await db
         .select({ id: shoppingItems.id })
         .from(shoppingItems)
@@ -138,6 +145,15 @@ describe("the lock protocol", () => {
         agent
           .patch(`/api/groceries/items/${tickable?.id}/`, { is_checked: true })
           .then(expectOk("tick")),
+        // 404 when the recipe delete came first and took the rating with it.
+        agent
+          .put(`/api/recipes/ratings/${rated.json<{ id: number }>().id}/`, {
+            rating: 5,
+            comment: "Better",
+          })
+          .then((response) => {
+            if (response.statusCode !== 404) expectOk("re-rate")(response);
+          }),
       ]);
       if (failures.length > 0) break; // each deadlock costs a second (deadlock_timeout)
     }
