@@ -41,6 +41,8 @@ const mediaDir = mkdtempSync(path.join(os.tmpdir(), "potluck-bench-media-"));
 
 let statements = 0;
 const pool = new pg.Pool({ connectionString: url, max: 2 });
+// Stopping the scratch database can end a connection the pool is still closing.
+pool.on("error", () => {});
 const db = drizzle(pool, { schema, logger: { logQuery: () => void statements++ } });
 
 try {
