@@ -9,9 +9,9 @@ import { createTestApp } from "./helper.js";
 
 // The writers of the lock protocol (src/db/locks.ts) running at once, many times: a recipe
 // edit and a recipe delete whose recipes are planned on the same lists, a cook planning the
-// edited recipe once more and unplanning it elsewhere, a tick, and a change to a rating of
-// the deleted recipe. None may fail (a deadlock is PostgreSQL error 40P01), and every list
-// must end as a fresh recompute would leave it.
+// edited recipe once more and unplanning it elsewhere, a tick, a change to a rating of the
+// deleted recipe, and a new recipe. None may fail (a deadlock is PostgreSQL error 40P01),
+// and every list must end as a fresh recompute would leave it.
 
 const { app, db } = await createTestApp();
 
@@ -134,6 +134,12 @@ describe("the lock protocol", () => {
           ]),
         ).catch(record("edit")),
         deleteRecipeEverywhere(db, deleted).catch(record("delete")),
+        createRecipe(
+          db,
+          app.storage,
+          author.id,
+          submission(`Waffles ${round}`, [{ ingredient_id: FLOUR, quantity: 40 }]),
+        ).catch(record("create")),
         agent
           .post("/api/groceries/planned-recipes/", {
             grocery_list_id: listIds[(round + 2) % LISTS],
@@ -166,5 +172,5 @@ describe("the lock protocol", () => {
     await db.delete(shoppingItems).where(inArray(shoppingItems.groceryListId, listIds));
     await db.transaction((tx) => recomputeShoppingLists(tx, listIds));
     expect(await linesOf(db, listIds)).toEqual(after);
-  }, 20_000);
+  }, 30_000);
 });
