@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { lockListsPlanningRecipe, lockRecipe } from "../src/db/locks.js";
 import {
   groceryLists,
   plannedExtras,
@@ -9,11 +10,7 @@ import {
   recipes,
   shoppingItems,
 } from "../src/db/schema.js";
-import {
-  listsPlanningRecipe,
-  recomputeShoppingList,
-  recomputeShoppingLists,
-} from "../src/groceries/recompute.js";
+import { recomputeShoppingList, recomputeShoppingLists } from "../src/groceries/recompute.js";
 import { buildRecipe, ingredientId, signedIn, unitId } from "./factories.js";
 import { Agent, createTestApp } from "./helper.js";
 
@@ -520,7 +517,8 @@ describe("the shopping list", () => {
 
     // the author edits the recipe: less milk, no egg, butter added, a new title
     await db.transaction(async (tx) => {
-      const ids = await listsPlanningRecipe(tx, pancakes.id);
+      await lockRecipe(tx, pancakes.id);
+      const ids = await lockListsPlanningRecipe(tx, pancakes.id);
       expect(ids).toEqual([list.id, otherList.id].sort((a, b) => a - b));
       await tx.update(recipes).set({ title: "Fluffy pancakes" }).where(eq(recipes.id, pancakes.id));
       await tx.delete(recipeIngredients).where(eq(recipeIngredients.recipeId, pancakes.id));
@@ -545,7 +543,8 @@ describe("the shopping list", () => {
 
     // the author deletes it: its plans go, and so do the lines only it needed
     await db.transaction(async (tx) => {
-      const ids = await listsPlanningRecipe(tx, pancakes.id);
+      await lockRecipe(tx, pancakes.id);
+      const ids = await lockListsPlanningRecipe(tx, pancakes.id);
       await tx.delete(recipes).where(eq(recipes.id, pancakes.id));
       await recomputeShoppingLists(tx, ids);
     });

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, exists, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
+import { shareListOfItem } from "../db/locks.js";
 import {
   groceryLists,
   ingredients,
@@ -86,19 +87,6 @@ export async function touchList(tx: Tx, id: number): Promise<void> {
 
 // ---------- planned recipes ----------
 
-/**
- * Whether the recipe exists, holding it (FOR KEY SHARE) so that it cannot be deleted or
- * edited under the plan. Take it BEFORE the list lock: see the lock order in recompute.ts.
- */
-export async function holdRecipeForPlanning(tx: Tx, recipeId: number): Promise<boolean> {
-  const rows = await tx
-    .select({ id: recipes.id })
-    .from(recipes)
-    .where(eq(recipes.id, recipeId))
-    .for("key share");
-  return rows.length > 0;
-}
-
 export async function insertPlannedRecipe(
   tx: Tx,
   plan: { groceryListId: number; recipeId: number; guests: number; plannedOn: string | null },
@@ -146,17 +134,6 @@ export async function plannedRecipeById(tx: Tx, id: number) {
     .innerJoin(recipes, eq(recipes.id, plannedRecipes.recipeId))
     .where(eq(plannedRecipes.id, id));
   return row && toPlannedRecipe(row);
-}
-
-/** The owner's list that holds this planned entry, locked (FOR UPDATE) for its removal. */
-export async function lockListOfPlannedRecipe(tx: Tx, planId: number, ownerId: number) {
-  const [row] = await tx
-    .select({ listId: groceryLists.id })
-    .from(plannedRecipes)
-    .innerJoin(groceryLists, eq(groceryLists.id, plannedRecipes.groceryListId))
-    .where(and(eq(plannedRecipes.id, planId), eq(groceryLists.ownerId, ownerId)))
-    .for("update", { of: groceryLists });
-  return row?.listId;
 }
 
 export async function deletePlannedRecipe(tx: Tx, planId: number, groceryListId: number) {
@@ -227,16 +204,6 @@ export async function plannedExtraById(tx: Tx, id: number) {
   return row && toPlannedExtra(row);
 }
 
-export async function lockListOfPlannedExtra(tx: Tx, extraId: number, ownerId: number) {
-  const [row] = await tx
-    .select({ listId: groceryLists.id })
-    .from(plannedExtras)
-    .innerJoin(groceryLists, eq(groceryLists.id, plannedExtras.groceryListId))
-    .where(and(eq(plannedExtras.id, extraId), eq(groceryLists.ownerId, ownerId)))
-    .for("update", { of: groceryLists });
-  return row?.listId;
-}
-
 export async function deletePlannedExtra(tx: Tx, extraId: number, groceryListId: number) {
   const deleted = await tx
     .delete(plannedExtras)
@@ -297,17 +264,11 @@ export async function ownListItems(tx: Tx, groceryListId: number, ownerId: numbe
 }
 
 /**
- * Ticks or unticks one of the owner's lines. Holds its list FOR SHARE: a recompute (which
- * locks the list FOR UPDATE and rewrites is_checked) cannot run in between and undo the tick.
+ * Ticks or unticks one of the owner's lines, holding its list FOR SHARE (shareListOfItem) so
+ * that no recompute runs in between and undoes the tick.
  */
 export async function setItemChecked(tx: Tx, itemId: number, ownerId: number, isChecked: boolean) {
-  const [owned] = await tx
-    .select({ listId: groceryLists.id })
-    .from(shoppingItems)
-    .innerJoin(groceryLists, eq(groceryLists.id, shoppingItems.groceryListId))
-    .where(and(eq(shoppingItems.id, itemId), eq(groceryLists.ownerId, ownerId)))
-    .for("share", { of: groceryLists });
-  if (!owned) return undefined;
+  if ((await shareListOfItem(tx, itemId, ownerId)) === undefined) return undefined;
   await tx.update(shoppingItems).set({ isChecked }).where(eq(shoppingItems.id, itemId));
   const [row] = await itemQuery(tx).where(eq(shoppingItems.id, itemId));
   return row && toItem(row);

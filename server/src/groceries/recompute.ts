@@ -1,7 +1,6 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import {
-  groceryLists,
   ingredients,
   plannedExtras,
   plannedRecipes,
@@ -11,73 +10,82 @@ import {
 } from "../db/schema.js";
 import {
   computeShoppingLines,
+  type LineIngredient,
   type PlannedRecipeInput,
+  type PreviousLine,
   type ShoppingLine,
 } from "./shopping-list.js";
 
-// The database side of the shopping list: load what a list plans, apply the rule of
-// computeShoppingLines (shopping-list.ts) and write the difference. The recipes feature calls
-// these in the same transaction as a recipe edit or delete, so shopping lists never disagree
-// with recipes.
+// The database side of the shopping list: load what the lists plan, apply the rule of
+// computeShoppingLines (shopping-list.ts) to each list and write the differences. The recipes
+// feature calls it in the same transaction as a recipe edit or delete, so shopping lists never
+// disagree with recipes.
 //
-// Locking, so that concurrent changes never lose or double-count anything and never deadlock:
-// every writer that touches a list's plans or lines holds that list's row lock (FOR UPDATE)
-// until it commits, and whoever needs a recipe lock as well takes it BEFORE any list lock
-// (planning a recipe: FOR KEY SHARE on it; editing or deleting one: FOR UPDATE, see
-// listsPlanningRecipe). Several lists are always locked in id order.
+// Set-based: however many lists, four reads (plans, the planned recipes' ingredients,
+// extras, previous lines, each for all the lists at once) and at most three writes (one
+// delete, one update, one insert, each for all the lists, with arrays as parameters). A recipe
+// planned on 5,000 lists is recomputed in seven statements, not 5,000 × four.
+//
+// The caller holds the lists' locks (FOR UPDATE, see db/locks.ts) before calling, and reads
+// happen after them: in READ COMMITTED each statement sees everything committed before it
+// started, so a change that held a list before us is fully included.
 
-/** Rows per statement when writing lines: far below PostgreSQL's 65,535 parameters. */
-const WRITE_CHUNK = 1000;
+/** A JS array as ONE array parameter (node-postgres encodes it), whatever its length. */
+const array = (values: unknown[], type: string): SQL => sql`${sql.param(values)}::${sql.raw(type)}`;
 
-/**
- * Recomputes the shopping items of one list. Call inside the transaction of the change.
- * Locks the list row first; a list that no longer exists is left alone.
- */
-export async function recomputeShoppingList(tx: Tx, groceryListId: number): Promise<void> {
-  const [list] = await tx
-    .select({ id: groceryLists.id })
-    .from(groceryLists)
-    .where(eq(groceryLists.id, groceryListId))
-    .for("update");
-  if (!list) return;
+/** Recomputes one list: the same code path as many, with a list of one. */
+export function recomputeShoppingList(tx: Tx, groceryListId: number): Promise<void> {
+  return recomputeShoppingLists(tx, [groceryListId]);
+}
 
-  // Read after the lock: in READ COMMITTED each statement sees everything committed before
-  // it started, so a change that held the lock before us is fully included.
-  const recipeRows = await tx
+/** Recomputes the shopping lines of every list in `groceryListIds` (missing lists: nothing). */
+export async function recomputeShoppingLists(tx: Tx, groceryListIds: number[]): Promise<void> {
+  const ids = [...new Set(groceryListIds)];
+  if (ids.length === 0) return;
+  const listIds = array(ids, "int[]");
+
+  const plans = await tx
     .select({
-      planId: plannedRecipes.id,
+      listId: plannedRecipes.groceryListId,
       recipeId: plannedRecipes.recipeId,
       guests: plannedRecipes.guests,
       title: recipes.title,
+    })
+    .from(plannedRecipes)
+    .innerJoin(recipes, sql`${recipes.id} = ${plannedRecipes.recipeId}`)
+    .where(sql`${plannedRecipes.groceryListId} = any(${listIds})`)
+    .orderBy(sql`${plannedRecipes.plannedOn} asc nulls last, ${plannedRecipes.id} asc`);
+  // Each planned recipe's ingredient lines once, however many plans share it.
+  const recipeLines = await tx
+    .select({
+      recipeId: recipeIngredients.recipeId,
       ingredientId: recipeIngredients.ingredientId,
       ingredientName: ingredients.name,
       unitId: recipeIngredients.unitId,
       quantity: recipeIngredients.quantity,
     })
-    .from(plannedRecipes)
-    .innerJoin(recipes, eq(recipes.id, plannedRecipes.recipeId))
-    .innerJoin(recipeIngredients, eq(recipeIngredients.recipeId, recipes.id))
-    .innerJoin(ingredients, eq(ingredients.id, recipeIngredients.ingredientId))
-    .where(eq(plannedRecipes.groceryListId, groceryListId))
-    .orderBy(
-      sql`${plannedRecipes.plannedOn} asc nulls last`,
-      asc(plannedRecipes.id),
-      asc(recipeIngredients.position),
-      asc(recipeIngredients.id),
-    );
+    .from(recipeIngredients)
+    .innerJoin(ingredients, sql`${ingredients.id} = ${recipeIngredients.ingredientId}`)
+    .where(
+      sql`${recipeIngredients.recipeId} in (select ${plannedRecipes.recipeId} from ${plannedRecipes}
+        where ${plannedRecipes.groceryListId} = any(${listIds}))`,
+    )
+    .orderBy(sql`${recipeIngredients.position} asc, ${recipeIngredients.id} asc`);
   const extras = await tx
     .select({
+      listId: plannedExtras.groceryListId,
       ingredientId: plannedExtras.ingredientId,
       ingredientName: ingredients.name,
       unitId: plannedExtras.unitId,
       quantity: plannedExtras.quantity,
     })
     .from(plannedExtras)
-    .innerJoin(ingredients, eq(ingredients.id, plannedExtras.ingredientId))
-    .where(eq(plannedExtras.groceryListId, groceryListId))
-    .orderBy(asc(plannedExtras.id));
+    .innerJoin(ingredients, sql`${ingredients.id} = ${plannedExtras.ingredientId}`)
+    .where(sql`${plannedExtras.groceryListId} = any(${listIds})`)
+    .orderBy(sql`${plannedExtras.id} asc`);
   const previous = await tx
     .select({
+      listId: shoppingItems.groceryListId,
       id: shoppingItems.id,
       ingredientId: shoppingItems.ingredientId,
       unitId: shoppingItems.unitId,
@@ -86,125 +94,106 @@ export async function recomputeShoppingList(tx: Tx, groceryListId: number): Prom
       isChecked: shoppingItems.isChecked,
     })
     .from(shoppingItems)
-    .where(eq(shoppingItems.groceryListId, groceryListId));
+    .where(sql`${shoppingItems.groceryListId} = any(${listIds})`);
 
-  // Rows come one plan at a time (ordered by plan), each with its ingredients.
-  const plans: PlannedRecipeInput[] = [];
-  let currentPlanId: number | undefined;
-  for (const row of recipeRows) {
-    if (row.planId !== currentPlanId) {
-      currentPlanId = row.planId;
-      plans.push({ recipeId: row.recipeId, title: row.title, guests: row.guests, ingredients: [] });
-    }
-    plans.at(-1)?.ingredients.push(row);
+  const linesOfRecipe = groupBy(recipeLines, (line) => line.recipeId);
+  const plansOfList = groupBy(plans, (plan) => plan.listId);
+  const extrasOfList = groupBy(extras, (extra) => extra.listId);
+  const previousOfList = groupBy(previous, (line) => line.listId);
+  const diff: ShoppingDiff = { vanished: [], changed: [], added: [] };
+  for (const listId of ids) {
+    const listPlans: PlannedRecipeInput[] = (plansOfList.get(listId) ?? []).map((plan) => ({
+      recipeId: plan.recipeId,
+      title: plan.title,
+      guests: plan.guests,
+      ingredients: linesOfRecipe.get(plan.recipeId) ?? [],
+    }));
+    const listExtras: LineIngredient[] = extrasOfList.get(listId) ?? [];
+    const before = previousOfList.get(listId) ?? [];
+    addDiff(diff, listId, before, computeShoppingLines(listPlans, listExtras, before));
   }
-
-  const lines = computeShoppingLines(plans, extras, previous);
-  await writeDiff(tx, groceryListId, previous, lines);
+  await writeDiff(tx, diff);
 }
 
-async function writeDiff(
-  tx: Tx,
-  groceryListId: number,
-  previous: { id: number; quantity: number; fromRecipes: string; isChecked: boolean }[],
+function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const group = groups.get(k);
+    if (group) group.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+}
+
+/** The changes to the shopping lines of many lists. */
+interface ShoppingDiff {
+  vanished: number[];
+  changed: ShoppingLine[];
+  added: (ShoppingLine & { listId: number })[];
+}
+
+/** Adds one list's changes to `diff`: its previous lines against its new ones. */
+function addDiff(
+  diff: ShoppingDiff,
+  listId: number,
+  previous: (PreviousLine & { fromRecipes: string })[],
   lines: ShoppingLine[],
-): Promise<void> {
+): void {
   const kept = new Set(lines.flatMap((line) => (line.id === null ? [] : [line.id])));
-  const vanished = previous.filter((p) => !kept.has(p.id)).map((p) => p.id);
+  for (const p of previous) if (!kept.has(p.id)) diff.vanished.push(p.id);
   const previousById = new Map(previous.map((p) => [p.id, p]));
-  const changed = lines.filter((line) => {
+  for (const line of lines) {
     const before = line.id === null ? undefined : previousById.get(line.id);
-    return (
+    if (line.id === null) diff.added.push({ ...line, listId });
+    else if (
       before !== undefined &&
       (before.quantity !== line.quantity ||
         before.fromRecipes !== line.fromRecipes ||
         before.isChecked !== line.isChecked)
-    );
-  });
-  const added = lines.filter((line) => line.id === null);
-
-  for (const ids of chunks(vanished)) {
-    await tx.delete(shoppingItems).where(inArray(shoppingItems.id, ids));
+    ) {
+      diff.changed.push(line);
+    }
   }
-  for (const rows of chunks(changed)) {
-    const values = sql.join(
-      rows.map(
-        (l) =>
-          sql`(${l.id}::int, ${l.quantity}::float8, ${l.fromRecipes}::text, ${l.isChecked}::bool)`,
-      ),
-      sql`, `,
+}
+
+/** unnest() of parallel arrays, each one parameter: the rows of a write, however many. */
+const unnest = (...columns: [unknown[], string][]): SQL =>
+  sql`unnest(${sql.join(
+    columns.map(([values, type]) => array(values, type)),
+    sql`, `,
+  )})`;
+
+/** Writes the changes of all the lists: one delete, one update, one insert at most. */
+async function writeDiff(tx: Tx, { vanished, changed, added }: ShoppingDiff): Promise<void> {
+  if (vanished.length > 0) {
+    await tx.execute(sql`delete from ${shoppingItems} where id = any(${array(vanished, "int[]")})`);
+  }
+  if (changed.length > 0) {
+    const rows = unnest(
+      [changed.map((l) => l.id), "int[]"],
+      [changed.map((l) => l.quantity), "float8[]"],
+      [changed.map((l) => l.fromRecipes), "text[]"],
+      [changed.map((l) => l.isChecked), "bool[]"],
     );
     await tx.execute(sql`
       update ${shoppingItems} as s
       set quantity = v.quantity, from_recipes = v.from_recipes, is_checked = v.is_checked
-      from (values ${values}) as v(id, quantity, from_recipes, is_checked)
-      where s.id = v.id and s.grocery_list_id = ${groceryListId}`);
+      from ${rows} as v(id, quantity, from_recipes, is_checked)
+      where s.id = v.id`);
   }
-  for (const rows of chunks(added)) {
-    await tx.insert(shoppingItems).values(
-      rows.map((l) => ({
-        groceryListId,
-        ingredientId: l.ingredientId,
-        unitId: l.unitId,
-        quantity: l.quantity,
-        fromRecipes: l.fromRecipes,
-        isChecked: l.isChecked,
-      })),
+  if (added.length > 0) {
+    const rows = unnest(
+      [added.map((l) => l.listId), "int[]"],
+      [added.map((l) => l.ingredientId), "int[]"],
+      [added.map((l) => l.unitId), "int[]"],
+      [added.map((l) => l.quantity), "float8[]"],
+      [added.map((l) => l.fromRecipes), "text[]"],
+      [added.map((l) => l.isChecked), "bool[]"],
     );
+    await tx.execute(sql`
+      insert into ${shoppingItems}
+        (grocery_list_id, ingredient_id, unit_id, quantity, from_recipes, is_checked)
+      select * from ${rows}`);
   }
-}
-
-function* chunks<T>(items: T[]): Generator<T[]> {
-  for (let start = 0; start < items.length; start += WRITE_CHUNK) {
-    yield items.slice(start, start + WRITE_CHUNK);
-  }
-}
-
-/**
- * Ids of the lists that plan this recipe, locked. Call it BEFORE deleting the recipe (after,
- * its plans are gone) and before or after editing it, then pass the ids to
- * recomputeShoppingLists once the recipe's ingredients are written.
- *
- * It locks the recipe row (FOR UPDATE) first: planning that recipe onto a list waits for the
- * edit or delete to commit, so no plan slips in between this read and the recompute, and the
- * lock order (recipe, then lists in id order) is the one every writer follows.
- */
-export async function listsPlanningRecipe(tx: Tx, recipeId: number): Promise<number[]> {
-  await tx.select({ id: recipes.id }).from(recipes).where(eq(recipes.id, recipeId)).for("update");
-  const rows = await tx
-    .select({ id: groceryLists.id })
-    .from(groceryLists)
-    .where(
-      inArray(
-        groceryLists.id,
-        tx
-          .select({ id: plannedRecipes.groceryListId })
-          .from(plannedRecipes)
-          .where(eq(plannedRecipes.recipeId, recipeId)),
-      ),
-    )
-    .orderBy(asc(groceryLists.id))
-    .for("update");
-  return rows.map((row) => row.id);
-}
-
-/** Recomputes every list in `groceryListIds` (e.g. after a recipe edit or delete). */
-export async function recomputeShoppingLists(tx: Tx, groceryListIds: number[]): Promise<void> {
-  // In id order, as everywhere, so two transactions never wait on each other in a circle.
-  const ids = [...new Set(groceryListIds)].sort((a, b) => a - b);
-  for (const id of ids) await recomputeShoppingList(tx, id);
-}
-
-/** Locks a list for a change to its plans: 404-worthy `undefined` when it is not the user's. */
-export async function lockOwnList(
-  tx: Tx,
-  groceryListId: number,
-  ownerId: number,
-): Promise<{ id: number } | undefined> {
-  const [list] = await tx
-    .select({ id: groceryLists.id })
-    .from(groceryLists)
-    .where(and(eq(groceryLists.id, groceryListId), eq(groceryLists.ownerId, ownerId)))
-    .for("update");
-  return list;
 }

@@ -20,6 +20,12 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../auth/plugin.js";
+import {
+  holdRecipe,
+  lockListOfPlannedExtra,
+  lockListOfPlannedRecipe,
+  lockOwnList,
+} from "../db/locks.js";
 import { cleanHtml } from "../http/clean-html.js";
 import { fieldError, HttpError, notFound } from "../http/errors.js";
 import {
@@ -28,13 +34,10 @@ import {
   deletePlannedExtra,
   deletePlannedRecipe,
   findOwnList,
-  holdRecipeForPlanning,
   ingredientAndUnitExist,
   insertPlannedExtra,
   insertPlannedRecipe,
   listsOf,
-  lockListOfPlannedExtra,
-  lockListOfPlannedRecipe,
   ownListItems,
   ownsList,
   plannedExtraById,
@@ -45,7 +48,7 @@ import {
   touchList,
   updateOwnList,
 } from "./queries.js";
-import { lockOwnList, recomputeShoppingList } from "./recompute.js";
+import { recomputeShoppingList } from "./recompute.js";
 
 const noContent = { 204: z.null() };
 const doesNotExist = (id: number) => `Invalid pk "${id}" - object does not exist.`;
@@ -53,7 +56,8 @@ const doesNotExist = (id: number) => `Invalid pk "${id}" - object does not exist
 /**
  * Grocery lists, their plans and their shopping items: all of it private to its owner, so
  * anyone else gets 404 (never a hint that it exists). Every change to a list's plans
- * recomputes its shopping items in the same transaction (see recompute.ts).
+ * recomputes its shopping items in the same transaction (see recompute.ts), under the list's
+ * lock (see db/locks.ts).
  */
 export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
   // 401 before anything else, bad input included.
@@ -144,8 +148,8 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const body = request.body;
       const planned = await app.db.transaction(async (tx) => {
-        // Recipe first, then the list: the lock order every writer follows.
-        const recipeExists = await holdRecipeForPlanning(tx, body.recipe_id);
+        // Recipe first, then the list: the lock order of db/locks.ts.
+        const recipeExists = await holdRecipe(tx, body.recipe_id);
         if (!(await lockOwnList(tx, body.grocery_list_id, user.id))) throw notFound();
         if (!recipeExists) throw fieldError("recipe_id", doesNotExist(body.recipe_id));
         const { id } = await insertPlannedRecipe(tx, {

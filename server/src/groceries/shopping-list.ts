@@ -1,5 +1,5 @@
 // The shopping list of a grocery list, computed from what is planned on it. Pure: the
-// database side (loading, locking, writing the diff) lives in recompute.ts.
+// database side (loading, writing the diff) lives in recompute.ts, the locks in db/locks.ts.
 
 export interface LineIngredient {
   ingredientId: number;

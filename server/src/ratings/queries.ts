@@ -1,6 +1,7 @@
 import { type Rating, RECIPE_RATINGS_LIMIT } from "@potluck/contract";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
+import { lockRecipeOfOwnRating } from "../db/locks.js";
 import { ratings, recipes, users } from "../db/schema.js";
 
 const ratingColumns = {
@@ -113,8 +114,12 @@ export async function insertRating(
   return row?.id;
 }
 
-/** The author's rating, locked until the end of the transaction; undefined when not theirs. */
+/**
+ * The author's rating, locked until the end of the transaction; undefined when not theirs.
+ * Its recipe is locked first, as the lock order says (db/locks.ts).
+ */
 export async function lockOwnRating(tx: Tx, id: number, authorId: number) {
+  await lockRecipeOfOwnRating(tx, id, authorId);
   const [row] = await tx
     .select({ rating: ratings.rating, comment: ratings.comment, recipeId: ratings.recipeId })
     .from(ratings)

@@ -162,19 +162,6 @@ export async function replaceIngredientLines(
   await insertIngredientLines(tx, recipeId, rows);
 }
 
-/** The recipe row, locked until the transaction ends (two edits can't both drop its image). */
-export async function lockRecipe(
-  tx: Tx,
-  id: number,
-): Promise<{ authorId: number; imageKey: string | null } | undefined> {
-  const [row] = await tx
-    .select({ authorId: recipes.authorId, imageKey: recipes.imageKey })
-    .from(recipes)
-    .where(eq(recipes.id, id))
-    .for("update");
-  return row;
-}
-
 export async function deleteRecipe(tx: Tx, id: number): Promise<{ imageKey: string | null }[]> {
   return tx.delete(recipes).where(eq(recipes.id, id)).returning({ imageKey: recipes.imageKey });
 }

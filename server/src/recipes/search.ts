@@ -328,6 +328,9 @@ export async function refreshSearchRows(tx: Tx, which: SQL): Promise<void> {
     on conflict do nothing`);
 }
 
-/** Call after every write to a recipe's title or ingredient lines. */
+/**
+ * Call after every write to a recipe's title or ingredient lines, having locked the search
+ * counter last (lockSearchGeneration, db/locks.ts): the write fires its trigger.
+ */
 export const refreshSearchRow = (tx: Tx, recipeId: number): Promise<void> =>
   refreshSearchRows(tx, sql`r.id = ${recipeId}`);

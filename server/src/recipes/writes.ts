@@ -1,15 +1,15 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
+import { lockListsPlanningRecipe, lockRecipe, lockSearchGeneration } from "../db/locks.js";
 import { recipes } from "../db/schema.js";
 import { recordFeedEvent } from "../feed/events.js";
-import { listsPlanningRecipe, recomputeShoppingLists } from "../groceries/recompute.js";
+import { recomputeShoppingLists } from "../groceries/recompute.js";
 import { HttpError, notFound } from "../http/errors.js";
 import { processImage, removeImage, storeImage } from "../media/images.js";
 import type { ImageStorage } from "../media/storage.js";
 import {
   deleteRecipe,
   insertIngredientLines,
-  lockRecipe,
   replaceIngredientLines,
   unknownReferences,
 } from "./queries.js";
@@ -21,7 +21,8 @@ import type { RecipeSubmission } from "./submission.js";
 // text, its feed item and the shopping lists that plan it change together or not at all.
 // Image files are written before the transaction, so a committed recipe never points at a
 // missing file, and deleted again when it fails; files a write replaces are deleted after
-// the commit (by the caller, with removeImage).
+// the commit (by the caller, with removeImage). Each takes its locks first, in the order of
+// db/locks.ts (recipe, then the lists that plan it, then the search counter), then writes.
 
 /** Creates the recipe; returns its id. */
 export async function createRecipe(
@@ -46,6 +47,9 @@ export async function createRecipe(
         .returning({ id: recipes.id });
       if (!created) throw new Error("recipe insert returned no row");
       await insertIngredientLines(tx, created.id, submission.ingredients ?? []);
+      // A new recipe is planned nowhere yet and no one else can see its row: the search
+      // counter is the only lock it needs.
+      await lockSearchGeneration(tx);
       await refreshSearchRow(tx, created.id);
       await recordFeedEvent(tx, {
         userId: authorId,
@@ -71,9 +75,10 @@ export async function updateRecipe(
   const newImageKey = await storeUpload(storage, submission);
   return withImageCleanup(storage, newImageKey, () =>
     db.transaction(async (tx) => {
-      // The recipe row lock comes first, before listsPlanningRecipe locks the lists.
       const current = await lockRecipe(tx, id);
       if (!current) throw notFound();
+      const lists = await lockListsPlanningRecipe(tx, id);
+      await lockSearchGeneration(tx);
       const replacesImage = newImageKey !== null || submission.removeImage;
       await tx
         .update(recipes)
@@ -94,7 +99,7 @@ export async function updateRecipe(
         eventType: "update_recipe",
         recipeId: id,
       });
-      await recomputeShoppingLists(tx, await listsPlanningRecipe(tx, id));
+      await recomputeShoppingLists(tx, lists);
       return replacesImage ? current.imageKey : null;
     }),
   );
@@ -107,9 +112,12 @@ export async function updateRecipe(
  */
 export async function deleteRecipeEverywhere(db: Db, id: number): Promise<string | null> {
   return db.transaction(async (tx) => {
-    const lists = await listsPlanningRecipe(tx, id);
+    if (!(await lockRecipe(tx, id))) throw notFound();
+    const lists = await lockListsPlanningRecipe(tx, id);
+    // The cascade to recipe_search fires the search counter's trigger: locked here, last.
+    await lockSearchGeneration(tx);
     const [row] = await deleteRecipe(tx, id);
-    if (!row) throw notFound();
+    if (!row) throw new Error("locked recipe vanished inside its transaction");
     await recomputeShoppingLists(tx, lists);
     return row.imageKey;
   });

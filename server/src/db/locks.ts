@@ -1,0 +1,195 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Tx } from "./client.js";
+import {
+  groceryLists,
+  plannedExtras,
+  plannedRecipes,
+  ratings,
+  recipes,
+  searchGeneration,
+  shoppingItems,
+} from "./schema.js";
+
+// THE LOCK PROTOCOL. Every write that touches recipes, grocery lists (their plans and
+// shopping lines) or the search counter takes its row locks through this module, in this
+// order, and only then writes:
+//
+//   1. recipe rows, in id order: FOR UPDATE to edit or delete a recipe (lockRecipe), FOR KEY
+//      SHARE to plan one (holdRecipe);
+//   2. grocery list rows, in id order: FOR UPDATE to change a list's plans or lines
+//      (lockOwnList, lockListOfPlannedRecipe, lockListOfPlannedExtra, lockListsPlanningRecipe),
+//      FOR SHARE to tick a line (shareListOfItem);
+//   3. the one search_generation row (lockSearchGeneration), by every transaction that will
+//      change recipe_search.
+//
+// Why this order. Two transactions deadlock only when each waits for a lock the other holds;
+// when everyone takes locks in one order, whoever waits holds only "earlier" locks than the
+// one it waits for, so no circle can form. The order itself follows what the writes need:
+// - A recipe comes before the lists that plan it: an edit or delete must know which lists
+//   plan the recipe, and that set only stops moving once the recipe is locked (planning takes
+//   FOR KEY SHARE on it, which FOR UPDATE excludes).
+// - search_generation comes last because every recipe write in the whole site needs that one
+//   row, and the statement trigger on recipe_search (migration 0006) updates it, so whoever
+//   changed a search row holds it until commit. Taken last, it is never held while waiting
+//   for a recipe or a list: a transaction that waits for it waits for one that needs nothing
+//   more. Taken explicitly, it is locked at this fixed point rather than wherever a statement
+//   happens to fire the trigger (the search row write of an edit, the ON DELETE CASCADE of a
+//   recipe delete); the edit took it before its lists and the delete after, which deadlocked.
+//
+// After step 3 a transaction may write only rows that its locks cover or that no one else
+// can hold: the recipe's own ingredient lines, search row and feed items; the locked lists'
+// plans, extras and lines; new rows. A recipe delete's ON DELETE CASCADE is part of that: it
+// removes the recipe's planned_recipes (rows of lists locked in step 2), recipe_search (under
+// step 3), ingredient lines, ratings and feed items (and their likes and comments). Rating
+// writers therefore take the recipe (step 1) before the rating row, or a rating change and a
+// recipe delete would wait on each other.
+//
+// A single-statement UPDATE or DELETE of one list row (rename, notes, delete a list) takes that
+// list's lock by itself and nothing else, so it fits the order as it is. Bulk seed scripts run
+// alone and need no locks.
+
+/**
+ * The recipe row, locked FOR UPDATE until the transaction ends, for an edit or a delete:
+ * planning it waits, and two edits can't both drop its image. Undefined when it does not exist.
+ */
+export async function lockRecipe(
+  tx: Tx,
+  id: number,
+): Promise<{ authorId: number; imageKey: string | null } | undefined> {
+  const [row] = await tx
+    .select({ authorId: recipes.authorId, imageKey: recipes.imageKey })
+    .from(recipes)
+    .where(eq(recipes.id, id))
+    .for("update");
+  return row;
+}
+
+/**
+ * Whether the recipe exists, holding it (FOR KEY SHARE) so that it can be neither deleted nor
+ * edited until the transaction ends: for planning it onto a list.
+ */
+export async function holdRecipe(tx: Tx, id: number): Promise<boolean> {
+  const rows = await tx
+    .select({ id: recipes.id })
+    .from(recipes)
+    .where(eq(recipes.id, id))
+    .for("key share");
+  return rows.length > 0;
+}
+
+/**
+ * The lists that plan this recipe, locked in id order; their ids. Call with the recipe locked
+ * (lockRecipe) and BEFORE deleting it (after, its plans are gone).
+ */
+export async function lockListsPlanningRecipe(tx: Tx, recipeId: number): Promise<number[]> {
+  const rows = await tx
+    .select({ id: groceryLists.id })
+    .from(groceryLists)
+    .where(
+      inArray(
+        groceryLists.id,
+        tx
+          .select({ id: plannedRecipes.groceryListId })
+          .from(plannedRecipes)
+          .where(eq(plannedRecipes.recipeId, recipeId)),
+      ),
+    )
+    .orderBy(asc(groceryLists.id))
+    .for("update");
+  return rows.map((row) => row.id);
+}
+
+/** The owner's list, locked for a change to its plans; undefined (404) when not theirs. */
+export async function lockOwnList(
+  tx: Tx,
+  groceryListId: number,
+  ownerId: number,
+): Promise<{ id: number } | undefined> {
+  const [list] = await tx
+    .select({ id: groceryLists.id })
+    .from(groceryLists)
+    .where(and(eq(groceryLists.id, groceryListId), eq(groceryLists.ownerId, ownerId)))
+    .for("update");
+  return list;
+}
+
+/** The owner's list that holds this planned recipe, locked for its removal; its id. */
+export async function lockListOfPlannedRecipe(
+  tx: Tx,
+  planId: number,
+  ownerId: number,
+): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ listId: groceryLists.id })
+    .from(plannedRecipes)
+    .innerJoin(groceryLists, eq(groceryLists.id, plannedRecipes.groceryListId))
+    .where(and(eq(plannedRecipes.id, planId), eq(groceryLists.ownerId, ownerId)))
+    .for("update", { of: groceryLists });
+  return row?.listId;
+}
+
+/** The owner's list that holds this planned extra, locked for its removal; its id. */
+export async function lockListOfPlannedExtra(
+  tx: Tx,
+  extraId: number,
+  ownerId: number,
+): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ listId: groceryLists.id })
+    .from(plannedExtras)
+    .innerJoin(groceryLists, eq(groceryLists.id, plannedExtras.groceryListId))
+    .where(and(eq(plannedExtras.id, extraId), eq(groceryLists.ownerId, ownerId)))
+    .for("update", { of: groceryLists });
+  return row?.listId;
+}
+
+/**
+ * The owner's list that holds this shopping line, held FOR SHARE for a tick: a recompute
+ * (which holds the list FOR UPDATE and rewrites is_checked) cannot run in between and undo
+ * it, while ticks of one list don't wait for each other. Its id; undefined when not theirs.
+ */
+export async function shareListOfItem(
+  tx: Tx,
+  itemId: number,
+  ownerId: number,
+): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ listId: groceryLists.id })
+    .from(shoppingItems)
+    .innerJoin(groceryLists, eq(groceryLists.id, shoppingItems.groceryListId))
+    .where(and(eq(shoppingItems.id, itemId), eq(groceryLists.ownerId, ownerId)))
+    .for("share", { of: groceryLists });
+  return row?.listId;
+}
+
+/**
+ * The search_generation row, locked as the trigger's UPDATE would (FOR NO KEY UPDATE: searches
+ * still read it): the last lock of every transaction that changes recipe_search.
+ */
+export async function lockSearchGeneration(tx: Tx): Promise<void> {
+  await tx.select({ id: searchGeneration.id }).from(searchGeneration).for("no key update");
+}
+
+/**
+ * The recipe of the author's rating, locked as changing its rating totals would (FOR NO KEY
+ * UPDATE): step 1, before the rating row itself, which a recipe delete's cascade removes.
+ */
+export async function lockRecipeOfOwnRating(
+  tx: Tx,
+  ratingId: number,
+  authorId: number,
+): Promise<void> {
+  await tx
+    .select({ id: recipes.id })
+    .from(recipes)
+    .where(
+      inArray(
+        recipes.id,
+        tx
+          .select({ id: ratings.recipeId })
+          .from(ratings)
+          .where(and(eq(ratings.id, ratingId), eq(ratings.authorId, authorId))),
+      ),
+    )
+    .for("no key update");
+}
