@@ -75,7 +75,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   });
   await app.register(authPlugin);
 
-  app.get("/api/health/", async () => ({ ok: true }));
+  app.get("/api/health/", { config: { access: "public" } }, async () => ({ ok: true }));
   await app.register(authRoutes, { prefix: "/api/auth" });
   await app.register(termsRoutes, { prefix: "/api/tos" });
   await app.register(recipesRoutes, { prefix: "/api/recipes" });

@@ -13,7 +13,7 @@ import { termsAcceptances, termsVersions, users } from "../db/schema.js";
 import { HttpError } from "../http/errors.js";
 import { CSRF_COOKIE, csrfTokenFor } from "./csrf.js";
 import { hashPassword, passwordProblems, verifyPassword } from "./passwords.js";
-import { clearSessionCookie, requireUser, rotateCsrfSecret, setSessionCookie } from "./plugin.js";
+import { clearSessionCookie, rotateCsrfSecret, setSessionCookie } from "./plugin.js";
 import { findUserForLogin, followCounts, usernameOrEmailTaken } from "./queries.js";
 import { consumeAttempt } from "./rate-limit.js";
 import { createSession, deleteSession } from "./sessions.js";
@@ -23,30 +23,39 @@ const LOGIN_PER_ACCOUNT = { max: 10, windowSeconds: 900 };
 const SIGNUP_PER_ADDRESS = { max: 10, windowSeconds: 3600 };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/csrf/", { schema: { response: { 200: csrfResponse } } }, async (request, reply) => {
-    const secret = request.cookies[CSRF_COOKIE] ?? rotateCsrfSecret(request, reply);
-    reply.header("cache-control", "no-store");
-    return { csrfToken: csrfTokenFor(app.config.sessionSecret, secret, request.sessionToken) };
-  });
+  app.get(
+    "/csrf/",
+    { config: { access: "public" }, schema: { response: { 200: csrfResponse } } },
+    async (request, reply) => {
+      const secret = request.cookies[CSRF_COOKIE] ?? rotateCsrfSecret(request, reply);
+      reply.header("cache-control", "no-store");
+      return { csrfToken: csrfTokenFor(app.config.sessionSecret, secret, request.sessionToken) };
+    },
+  );
 
-  app.get("/status/", { schema: { response: { 200: authStatus } } }, async (request, reply) => {
-    reply.header("cache-control", "no-store");
-    const user = request.user;
-    if (!user) return { authenticated: false as const };
-    return {
-      authenticated: true as const,
-      user: {
-        id: user.id,
-        username: user.username,
-        is_superuser: user.isSuperuser,
-        ...(await followCounts(app.db, user.id)),
-      },
-    };
-  });
+  app.get(
+    "/status/",
+    { config: { access: "public" }, schema: { response: { 200: authStatus } } },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const user = request.user;
+      if (!user) return { authenticated: false as const };
+      return {
+        authenticated: true as const,
+        user: {
+          id: user.id,
+          username: user.username,
+          is_superuser: user.isSuperuser,
+          ...(await followCounts(app.db, user.id)),
+        },
+      };
+    },
+  );
 
   app.post(
     "/login/",
     {
+      config: { access: "public" },
       schema: {
         body: loginBody,
         response: {
@@ -74,17 +83,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post("/logout/", { schema: { response: { 200: detailSchema } } }, async (request, reply) => {
-    requireUser(request);
-    if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
-    clearSessionCookie(request, reply);
-    rotateCsrfSecret(request, reply);
-    return { detail: "Successfully logged out." };
-  });
+  app.post(
+    "/logout/",
+    { config: { access: "user" }, schema: { response: { 200: detailSchema } } },
+    async (request, reply) => {
+      if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
+      clearSessionCookie(request, reply);
+      rotateCsrfSecret(request, reply);
+      return { detail: "Successfully logged out." };
+    },
+  );
 
   app.post(
     "/signup/",
-    { schema: { body: signupBody, response: { 201: signupResponse } } },
+    {
+      config: { access: "public" },
+      schema: { body: signupBody, response: { 201: signupResponse } },
+    },
     async (request, reply) => {
       const body = request.body;
       await consumeAttempt(app.db, `signup:address:${request.ip}`, SIGNUP_PER_ADDRESS);
