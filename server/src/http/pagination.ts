@@ -46,9 +46,9 @@ const positionChecks = {
     typeof value === "string" && value.length <= 300 && unstorableText(value) === undefined,
 } satisfies Record<string, (value: unknown) => boolean>;
 
-export type CursorPosition = keyof typeof positionChecks;
+type CursorPosition = keyof typeof positionChecks;
 type ValueOf<P extends CursorPosition> = P extends "timestamp" | "text" ? string : number;
-export type Cursor<P extends readonly CursorPosition[]> = {
+type Cursor<P extends readonly CursorPosition[]> = {
   -readonly [I in keyof P]: ValueOf<P[I]>;
 };
 

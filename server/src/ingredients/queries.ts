@@ -38,15 +38,15 @@ export type IngredientMatch = {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, "\\$&");
 
+/** The last row's tier, neg_score, lname and id. */
+export type IngredientCursor = [tier: number, negScore: number, lname: string, id: number];
+
 /**
  * The ingredient search as one SQL query. Candidates come from the trigram index on
  * lower(name): an accent-insensitive substring match (`~`) or close words (`<<%`, small
  * typos; see withTypoTolerance). They are ranked in tiers: exact name, name prefix, word prefix, substring, typo;
  * then by trigram similarity, name and id, which is also the keyset of the next page.
  */
-/** The last row's tier, neg_score, lname and id. */
-export type IngredientCursor = [tier: number, negScore: number, lname: string, id: number];
-
 export function ingredientSearchSql(search: string, limit: number, after?: IngredientCursor) {
   const folded = foldText(search.trim());
   const pattern = accentInsensitivePattern(folded);

@@ -31,12 +31,8 @@ export const ingredientsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { search, limit, cursor } = request.query;
-      const rows = await searchIngredients(
-        app.db,
-        search,
-        limit,
-        decodeCursor(cursor, ["int", "score", "text", "id"]),
-      );
+      const after = decodeCursor(cursor, ["int", "score", "text", "id"]);
+      const rows = await searchIngredients(app.db, search, limit, after);
       return toPage(request, rows, limit, ingredientCursor, (row) => ({
         id: row.id,
         name: row.name,
