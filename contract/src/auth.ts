@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./common.js";
 
 export const csrfResponse = z.object({ csrfToken: z.string() });
 
@@ -18,16 +19,15 @@ export const authStatus = z.union([
 export type AuthStatus = z.infer<typeof authStatus>;
 
 export const loginBody = z.object({
-  username: z.string().trim().min(1, "This field may not be blank.").max(150),
-  password: z.string().min(1, "This field may not be blank.").max(1024),
+  username: text().trim().min(1, "This field may not be blank.").max(150),
+  password: text().min(1, "This field may not be blank.").max(1024),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const USERNAME_PATTERN = /^[\p{L}\p{N}@.+\-_]+$/u;
 
 export const signupBody = z.object({
-  username: z
-    .string()
+  username: text()
     .trim()
     .min(1, "This field may not be blank.")
     .max(150, "Ensure this field has no more than 150 characters.")
@@ -35,11 +35,11 @@ export const signupBody = z.object({
       USERNAME_PATTERN,
       "Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.",
     ),
-  email: z.string().trim().max(254).pipe(z.email("Enter a valid email address.")),
-  first_name: z.string().trim().max(150).default(""),
-  last_name: z.string().trim().max(150).default(""),
-  password: z.string().min(1, "This field may not be blank.").max(1024),
-  confirm_password: z.string().max(1024),
+  email: text().trim().max(254).pipe(z.email("Enter a valid email address.")),
+  first_name: text().trim().max(150).default(""),
+  last_name: text().trim().max(150).default(""),
+  password: text().min(1, "This field may not be blank.").max(1024),
+  confirm_password: text().max(1024),
   accept_tos: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]),
 });
 export type SignupBody = z.input<typeof signupBody>;

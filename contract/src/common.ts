@@ -13,13 +13,44 @@ export const paginated = <T extends z.ZodType>(item: T) =>
   });
 export type Paginated<T> = { next: string | null; previous: string | null; results: T[] };
 
+// With the u flag a surrogate pair is one code point, so only unpaired halves match.
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/**
+ * Why a string can't be stored as PostgreSQL text, or undefined when it can: NUL is refused by
+ * the database (a 500 if it got there), and a lone UTF-16 surrogate has no UTF-8 form (the
+ * driver would silently turn it into U+FFFD). The messages are Django REST framework's.
+ */
+export function unstorableText(value: string): string | undefined {
+  if (value.includes("\u0000")) return "Null characters are not allowed.";
+  const surrogate = LONE_SURROGATE.exec(value)?.[0];
+  if (surrogate !== undefined) {
+    const code = surrogate.charCodeAt(0).toString(16).toUpperCase();
+    return `Surrogate characters are not allowed: U+${code}.`;
+  }
+  return undefined;
+}
+
+/**
+ * Every text input of the API: a string PostgreSQL can store. Chain the field's own rules
+ * after it (`text().trim().max(100)`); the storability check runs first and stops the rest,
+ * so the client sees one clear message.
+ */
+export const text = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).check((ctx) => {
+    const problem = unstorableText(ctx.value);
+    if (problem !== undefined) {
+      ctx.issues.push({ code: "custom", message: problem, input: ctx.value, continue: false });
+    }
+  });
+
 /** Ids are PostgreSQL integers: a larger number is a 400, never a database error. */
 export const MAX_ID = 2_147_483_647;
 export const idParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 
 /** `?limit=` of paginated lists: default 20, at most 100. */
 export const pageQuery = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: text().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 

@@ -1,6 +1,6 @@
 // The feed API: schemas shared by server and web.
 import { z } from "zod";
-import { paginated } from "./common.js";
+import { paginated, text } from "./common.js";
 
 export const FEED_EVENT_TYPES = [
   "new_recipe",
@@ -37,8 +37,7 @@ export const feedPage = paginated(feedItem);
 
 /** `?exclude_event_types=a,b`: comma-separated event types to leave out; unknown names are ignored. */
 export const feedItemsQuery = z.object({
-  exclude_event_types: z
-    .string()
+  exclude_event_types: text()
     .max(200)
     .optional()
     .transform((value) =>
@@ -49,7 +48,7 @@ export const feedItemsQuery = z.object({
           (FEED_EVENT_TYPES as readonly string[]).includes(type),
         ),
     ),
-  cursor: z.string().max(300).optional(),
+  cursor: text().max(300).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
@@ -71,8 +70,7 @@ export const FEED_COMMENTS_LIMIT = 100;
 export const MAX_COMMENT_LENGTH = 2000;
 
 export const commentBody = z.object({
-  text: z
-    .string({ error: "This field is required." })
+  text: text({ error: "This field is required." })
     .trim()
     .min(1, "This field may not be blank.")
     .max(

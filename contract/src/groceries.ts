@@ -1,7 +1,7 @@
 // The groceries API: request and response schemas shared by server and web.
 // Lists, plans and items belong to one user; anyone else gets 404 on every call.
 import { z } from "zod";
-import { MAX_ID } from "./common.js";
+import { MAX_ID, text } from "./common.js";
 
 export const GROCERY_LIST_NAME_MAX = 100;
 /** Cleaned HTML of a list's notes, in bytes (UTF-8): the same limit as recipe instructions. */
@@ -37,8 +37,7 @@ const idField = () =>
 /** A real calendar day as `YYYY-MM-DD`; "" or absent means none. */
 const plannedOnField = z.preprocess(
   blankToUndefined,
-  z
-    .string({ error: BAD_DATE })
+  text({ error: BAD_DATE })
     .refine((text) => {
       if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
       const [year, month, day] = text.split("-").map(Number) as [number, number, number];
@@ -53,8 +52,7 @@ const plannedOnField = z.preprocess(
     .optional(),
 );
 
-const listName = z
-  .string({ error: missingOr("Not a valid string.") })
+const listName = text({ error: missingOr("Not a valid string.") })
   .trim()
   .min(1, "This field may not be blank.")
   .max(
@@ -93,8 +91,7 @@ export type GroceryListDetail = z.infer<typeof groceryListDetail>;
 
 export const updateGroceryListBody = z.object({
   name: listName.optional(),
-  notes: z
-    .string({ error: "Not a valid string." })
+  notes: text({ error: "Not a valid string." })
     .refine(
       (html) => new TextEncoder().encode(html).length <= GROCERY_NOTES_MAX_BYTES,
       "Notes are too long (at most 100 KB).",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./common.js";
 
 export const unitSchema = z.object({ id: z.number(), name: z.string() });
 export type Unit = z.infer<typeof unitSchema>;
@@ -7,9 +8,9 @@ export const ingredientOption = z.object({ id: z.number(), name: z.string() });
 export type IngredientOption = z.infer<typeof ingredientOption>;
 
 export const ingredientSearchQuery = z.object({
-  search: z.string().trim().min(2, "Enter at least 2 characters.").max(100),
+  search: text().trim().min(2, "Enter at least 2 characters.").max(100),
   limit: z.coerce.number().int().min(1).max(100).default(25),
-  cursor: z.string().max(200).optional(),
+  cursor: text().max(200).optional(),
 });
 
 export const ingredientSearchResponse = z.object({
@@ -19,5 +20,5 @@ export const ingredientSearchResponse = z.object({
 });
 
 export const createIngredientBody = z.object({
-  name: z.string().trim().min(1, "This field may not be blank.").max(100),
+  name: text().trim().min(1, "This field may not be blank.").max(100),
 });

@@ -1,6 +1,6 @@
 // The ratings API: request and response schemas shared by server and web.
 import { z } from "zod";
-import { idParams, MAX_ID } from "./common.js";
+import { idParams, MAX_ID, text } from "./common.js";
 
 export const RATING_COMMENT_MAX = 2000;
 
@@ -41,8 +41,7 @@ export const ratingBody = z.object({
   /** Optional; trimmed. */
   comment: z.preprocess(
     (value) => value ?? "",
-    z
-      .string()
+    text()
       .trim()
       .max(
         RATING_COMMENT_MAX,

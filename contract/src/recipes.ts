@@ -1,6 +1,6 @@
 // The recipes API: request and response schemas shared by server and web.
 import { z } from "zod";
-import { emptyToUndefined, idParams, MAX_ID, paginated } from "./common.js";
+import { emptyToUndefined, idParams, MAX_ID, paginated, text } from "./common.js";
 
 /** Quantities are per ONE serving; the recipe form shows and submits them for this many. */
 export const FORM_SERVINGS = 4;
@@ -52,12 +52,12 @@ export type RecipeListResponse = z.infer<typeof recipeListResponse>;
 
 /** `GET /api/recipes/recipes/`: newest first, or best matches first with `search`. */
 export const recipeListQuery = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: text().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   /** Only the caller's own recipes (signed in only). */
   mine: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).optional()),
   /** Words of the title and ingredient names; blank means no search. */
-  search: z.string().max(200).optional(),
+  search: text().max(200).optional(),
 });
 export type RecipeListQuery = z.input<typeof recipeListQuery>;
 
@@ -80,10 +80,10 @@ export type RecipeIngredientInput = z.infer<typeof recipeIngredientInput>;
  * Field errors come back as `{"field": ["message"]}`.
  */
 export const recipeSubmissionFields = z.object({
-  title: z.string(),
-  content: z.string(),
+  title: text(),
+  content: text(),
   remove_image: z.enum(["true", "false"]).optional(),
-  recipe_ingredients: z.string().optional(),
+  recipe_ingredients: text().optional(),
 });
 export type RecipeSubmissionFields = z.infer<typeof recipeSubmissionFields>;
 export type RecipeSubmissionField = keyof RecipeSubmissionFields | "image";

@@ -1,6 +1,6 @@
 // The users API (follows and user search): schemas shared by server and web.
 import { z } from "zod";
-import { paginated } from "./common.js";
+import { paginated, text } from "./common.js";
 
 /** One person in the user search, the followers list and the following list. */
 export const userSummary = z.object({
@@ -15,8 +15,8 @@ export const userPage = paginated(userSummary);
 
 /** `?query=`: a case-insensitive part of a username; empty or absent suggests people. */
 export const userSearchQuery = z.object({
-  query: z.string().trim().max(150).default(""),
-  cursor: z.string().max(300).optional(),
+  query: text().trim().max(150).default(""),
+  cursor: text().max(300).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type UserSearchQuery = z.input<typeof userSearchQuery>;

@@ -76,10 +76,11 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   });
   await app.register(authPlugin);
 
-  // Liveness: the process answers. Cheap, so a load balancer may ask often.
-  app.get("/api/health/", async () => ({ ok: true }));
+  // Liveness: the process answers. Cheap (no session, no database), so a load balancer may
+  // ask often.
+  app.get("/api/health/", { config: { access: "probe" } }, async () => ({ ok: true }));
   // Readiness: the process can serve, its database included (503 while it is away).
-  app.get("/api/ready/", async (_request, reply) => {
+  app.get("/api/ready/", { config: { access: "probe" } }, async (_request, reply) => {
     await app.db.execute(sql`select 1`);
     reply.header("cache-control", "no-store");
     return { ok: true };

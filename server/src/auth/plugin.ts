@@ -6,27 +6,52 @@ import { findSessionUser, SESSION_COOKIE, type SessionUser } from "./sessions.js
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** The signed-in user, or null; loaded once for every /api request. */
+    /** The signed-in user, or null; loaded once for every API request. */
     user: SessionUser | null;
     sessionToken: string | undefined;
   }
+  interface FastifyContextConfig {
+    /**
+     * Who may call the route, declared where it is defined; every /api route must say.
+     * "public": anyone; "user": a signed-in user, else 401 before the input is looked at;
+     * "probe": anyone, without even looking up the session (health checks: no database).
+     */
+    access?: Access;
+  }
 }
 
-const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+export type Access = "public" | "user" | "probe";
 
-/** Authenticates every /api request from its session cookie and enforces CSRF on writes. */
+/** Methods that change nothing; every other one must pass the CSRF check. */
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
+
+/**
+ * Authentication and CSRF for the route the router matched, never for the raw URL: Fastify
+ * decodes the path before matching, so `/%61pi/auth/login/` is the login route and is
+ * checked like it. Routes without an access level (static files, the 404 handler) run no
+ * handler of ours and need no session.
+ */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest("user", null);
   app.decorateRequest("sessionToken", undefined);
 
+  // A forgotten declaration fails at start, not as a route open to everyone.
+  app.addHook("onRoute", (route) => {
+    if (route.url.startsWith("/api/") && route.config?.access === undefined) {
+      throw new Error(`${route.method} ${route.url} declares no config.access`);
+    }
+  });
+
   app.addHook("onRequest", async (request) => {
-    if (!request.url.startsWith("/api/")) return;
-    const token = request.cookies[SESSION_COOKIE];
+    const access = request.routeOptions.config.access;
+    if (access === undefined) return;
+    const token = access === "probe" ? undefined : request.cookies[SESSION_COOKIE];
     if (token) {
       request.user = await findSessionUser(app.db, token);
       request.sessionToken = request.user ? token : undefined;
     }
-    if (UNSAFE_METHODS.has(request.method)) checkCsrf(app, request);
+    if (!SAFE_METHODS.has(request.method)) checkCsrf(app, request);
+    if (access === "user" && !request.user) throw notAuthenticated();
   });
 });
 
@@ -35,7 +60,12 @@ function checkCsrf(app: FastifyInstance, request: FastifyRequest): void {
     throw forbidden("CSRF Failed: Cross-site request refused.");
   }
   const origin = request.headers.origin;
-  if (origin && origin !== "null" && new URL(origin).host !== request.host) {
+  // An Origin that is no URL at all is not ours either.
+  if (
+    origin &&
+    origin !== "null" &&
+    (!URL.canParse(origin) || new URL(origin).host !== request.host)
+  ) {
     throw forbidden(
       `CSRF Failed: Origin checking failed - ${origin} does not match any trusted origins.`,
     );
@@ -49,7 +79,10 @@ function checkCsrf(app: FastifyInstance, request: FastifyRequest): void {
   }
 }
 
-/** The signed-in user, or 401. */
+/**
+ * The signed-in user of a route declared `access: "user"` (the hook has answered 401 without
+ * one), typed for the handler.
+ */
 export function requireUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw notAuthenticated();
   return request.user;

@@ -14,35 +14,44 @@ import { HttpError } from "../http/errors.js";
 import { clearAttempts, consumeAttempts, returnAttempt } from "../http/rate-limit.js";
 import { CSRF_COOKIE, csrfTokenFor } from "./csrf.js";
 import { hashPassword, passwordProblems, verifyPassword } from "./passwords.js";
-import { clearSessionCookie, requireUser, rotateCsrfSecret, setSessionCookie } from "./plugin.js";
+import { clearSessionCookie, rotateCsrfSecret, setSessionCookie } from "./plugin.js";
 import { findUserForLogin, followCounts, usernameOrEmailTaken } from "./queries.js";
 import { createSession, deleteSession } from "./sessions.js";
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/csrf/", { schema: { response: { 200: csrfResponse } } }, async (request, reply) => {
-    const secret = request.cookies[CSRF_COOKIE] ?? rotateCsrfSecret(request, reply);
-    reply.header("cache-control", "no-store");
-    return { csrfToken: csrfTokenFor(app.config.sessionSecret, secret, request.sessionToken) };
-  });
+  app.get(
+    "/csrf/",
+    { config: { access: "public" }, schema: { response: { 200: csrfResponse } } },
+    async (request, reply) => {
+      const secret = request.cookies[CSRF_COOKIE] ?? rotateCsrfSecret(request, reply);
+      reply.header("cache-control", "no-store");
+      return { csrfToken: csrfTokenFor(app.config.sessionSecret, secret, request.sessionToken) };
+    },
+  );
 
-  app.get("/status/", { schema: { response: { 200: authStatus } } }, async (request, reply) => {
-    reply.header("cache-control", "no-store");
-    const user = request.user;
-    if (!user) return { authenticated: false as const };
-    return {
-      authenticated: true as const,
-      user: {
-        id: user.id,
-        username: user.username,
-        is_superuser: user.isSuperuser,
-        ...(await followCounts(app.db, user.id)),
-      },
-    };
-  });
+  app.get(
+    "/status/",
+    { config: { access: "public" }, schema: { response: { 200: authStatus } } },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const user = request.user;
+      if (!user) return { authenticated: false as const };
+      return {
+        authenticated: true as const,
+        user: {
+          id: user.id,
+          username: user.username,
+          is_superuser: user.isSuperuser,
+          ...(await followCounts(app.db, user.id)),
+        },
+      };
+    },
+  );
 
   app.post(
     "/login/",
     {
+      config: { access: "public" },
       schema: {
         body: loginBody,
         response: {
@@ -85,17 +94,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post("/logout/", { schema: { response: { 200: detailSchema } } }, async (request, reply) => {
-    requireUser(request);
-    if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
-    clearSessionCookie(request, reply);
-    rotateCsrfSecret(request, reply);
-    return { detail: "Successfully logged out." };
-  });
+  app.post(
+    "/logout/",
+    { config: { access: "user" }, schema: { response: { 200: detailSchema } } },
+    async (request, reply) => {
+      if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
+      clearSessionCookie(request, reply);
+      rotateCsrfSecret(request, reply);
+      return { detail: "Successfully logged out." };
+    },
+  );
 
   app.post(
     "/signup/",
-    { schema: { body: signupBody, response: { 201: signupResponse } } },
+    {
+      config: { access: "public" },
+      schema: { body: signupBody, response: { 201: signupResponse } },
+    },
     async (request, reply) => {
       const body = request.body;
       // Every signup attempt counts: creating accounts in bulk is what this limit stops.

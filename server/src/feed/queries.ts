@@ -1,7 +1,6 @@
 import { FEED_COMMENTS_LIMIT, FEED_EVENT_TYPES, type FeedEventType } from "@potluck/contract";
 import { type SQL, sql } from "drizzle-orm";
 import { executePrepared, type Tx } from "../db/client.js";
-import { badRequest } from "../http/errors.js";
 import { type CursorValues, decodeCursor } from "../http/pagination.js";
 
 /** Raw queries get timestamps as PostgreSQL text; the API speaks ISO 8601 in UTC. */
@@ -32,12 +31,9 @@ export interface FeedRow {
 export const feedCursorOf = (row: FeedRow): CursorValues => [row.cursor_time, row.id];
 
 function decodeFeedCursor(cursor: string | undefined) {
-  const values = decodeCursor(cursor, 2);
+  const values = decodeCursor(cursor, ["timestamp", "bigId"]);
   if (!values) return undefined;
   const [time, id] = values;
-  if (typeof time !== "string" || Number.isNaN(Date.parse(time)) || typeof id !== "number") {
-    throw badRequest("Invalid cursor.");
-  }
   return { time, id };
 }
 

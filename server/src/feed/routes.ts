@@ -54,11 +54,6 @@ const serializeComment = (row: CommentRow) => ({
 });
 
 export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Everything here is per user: answer 401 before looking at the input.
-  app.addHook("onRequest", async (request) => {
-    requireUser(request);
-  });
-
   const serializeItem = (row: FeedRow) => ({
     id: row.id,
     event_type: row.event_type,
@@ -86,7 +81,10 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/items/",
-    { schema: { querystring: feedItemsQuery, response: { 200: feedPageSchema } } },
+    {
+      config: { access: "user" },
+      schema: { querystring: feedItemsQuery, response: { 200: feedPageSchema } },
+    },
     async (request) => {
       const me = requireUser(request);
       const { exclude_event_types, cursor, limit } = request.query;
@@ -97,7 +95,10 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/items/:id/like/",
-    { schema: { params: idParams, response: { 200: likeState, 201: likeState } } },
+    {
+      config: { access: "user" },
+      schema: { params: idParams, response: { 200: likeState, 201: likeState } },
+    },
     async (request, reply) => {
       const me = requireUser(request);
       const { id } = request.params;
@@ -113,7 +114,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     "/items/:id/like/",
-    { schema: { params: idParams, response: { 204: z.null() } } },
+    { config: { access: "user" }, schema: { params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
       const me = requireUser(request);
       const { id } = request.params;
@@ -125,7 +126,10 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/items/:id/comments/",
-    { schema: { params: idParams, response: { 200: z.array(feedComment) } } },
+    {
+      config: { access: "user" },
+      schema: { params: idParams, response: { 200: z.array(feedComment) } },
+    },
     async (request) => {
       const me = requireUser(request);
       const { id } = request.params;
@@ -136,7 +140,10 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/items/:id/comments/",
-    { schema: { params: idParams, body: commentBody, response: { 201: feedComment } } },
+    {
+      config: { access: "user" },
+      schema: { params: idParams, body: commentBody, response: { 201: feedComment } },
+    },
     async (request, reply) => {
       const me = requireUser(request);
       const { id } = request.params;
@@ -150,7 +157,10 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     "/comments/:id/",
-    { schema: { params: idParams, body: commentBody, response: { 200: feedComment } } },
+    {
+      config: { access: "user" },
+      schema: { params: idParams, body: commentBody, response: { 200: feedComment } },
+    },
     async (request) => {
       const me = requireUser(request);
       const { id } = request.params;
@@ -164,7 +174,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     "/comments/:id/",
-    { schema: { params: idParams, response: { 204: z.null() } } },
+    { config: { access: "user" }, schema: { params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
       const me = requireUser(request);
       const { id } = request.params;

@@ -60,21 +60,23 @@ const doesNotExist = (id: number) => `Invalid pk "${id}" - object does not exist
  * lock (see db/locks.ts).
  */
 export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
-  // 401 before anything else, bad input included.
-  app.addHook("onRequest", async (request) => {
-    requireUser(request);
-  });
-
   // ---------- lists ----------
 
-  app.get("/lists/", { schema: { response: { 200: groceryListsResponse } } }, async (request) => {
-    const user = requireUser(request);
-    return listsOf(app.db, user.id);
-  });
+  app.get(
+    "/lists/",
+    { config: { access: "user" }, schema: { response: { 200: groceryListsResponse } } },
+    async (request) => {
+      const user = requireUser(request);
+      return listsOf(app.db, user.id);
+    },
+  );
 
   app.post(
     "/lists/",
-    { schema: { body: createGroceryListBody, response: { 201: groceryListCreated } } },
+    {
+      config: { access: "user" },
+      schema: { body: createGroceryListBody, response: { 201: groceryListCreated } },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const list = await createList(app.db, user.id, request.body.name);
@@ -84,7 +86,10 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/lists/:id/",
-    { schema: { params: idParams, response: { 200: groceryListDetail } } },
+    {
+      config: { access: "user" },
+      schema: { params: idParams, response: { 200: groceryListDetail } },
+    },
     async (request) => {
       const user = requireUser(request);
       const list = await findOwnList(app.db, request.params.id, user.id);
@@ -96,6 +101,7 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/lists/:id/",
     {
+      config: { access: "user" },
       schema: {
         params: idParams,
         body: updateGroceryListBody,
@@ -120,7 +126,7 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     "/lists/:id/",
-    { schema: { params: idParams, response: noContent } },
+    { config: { access: "user" }, schema: { params: idParams, response: noContent } },
     async (request, reply) => {
       const user = requireUser(request);
       if (!(await deleteOwnList(app.db, request.params.id, user.id))) throw notFound();
@@ -132,7 +138,10 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/planned-recipes/",
-    { schema: { querystring: groceryListFilter, response: { 200: plannedRecipesResponse } } },
+    {
+      config: { access: "user" },
+      schema: { querystring: groceryListFilter, response: { 200: plannedRecipesResponse } },
+    },
     async (request) => {
       const user = requireUser(request);
       const listId = request.query.grocery_list;
@@ -143,7 +152,10 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/planned-recipes/",
-    { schema: { body: createPlannedRecipeBody, response: { 201: plannedRecipe } } },
+    {
+      config: { access: "user" },
+      schema: { body: createPlannedRecipeBody, response: { 201: plannedRecipe } },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const body = request.body;
@@ -170,7 +182,7 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     "/planned-recipes/:id/",
-    { schema: { params: idParams, response: noContent } },
+    { config: { access: "user" }, schema: { params: idParams, response: noContent } },
     async (request, reply) => {
       const user = requireUser(request);
       await app.db.transaction(async (tx) => {
@@ -189,7 +201,10 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/planned-extras/",
-    { schema: { querystring: groceryListFilter, response: { 200: plannedExtrasResponse } } },
+    {
+      config: { access: "user" },
+      schema: { querystring: groceryListFilter, response: { 200: plannedExtrasResponse } },
+    },
     async (request) => {
       const user = requireUser(request);
       const listId = request.query.grocery_list;
@@ -200,7 +215,10 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/planned-extras/",
-    { schema: { body: createPlannedExtraBody, response: { 201: plannedExtra } } },
+    {
+      config: { access: "user" },
+      schema: { body: createPlannedExtraBody, response: { 201: plannedExtra } },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const body = request.body;
@@ -232,7 +250,7 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     "/planned-extras/:id/",
-    { schema: { params: idParams, response: noContent } },
+    { config: { access: "user" }, schema: { params: idParams, response: noContent } },
     async (request, reply) => {
       const user = requireUser(request);
       await app.db.transaction(async (tx) => {
@@ -251,7 +269,10 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/items/",
-    { schema: { querystring: groceryListFilter, response: { 200: shoppingItemsResponse } } },
+    {
+      config: { access: "user" },
+      schema: { querystring: groceryListFilter, response: { 200: shoppingItemsResponse } },
+    },
     async (request) => {
       const user = requireUser(request);
       const listId = request.query.grocery_list;
@@ -263,7 +284,10 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     "/items/:id/",
-    { schema: { params: idParams, body: updateShoppingItemBody, response: { 200: shoppingItem } } },
+    {
+      config: { access: "user" },
+      schema: { params: idParams, body: updateShoppingItemBody, response: { 200: shoppingItem } },
+    },
     async (request) => {
       const user = requireUser(request);
       const item = await app.db.transaction((tx) =>

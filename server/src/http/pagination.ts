@@ -1,3 +1,4 @@
+import { MAX_ID, unstorableText } from "@potluck/contract";
 import type { FastifyRequest } from "fastify";
 import { badRequest } from "./errors.js";
 
@@ -7,21 +8,73 @@ import { badRequest } from "./errors.js";
  */
 export type CursorValues = (string | number)[];
 
-export function decodeCursor(cursor: string | undefined, arity: number): CursorValues | undefined {
-  if (cursor === undefined) return undefined;
-  try {
-    const values: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (
-      Array.isArray(values) &&
-      values.length === arity &&
-      values.every((v) => typeof v === "string" || (typeof v === "number" && Number.isFinite(v)))
-    ) {
-      return values as CursorValues;
+const INT_MIN = -2_147_483_648;
+const isInteger = (value: unknown, min: number, max: number): value is number =>
+  Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
+
+/** An ISO 8601 UTC time to the microsecond, as PostgreSQL's to_char writes it (feed cursors). */
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
+
+/**
+ * The kinds of value a cursor position can hold, each checked so that the query it goes into
+ * can't fail on it: a forged cursor is a 400, never a database error.
+ */
+const positionChecks = {
+  /** A PostgreSQL integer key. */
+  id: (value: unknown) => isInteger(value, 1, MAX_ID),
+  /** A bigint key read as a JS number (feed items). */
+  bigId: (value: unknown) => isInteger(value, 1, Number.MAX_SAFE_INTEGER),
+  /** A small integer compared with an int column (ranks, tiers, counts). */
+  int: (value: unknown) => isInteger(value, INT_MIN, MAX_ID),
+  /** 0 or 1. */
+  flag: (value: unknown) => value === 0 || value === 1,
+  /** A relevance score (a float8 or numeric column). */
+  score: (value: unknown) => typeof value === "number" && Number.isFinite(value),
+  /** Microseconds since the epoch: any safe integer is a time PostgreSQL can represent. */
+  micros: (value: unknown) => isInteger(value, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
+  /** A real calendar time (no 30 February), years 1 to 9999. */
+  timestamp: (value: unknown) => {
+    if (typeof value !== "string" || !ISO_UTC.test(value) || value.startsWith("0000")) {
+      return false;
     }
+    const time = Date.parse(value);
+    // Date.parse rolls 30 February over into March; PostgreSQL refuses it.
+    return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 19) === value.slice(0, 19);
+  },
+  /** A sort key of text (lower-cased names), storable and about as long as the names are. */
+  text: (value: unknown) =>
+    typeof value === "string" && value.length <= 300 && unstorableText(value) === undefined,
+} satisfies Record<string, (value: unknown) => boolean>;
+
+type CursorPosition = keyof typeof positionChecks;
+type ValueOf<P extends CursorPosition> = P extends "timestamp" | "text" ? string : number;
+type Cursor<P extends readonly CursorPosition[]> = {
+  -readonly [I in keyof P]: ValueOf<P[I]>;
+};
+
+/**
+ * The values of a cursor whose positions have these kinds, e.g. `["timestamp", "bigId"]`;
+ * undefined when there is no cursor, 400 "Invalid cursor." when it doesn't fit.
+ */
+export function decodeCursor<const P extends readonly CursorPosition[]>(
+  cursor: string | undefined,
+  positions: P,
+): Cursor<P> | undefined {
+  if (cursor === undefined) return undefined;
+  let values: unknown;
+  try {
+    values = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
   } catch {
-    // fall through to the error below
+    throw badRequest("Invalid cursor.");
   }
-  throw badRequest("Invalid cursor.");
+  if (
+    !Array.isArray(values) ||
+    values.length !== positions.length ||
+    !positions.every((position, i) => positionChecks[position](values[i]))
+  ) {
+    throw badRequest("Invalid cursor.");
+  }
+  return values as Cursor<P>;
 }
 
 export function encodeCursor(values: CursorValues): string {

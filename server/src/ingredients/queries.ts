@@ -1,7 +1,6 @@
 import { asc, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.js";
 import { ingredients, units } from "../db/schema.js";
-import { badRequest } from "../http/errors.js";
 import type { CursorValues } from "../http/pagination.js";
 import { accentInsensitivePattern, foldText } from "./search-text.js";
 
@@ -39,13 +38,16 @@ export type IngredientMatch = {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, "\\$&");
 
+/** The last row's tier, neg_score, lname and id. */
+export type IngredientCursor = [tier: number, negScore: number, lname: string, id: number];
+
 /**
  * The ingredient search as one SQL query. Candidates come from the trigram index on
  * lower(name): an accent-insensitive substring match (`~`) or close words (`<<%`, small
  * typos; see withTypoTolerance). They are ranked in tiers: exact name, name prefix, word prefix, substring, typo;
  * then by trigram similarity, name and id, which is also the keyset of the next page.
  */
-export function ingredientSearchSql(search: string, limit: number, after?: CursorValues) {
+export function ingredientSearchSql(search: string, limit: number, after?: IngredientCursor) {
   const folded = foldText(search.trim());
   const pattern = accentInsensitivePattern(folded);
   const plain = sql`unaccent(lower(i.name))`;
@@ -75,19 +77,8 @@ export async function searchIngredients(
   db: Db,
   search: string,
   limit: number,
-  after?: CursorValues,
+  after?: IngredientCursor,
 ): Promise<IngredientMatch[]> {
-  if (
-    after &&
-    !(
-      Number.isInteger(after[0]) &&
-      typeof after[1] === "number" &&
-      typeof after[2] === "string" &&
-      Number.isInteger(after[3])
-    )
-  ) {
-    throw badRequest("Invalid cursor.");
-  }
   const query = ingredientSearchSql(search, limit, after);
   return withTypoTolerance(db, async (tx) => (await tx.execute<IngredientMatch>(query)).rows);
 }

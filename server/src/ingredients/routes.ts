@@ -18,16 +18,22 @@ import {
 } from "./queries.js";
 
 export const ingredientsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/units/", { schema: { response: { 200: z.array(unitSchema) } } }, async () =>
-    listUnits(app.db),
+  app.get(
+    "/units/",
+    { config: { access: "public" }, schema: { response: { 200: z.array(unitSchema) } } },
+    async () => listUnits(app.db),
   );
 
   app.get(
     "/ingredients/",
-    { schema: { querystring: ingredientSearchQuery, response: { 200: ingredientSearchResponse } } },
+    {
+      config: { access: "public" },
+      schema: { querystring: ingredientSearchQuery, response: { 200: ingredientSearchResponse } },
+    },
     async (request) => {
       const { search, limit, cursor } = request.query;
-      const rows = await searchIngredients(app.db, search, limit, decodeCursor(cursor, 4));
+      const after = decodeCursor(cursor, ["int", "score", "text", "id"]);
+      const rows = await searchIngredients(app.db, search, limit, after);
       return toPage(request, rows, limit, ingredientCursor, (row) => ({
         id: row.id,
         name: row.name,
@@ -38,6 +44,7 @@ export const ingredientsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/ingredients/",
     {
+      config: { access: "user" },
       schema: {
         body: createIngredientBody,
         response: { 200: ingredientOption, 201: ingredientOption },

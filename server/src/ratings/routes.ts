@@ -33,7 +33,10 @@ const ratingUpdateBody = ratingBody.extend({ recipe: ratingBody.shape.recipe.opt
 export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/",
-    { schema: { querystring: ratingListQuery, response: { 200: ratingListResponse } } },
+    {
+      config: { access: "public" },
+      schema: { querystring: ratingListQuery, response: { 200: ratingListResponse } },
+    },
     async (request) => {
       const { recipe } = request.query;
       if (!(await recipeExists(app.db, recipe))) throw notFound();
@@ -43,7 +46,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/",
-    { schema: { body: ratingBody, response: { 201: ratingSchema } } },
+    { config: { access: "user" }, schema: { body: ratingBody, response: { 201: ratingSchema } } },
     async (request, reply) => {
       const user = requireUser(request);
       const { rating, comment, recipe } = request.body;
@@ -79,7 +82,10 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     "/:id/",
-    { schema: { params: ratingIdParams, body: ratingUpdateBody, response: { 200: ratingSchema } } },
+    {
+      config: { access: "user" },
+      schema: { params: ratingIdParams, body: ratingUpdateBody, response: { 200: ratingSchema } },
+    },
     async (request) => {
       const user = requireUser(request);
       const { id } = request.params;
@@ -111,7 +117,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     "/:id/",
-    { schema: { params: ratingIdParams, response: { 204: z.null() } } },
+    { config: { access: "user" }, schema: { params: ratingIdParams, response: { 204: z.null() } } },
     async (request, reply) => {
       const user = requireUser(request);
       const { id } = request.params;

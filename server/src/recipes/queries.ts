@@ -2,7 +2,6 @@ import type { RecipeIngredientInput } from "@potluck/contract";
 import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import { executePrepared, type Tx } from "../db/client.js";
 import { ingredients, recipeIngredients, recipes, units, users } from "../db/schema.js";
-import { badRequest } from "../http/errors.js";
 import type { CursorValues } from "../http/pagination.js";
 
 /** A recipe row as lists and the detail page read it (author name joined in). */
@@ -31,7 +30,8 @@ export interface ListOptions {
   /** Only this author's recipes (`?mine=true`). */
   authorId?: number;
   limit: number;
-  cursor?: CursorValues;
+  /** The last row's created_key and id (decodeCursor checked their ranges). */
+  cursor?: [createdKey: number, id: number];
 }
 
 /**
@@ -45,9 +45,6 @@ export function recipeListSql({ authorId, limit, cursor }: ListOptions): SQL {
   if (authorId !== undefined) conditions.push(sql`r.author_id = ${authorId}`);
   if (cursor) {
     const [createdKey, id] = cursor;
-    if (!Number.isSafeInteger(createdKey) || !Number.isInteger(id)) {
-      throw badRequest("Invalid cursor.");
-    }
     conditions.push(
       sql`(r.created_on, r.id) < ('epoch'::timestamptz + ${createdKey}::bigint * interval '1 microsecond', ${id}::int)`,
     );

@@ -35,7 +35,10 @@ export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/recipes/",
-    { schema: { querystring: recipeListQuery, response: { 200: recipeListResponse } } },
+    {
+      config: { access: "public" },
+      schema: { querystring: recipeListQuery, response: { 200: recipeListResponse } },
+    },
     async (request) => {
       const { limit, cursor, mine, search } = request.query;
       let authorId: number | undefined;
@@ -45,7 +48,7 @@ export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const toItem = (row: RecipeRow) => toListItem(app.storage, row);
       if (search?.trim()) {
-        const after = decodeCursor(cursor, 3);
+        const after = decodeCursor(cursor, ["score", "id", "flag"]);
         const found = await searchRecipes(app.db, app.searchRankings, search, {
           authorId,
           limit,
@@ -53,7 +56,7 @@ export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return toPage(request, found.rows, limit, found.cursorOf, toItem);
       }
-      const after = decodeCursor(cursor, 2);
+      const after = decodeCursor(cursor, ["micros", "id"]);
       const rows = await listRecipes(app.db, recipeListSql({ authorId, limit, cursor: after }));
       return toPage(request, rows, limit, listCursor, toItem);
     },
@@ -61,20 +64,30 @@ export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/recipes/:id/",
-    { schema: { params: recipeIdParams, response: { 200: recipeDetail } } },
+    {
+      config: { access: "public" },
+      schema: { params: recipeIdParams, response: { 200: recipeDetail } },
+    },
     async (request) => loadDetail(app, request.params.id),
   );
 
-  app.post("/recipes/", { schema: { response: { 201: recipeDetail } } }, async (request, reply) => {
-    const user = requireUser(request);
-    const submission = validateSubmission(await readMultipart(request), "create");
-    const id = await createRecipe(app.db, app.storage, user.id, submission);
-    return reply.code(201).send(await loadDetail(app, id));
-  });
+  app.post(
+    "/recipes/",
+    { config: { access: "user" }, schema: { response: { 201: recipeDetail } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const submission = validateSubmission(await readMultipart(request), "create");
+      const id = await createRecipe(app.db, app.storage, user.id, submission);
+      return reply.code(201).send(await loadDetail(app, id));
+    },
+  );
 
   app.put(
     "/recipes/:id/",
-    { schema: { params: recipeIdParams, response: { 200: recipeDetail } } },
+    {
+      config: { access: "user" },
+      schema: { params: recipeIdParams, response: { 200: recipeDetail } },
+    },
     async (request) => {
       const user = requireUser(request);
       const { id } = request.params;
@@ -90,7 +103,7 @@ export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     "/recipes/:id/",
-    { schema: { params: recipeIdParams, response: { 204: z.null() } } },
+    { config: { access: "user" }, schema: { params: recipeIdParams, response: { 204: z.null() } } },
     async (request, reply) => {
       const user = requireUser(request);
       const { id } = request.params;

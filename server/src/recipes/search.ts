@@ -9,7 +9,6 @@ import {
   searchWords as searchWordsTable,
   users,
 } from "../db/schema.js";
-import { badRequest } from "../http/errors.js";
 import type { CursorValues } from "../http/pagination.js";
 import { searchWords } from "../ingredients/search-text.js";
 import { type RecipeRow, recipeColumns } from "./queries.js";
@@ -220,17 +219,11 @@ export class SearchRankings {
 }
 
 /** A search cursor: the last row's score and id, and 1 when it pages the corrected search. */
-function parseCursor(cursor: CursorValues | undefined) {
+export type SearchCursor = [score: number, id: number, corrected: number];
+
+function parseCursor(cursor: SearchCursor | undefined) {
   if (!cursor) return undefined;
   const [score, id, corrected] = cursor;
-  if (
-    typeof score !== "number" ||
-    typeof id !== "number" ||
-    !Number.isInteger(id) ||
-    (corrected !== 0 && corrected !== 1)
-  ) {
-    throw badRequest("Invalid cursor.");
-  }
   return { score, id, corrected: corrected === 1 };
 }
 
@@ -271,7 +264,7 @@ export async function searchRecipes(
   db: Db,
   rankings: SearchRankings,
   search: string,
-  { cursor, authorId, limit }: { cursor?: CursorValues; authorId?: number; limit: number },
+  { cursor, authorId, limit }: { cursor?: SearchCursor; authorId?: number; limit: number },
 ): Promise<{ rows: RecipeRow[]; cursorOf: (row: RecipeRow) => CursorValues }> {
   const cursorOf = (corrected: boolean) => (row: RecipeRow) => [
     row.score ?? 0,

@@ -4,6 +4,7 @@ import {
   RECIPE_TITLE_MAX,
   type RecipeIngredientInput,
   recipeIngredientInput,
+  unstorableText,
 } from "@potluck/contract";
 import type { FastifyRequest } from "fastify";
 import { cleanHtml, isBlankHtml } from "../http/clean-html.js";
@@ -61,7 +62,11 @@ export async function readMultipart(request: FastifyRequest): Promise<RawSubmiss
   return raw;
 }
 
-/** Validates every field at once, so the form can show all problems together. */
+/**
+ * Validates every field at once, so the form can show all problems together. Text that can't
+ * be stored at all (NUL, lone surrogates) is refused first, with the message the JSON bodies
+ * give (the contract's text()): no browser form sends it.
+ */
 export function validateSubmission(
   raw: RawSubmission,
   mode: "create" | "update",
@@ -70,6 +75,11 @@ export function validateSubmission(
   const add = (field: string, message: string) => {
     errors[field] = [...(errors[field] ?? []), message];
   };
+  for (const [field, value] of raw.fields) {
+    const problem = unstorableText(value);
+    if (problem !== undefined) add(field, problem);
+  }
+  if (Object.keys(errors).length > 0) throw new HttpError(400, errors);
 
   const title = raw.fields.get("title")?.trim();
   if (title === undefined) add("title", "This field is required.");

@@ -1,6 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
-import { badRequest } from "../http/errors.js";
 import { type CursorValues, decodeCursor } from "../http/pagination.js";
 
 /** A person as the search and follow lists return them; `name` (lower-cased) is the sort key. */
@@ -47,12 +46,9 @@ export interface SearchRow extends UserRow {
 export const searchCursorOf = (row: SearchRow): CursorValues => [row.rank, row.score, row.name];
 
 function decodeSearchCursor(cursor: string | undefined) {
-  const values = decodeCursor(cursor, 3);
+  const values = decodeCursor(cursor, ["int", "int", "text"]);
   if (!values) return undefined;
   const [rank, score, name] = values;
-  if (typeof rank !== "number" || typeof score !== "number" || typeof name !== "string") {
-    throw badRequest("Invalid cursor.");
-  }
   return { rank, score, name };
 }
 
@@ -159,10 +155,7 @@ export async function suggestUsers(
 export const nameCursorOf = (row: UserRow): CursorValues => [row.name];
 
 function decodeNameCursor(cursor: string | undefined): string | undefined {
-  const values = decodeCursor(cursor, 1);
-  if (!values) return undefined;
-  if (typeof values[0] !== "string") throw badRequest("Invalid cursor.");
-  return values[0];
+  return decodeCursor(cursor, ["text"])?.[0];
 }
 
 /** People who follow `me`, by name; `is_following` says whether `me` follows them back. */

@@ -24,14 +24,12 @@ const summary = (row: UserRow) => ({
 });
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Everything here is per user: answer 401 before looking at the input.
-  app.addHook("onRequest", async (request) => {
-    requireUser(request);
-  });
-
   app.post(
     "/:id/follow/",
-    { schema: { params: idParams, response: { 200: detailSchema, 201: detailSchema } } },
+    {
+      config: { access: "user" },
+      schema: { params: idParams, response: { 200: detailSchema, 201: detailSchema } },
+    },
     async (request, reply) => {
       const me = requireUser(request);
       const { id } = request.params;
@@ -49,7 +47,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     "/:id/follow/",
-    { schema: { params: idParams, response: { 204: z.null() } } },
+    { config: { access: "user" }, schema: { params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
       const me = requireUser(request);
       const { id } = request.params;
@@ -61,7 +59,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/search/",
-    { schema: { querystring: userSearchQuery, response: { 200: userPage } } },
+    {
+      config: { access: "user" },
+      schema: { querystring: userSearchQuery, response: { 200: userPage } },
+    },
     async (request) => {
       const me = requireUser(request);
       const { query, cursor, limit } = request.query;
@@ -74,7 +75,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/followers/",
-    { schema: { querystring: pageQuery, response: { 200: userPage } } },
+    { config: { access: "user" }, schema: { querystring: pageQuery, response: { 200: userPage } } },
     async (request) => {
       const me = requireUser(request);
       const { cursor, limit } = request.query;
@@ -85,7 +86,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/following/",
-    { schema: { querystring: pageQuery, response: { 200: userPage } } },
+    { config: { access: "user" }, schema: { querystring: pageQuery, response: { 200: userPage } } },
     async (request) => {
       const me = requireUser(request);
       const { cursor, limit } = request.query;

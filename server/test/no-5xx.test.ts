@@ -1,0 +1,322 @@
+// Property: no request, however malformed, gets a 5xx, and a refused one (4xx) changes nothing
+// in the database. Every route of the app is enumerated from Fastify itself, so a new route
+// without a generator below fails the suite.
+import { randomBytes } from "node:crypto";
+import {
+  commentBody,
+  createGroceryListBody,
+  createIngredientBody,
+  createPlannedExtraBody,
+  createPlannedRecipeBody,
+  feedItemsQuery,
+  groceryListFilter,
+  ingredientSearchQuery,
+  loginBody,
+  pageQuery,
+  ratingBody,
+  ratingListQuery,
+  recipeListQuery,
+  recipeSubmissionFields,
+  signupBody,
+  updateGroceryListBody,
+  updateShoppingItemBody,
+  userSearchQuery,
+} from "@potluck/contract";
+import { sql } from "drizzle-orm";
+import fc from "fast-check";
+import type { FastifyInstance } from "fastify";
+import { describe, expect, it } from "vitest";
+import { CSRF_COOKIE, csrfTokenFor } from "../src/auth/csrf.js";
+import { createSession, findSessionUser, SESSION_COOKIE } from "../src/auth/sessions.js";
+import { multipartBody } from "../src/http/inject-agent.js";
+import { buildRecipe, ingredientId, signedIn, unitId } from "./factories.js";
+import { type InputShape, type RequestPlan, requests } from "./fuzz-requests.js";
+import { createTestApp } from "./helper.js";
+
+const { app, db, config } = await createTestApp();
+
+/** Runs per route: 69 routes (HEADs included) take about 10 s on a quiet machine. */
+const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 40);
+
+const fields = (schema: { shape: object }) => Object.keys(schema.shape);
+
+/** The input of each route (HEAD routes are their GET's). A route missing here fails. */
+const SHAPES: Record<string, InputShape> = {
+  "GET /api/health/": {},
+  "GET /api/ready/": {},
+  "GET /api/auth/csrf/": {},
+  "GET /api/auth/status/": {},
+  "POST /api/auth/signup/": { body: fields(signupBody) },
+  "POST /api/auth/login/": { body: fields(loginBody) },
+  "POST /api/auth/logout/": {},
+  "GET /api/tos/latest/": {},
+  // The ratings are registered at "/" under a prefix: Fastify serves them with and without
+  // the trailing slash.
+  "GET /api/recipes/ratings": { query: fields(ratingListQuery) },
+  "POST /api/recipes/ratings": { body: fields(ratingBody) },
+  "GET /api/recipes/ratings/": { query: fields(ratingListQuery) },
+  "POST /api/recipes/ratings/": { body: fields(ratingBody) },
+  "PUT /api/recipes/ratings/:id/": { body: fields(ratingBody) },
+  "DELETE /api/recipes/ratings/:id/": {},
+  "GET /api/recipes/recipes/": { query: fields(recipeListQuery) },
+  "POST /api/recipes/recipes/": {
+    body: [...fields(recipeSubmissionFields), "image"],
+    multipart: true,
+  },
+  "GET /api/recipes/recipes/:id/": {},
+  "PUT /api/recipes/recipes/:id/": {
+    body: [...fields(recipeSubmissionFields), "image"],
+    multipart: true,
+  },
+  "DELETE /api/recipes/recipes/:id/": {},
+  "GET /api/ingredients/units/": {},
+  "GET /api/ingredients/ingredients/": { query: fields(ingredientSearchQuery) },
+  "POST /api/ingredients/ingredients/": { body: fields(createIngredientBody) },
+  "GET /api/users/search/": { query: fields(userSearchQuery) },
+  "GET /api/users/followers/": { query: fields(pageQuery) },
+  "GET /api/users/following/": { query: fields(pageQuery) },
+  "POST /api/users/:id/follow/": {},
+  "DELETE /api/users/:id/follow/": {},
+  "GET /api/feed/items/": { query: fields(feedItemsQuery) },
+  "POST /api/feed/items/:id/like/": {},
+  "DELETE /api/feed/items/:id/like/": {},
+  "GET /api/feed/items/:id/comments/": {},
+  "POST /api/feed/items/:id/comments/": { body: fields(commentBody) },
+  "PATCH /api/feed/comments/:id/": { body: fields(commentBody) },
+  "DELETE /api/feed/comments/:id/": {},
+  "GET /api/groceries/lists/": {},
+  "POST /api/groceries/lists/": { body: fields(createGroceryListBody) },
+  "GET /api/groceries/lists/:id/": {},
+  "PATCH /api/groceries/lists/:id/": { body: fields(updateGroceryListBody) },
+  "DELETE /api/groceries/lists/:id/": {},
+  "GET /api/groceries/planned-recipes/": { query: fields(groceryListFilter) },
+  "POST /api/groceries/planned-recipes/": { body: fields(createPlannedRecipeBody) },
+  "DELETE /api/groceries/planned-recipes/:id/": {},
+  "GET /api/groceries/planned-extras/": { query: fields(groceryListFilter) },
+  "POST /api/groceries/planned-extras/": { body: fields(createPlannedExtraBody) },
+  "DELETE /api/groceries/planned-extras/:id/": {},
+  "GET /api/groceries/items/": { query: fields(groceryListFilter) },
+  "PATCH /api/groceries/items/:id/": { body: fields(updateShoppingItemBody) },
+  // @fastify/static's media files.
+  "GET /media/*": {},
+};
+
+interface Route {
+  method: string;
+  url: string;
+}
+
+/**
+ * Every route, from Fastify's own listing (`printRoutes` draws the routing tree: a line is a
+ * node, its path the concatenation of its ancestors', and its methods in parentheses).
+ */
+function routesOf(app: FastifyInstance): Route[] {
+  const routes: Route[] = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split("\n")) {
+    if (line.trim() === "") continue;
+    const match = /^((?:│ {3}| {4})*)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) throw new Error(`unexpected line in printRoutes: ${line}`);
+    const depth = (match[1] ?? "").length / 4;
+    const url = (stack[depth - 1] ?? "") + match[2];
+    stack[depth] = url;
+    for (const method of match[3]?.split(", ") ?? []) routes.push({ method, url });
+  }
+  return routes;
+}
+
+const shapeOf = ({ method, url }: Route) => SHAPES[`${method === "HEAD" ? "GET" : method} ${url}`];
+
+// printRoutes draws @fastify/static's /media/* as a bare `*` under the root (checked below).
+const routes = routesOf(app).map((route) =>
+  route.url === "*" ? { ...route, url: "/media/*" } : route,
+);
+
+// ---------- the database's contents ----------
+
+/**
+ * One hash of every table's rows. Left out: rate_limits, whose rows count refused logins and
+ * signups on purpose (a refused attempt must count), and sessions.last_seen_at, which any
+ * signed-in request may refresh.
+ */
+async function contentsQuery(): Promise<string> {
+  const columns = await db.execute<{ table_name: string; column_name: string }>(sql`
+    select table_name, column_name from information_schema.columns
+    where table_schema = 'public' and table_name <> 'rate_limits'
+      and (table_name, column_name) <> ('sessions', 'last_seen_at')
+      and table_name in (select table_name from information_schema.tables
+                         where table_schema = 'public' and table_type = 'BASE TABLE')
+    order by table_name, ordinal_position`);
+  const byTable = new Map<string, string[]>();
+  for (const { table_name, column_name } of columns.rows) {
+    byTable.set(table_name, [...(byTable.get(table_name) ?? []), `"${column_name}"`]);
+  }
+  const perTable = [...byTable].map(
+    ([table, cols]) =>
+      `select '${table}' as t, count(*) || ':' || coalesce(sum(hashtextextended(row(${cols.join(", ")})::text, 0)), 0) as h from "${table}"`,
+  );
+  return `select string_agg(t || '=' || h, ',' order by t) as contents from (${perTable.join(" union all ")}) x`;
+}
+const CONTENTS = sql.raw(await contentsQuery());
+const contents = async () =>
+  (await db.execute<{ contents: string }>(CONTENTS)).rows[0]?.contents ?? "";
+
+// ---------- fixtures: two cooks who follow each other, with something of everything ----------
+
+const me = await signedIn(app, db);
+const other = await signedIn(app, db);
+await me.agent.post(`/api/users/${other.user.id}/follow/`);
+await other.agent.post(`/api/users/${me.user.id}/follow/`);
+const INGREDIENT = await ingredientId(db, "Egg");
+const UNIT = await unitId(db, "piece");
+const ids: number[] = [me.user.id, other.user.id, INGREDIENT, UNIT];
+
+const ok = async (response: Promise<{ statusCode: number; body: string }>) => {
+  const done = await response;
+  expect(done.statusCode, done.body).toBeLessThan(300);
+  return JSON.parse(done.body) as { id: number };
+};
+
+/** A fresh set of rows the requests' ids can hit, as each route's run may delete some. */
+async function addFixtures(): Promise<void> {
+  const recipeRows = JSON.stringify([{ ingredient_id: INGREDIENT, quantity: 1, unit_id: UNIT }]);
+  const { payload, contentType } = multipartBody({
+    title: "Omelette",
+    content: "<p>Beat and fry.</p>",
+    recipe_ingredients: recipeRows,
+  });
+  const mine = await ok(me.agent.raw("POST", "/api/recipes/recipes/", payload, contentType));
+  const theirs = await buildRecipe(db, other.user.id);
+  const rating = await ok(
+    me.agent.post("/api/recipes/ratings/", { rating: 6, comment: "Good", recipe: theirs.id }),
+  );
+  const item = await db.execute<{ id: number }>(sql`
+    select id from feed_items where recipe_id = ${mine.id} order by id desc limit 1`);
+  const itemId = item.rows[0]?.id ?? 1;
+  const comment = await ok(me.agent.post(`/api/feed/items/${itemId}/comments/`, { text: "Yum" }));
+  const list = await ok(me.agent.post("/api/groceries/lists/", { name: "Week" }));
+  const planned = await ok(
+    me.agent.post("/api/groceries/planned-recipes/", {
+      grocery_list_id: list.id,
+      recipe_id: mine.id,
+      guests: 2,
+    }),
+  );
+  const extra = await ok(
+    me.agent.post("/api/groceries/planned-extras/", {
+      grocery_list_id: list.id,
+      ingredient_id: INGREDIENT,
+      quantity: 2,
+      unit_id: UNIT,
+    }),
+  );
+  const items = await db.execute<{ id: number }>(sql`
+    select id from shopping_items where grocery_list_id = ${list.id}`);
+  const theirList = await ok(other.agent.post("/api/groceries/lists/", { name: "Theirs" }));
+  ids.push(
+    mine.id,
+    theirs.id,
+    rating.id,
+    itemId,
+    comment.id,
+    list.id,
+    planned.id,
+    extra.id,
+    theirList.id,
+    ...items.rows.map((row) => row.id),
+  );
+}
+
+// ---------- sending a plan ----------
+
+/** The session the signed-in requests use; replaced when a request ended it (logout, login). */
+let session = await createSession(db, me.user.id);
+const csrfSecret = randomBytes(16).toString("base64url");
+
+/** Starts a new session when a write ended ours (logout, login); true when it did. */
+async function renewSession(): Promise<boolean> {
+  if (await findSessionUser(db, session)) return false;
+  session = await createSession(db, me.user.id);
+  return true;
+}
+
+async function send(plan: RequestPlan, method: string) {
+  const sessionToken = plan.signedIn ? session : undefined;
+  const cookies = [
+    ...(sessionToken ? [`${SESSION_COOKIE}=${sessionToken}`] : []),
+    ...(plan.csrf === "no-cookie" ? [] : [`${CSRF_COOKIE}=${csrfSecret}`]),
+    ...(plan.headers.cookie ? [plan.headers.cookie] : []),
+  ];
+  const token = csrfTokenFor(config.sessionSecret, csrfSecret, sessionToken);
+  const headers: Record<string, string> = {
+    ...(plan.body ? { "content-type": plan.body.contentType } : {}),
+    ...plan.headers,
+    cookie: cookies.join("; "),
+    ...(plan.csrf === "missing" ? {} : { "x-csrftoken": plan.csrf === "wrong" ? "x" : token }),
+  };
+  return app.inject({
+    method: method as "GET",
+    url: plan.query ? `${plan.path}?${plan.query}` : plan.path,
+    headers,
+    remoteAddress: plan.remoteAddress,
+    ...(plan.body ? { payload: plan.body.payload } : {}),
+  });
+}
+
+// ---------- the property ----------
+
+const SAFE_METHODS = ["GET", "HEAD"];
+
+/** Whether a write comes with the token and from our own origin (inject's is localhost:80). */
+function isSameSiteWrite(plan: RequestPlan): boolean {
+  const { origin, "sec-fetch-site": site } = plan.headers;
+  const ourOrigin =
+    !origin ||
+    origin === "null" ||
+    (URL.canParse(origin) && new URL(origin).host === "localhost:80");
+  return plan.csrf === "valid" && ourOrigin && site !== "cross-site";
+}
+
+describe("no request gets a 5xx, and a refused one changes nothing", () => {
+  it("has a generator for every route of the app", () => {
+    expect(routes.length).toBeGreaterThan(40);
+    expect(app.hasRoute({ method: "GET", url: "/media/*" })).toBe(true);
+    const missing = routes.filter((route) => !shapeOf(route));
+    expect(missing).toEqual([]);
+    const known = new Set(routes.map(({ method, url }) => `${method} ${url}`));
+    expect(Object.keys(SHAPES).filter((key) => !known.has(key))).toEqual([]);
+  });
+
+  // Fresh rows for the ids to hit whenever a route's run may have deleted some.
+  let fixturesSpent = true;
+
+  for (const route of routes) {
+    it(`${route.method} ${route.url}`, { timeout: 120_000 }, async () => {
+      const shape = shapeOf(route);
+      if (!shape) throw new Error(`no generator for ${route.method} ${route.url}`);
+      if (fixturesSpent) await addFixtures();
+      fixturesSpent = false;
+      let before = await contents();
+      await fc.assert(
+        fc.asyncProperty(
+          requests(route.method, route.url, shape, () => ids),
+          async (plan) => {
+            const response = await send(plan, route.method);
+            const where = `${route.method} ${plan.path}?${plan.query} → ${response.statusCode} ${response.body.slice(0, 300)}`;
+            expect(response.statusCode, where).toBeLessThan(500);
+            let after = await contents();
+            if (response.statusCode >= 400) expect(after, `changed by ${where}`).toBe(before);
+            if (!SAFE_METHODS.includes(route.method) && response.statusCode < 400) {
+              // A write without the right token, or from another site, never succeeds.
+              expect(isSameSiteWrite(plan), `forged write accepted: ${where}`).toBe(true);
+              if (route.method === "DELETE") fixturesSpent = true;
+              if (await renewSession()) after = await contents();
+            }
+            before = after;
+          },
+        ),
+        { numRuns: RUNS_PER_ROUTE },
+      );
+    });
+  }
+});
