@@ -110,10 +110,12 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environment.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map(
-      (issue) =>
-        `  ${issue.path.join(".")}=${JSON.stringify(env[String(issue.path[0])])}: ${issue.message}`,
-    );
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      // Secrets and URLs (which may hold a password) are named, never printed.
+      const shown = /SECRET|URL/.test(name) ? "" : `=${JSON.stringify(env[name])}`;
+      return `  ${name}${shown}: ${issue.message}`;
+    });
     throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
   }
   const vars = parsed.data;

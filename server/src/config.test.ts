@@ -1,0 +1,39 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.js";
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "potluck-config-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe("loadConfig", () => {
+  it("names every bad variable in one message", () => {
+    const load = () =>
+      loadConfig({ DATA_DIR: dataDir, PORT: "abc", DB_POOL_SIZE: "0", LOG_LEVEL: "loud" });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(/PORT="abc": must be a port number/);
+    expect(load).toThrow(/DB_POOL_SIZE="0": must be a whole number above 0/);
+    expect(load).toThrow(/LOG_LEVEL="loud"/);
+  });
+
+  it("refuses a non-PostgreSQL DATABASE_URL and a short secret without printing them", () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: "mysql://x/db" })).toThrow(
+      /DATABASE_URL: must be a postgres:\/\/ URL/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: "short" })).toThrow(
+      /SESSION_SECRET: must be at least 16 characters/,
+    );
+  });
+
+  it("fills in the defaults and reads numbers", () => {
+    const config = loadConfig({ DATA_DIR: dataDir, PORT: "8080", DATABASE_URL: "" });
+    expect(config.port).toBe(8080);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.database).toEqual({
+      poolSize: 20,
+      connectTimeoutMs: 5000,
+      statementTimeoutMs: 15000,
+    });
+  });
+});
