@@ -52,5 +52,8 @@ export default defineConfig({
     },
     stdout: "ignore",
     stderr: "pipe",
+    // Stop it as Ctrl-C does, so it stops its embedded PostgreSQL (a detached process that a
+    // SIGKILL of the server would leave running).
+    gracefulShutdown: { signal: "SIGINT", timeout: 20_000 },
   },
 });
