@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { connect, type Db, type Tx } from "../src/db/client.js";
-import { startScratchPostgres } from "../src/db/embedded.js";
+import { adminQuery, startScratchPostgres } from "../src/db/embedded.js";
 import { runMigrations } from "../src/db/migrate.js";
 import { loadReferenceData } from "../src/db/reference-data.js";
 import { ingredientSearchSql, withTypoTolerance } from "../src/ingredients/queries.js";
@@ -14,7 +14,7 @@ import {
   refreshSearchRows,
   wordsWithoutMatchesSql,
 } from "../src/recipes/search.js";
-import { adminQuery, withDatabase } from "../test/global-setup.js";
+import { withDatabase } from "../test/global-setup.js";
 
 const USERS = 2_000;
 const RECIPES = 100_000;

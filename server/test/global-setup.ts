@@ -1,7 +1,6 @@
-import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { connect } from "../src/db/client.js";
-import { startScratchPostgres } from "../src/db/embedded.js";
+import { adminQuery, startScratchPostgres } from "../src/db/embedded.js";
 import { runMigrations } from "../src/db/migrate.js";
 import { loadReferenceData } from "../src/db/reference-data.js";
 
@@ -45,14 +44,4 @@ export function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;
   return parsed.toString();
-}
-
-export async function adminQuery(url: string, query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
 }

@@ -7,7 +7,8 @@ import { afterAll, inject } from "vitest";
 import { buildApp } from "../src/app.js";
 import { type Config, loadConfig } from "../src/config.js";
 import { connect, type Db } from "../src/db/client.js";
-import { adminQuery, withDatabase } from "./global-setup.js";
+import { adminQuery } from "../src/db/embedded.js";
+import { withDatabase } from "./global-setup.js";
 
 export interface TestContext {
   app: FastifyInstance;

@@ -65,7 +65,10 @@ export async function startEmbeddedPostgres(dir: string, port: number): Promise<
   const postmaster = await startPostmaster(dir, port, password, owner);
   if (password === OLD_FIXED_PASSWORD) {
     password = persistentSecret(secretsDir, PASSWORD_FILE);
-    await runAs(urlFor(port, OLD_FIXED_PASSWORD), `alter role ${SUPERUSER} password '${password}'`);
+    await adminQuery(
+      urlFor(port, OLD_FIXED_PASSWORD),
+      `alter role ${SUPERUSER} password '${password}'`,
+    );
   }
   return { url: urlFor(port, password), stop: () => postmaster.stop() };
 }
@@ -180,7 +183,8 @@ async function accepts(url: string): Promise<boolean> {
   }
 }
 
-async function runAs(url: string, statement: string): Promise<void> {
+/** Runs one statement on a connection of its own (for administration: roles, databases). */
+export async function adminQuery(url: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
