@@ -65,12 +65,14 @@ const listName = text({ error: missingOr("Not a valid string.") })
 export const groceryListSummary = z.object({
   id: z.number(),
   name: z.string(),
+  /** Who owns the list: the caller for their own lists, someone else for a list shared with them. */
+  owner_username: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type GroceryListSummary = z.infer<typeof groceryListSummary>;
 
-/** `GET /api/groceries/lists/`: the caller's lists, newest first. */
+/** `GET /api/groceries/lists/`: the caller's own lists and those shared with them, newest first. */
 export const groceryListsResponse = z.array(groceryListSummary);
 
 /** `POST /api/groceries/lists/` (form body or JSON). */
@@ -194,3 +196,31 @@ export const updateShoppingItemBody = z.object({
   is_checked: z.boolean({ error: missingOr("Must be a valid boolean.") }),
 });
 export type UpdateShoppingItemBody = z.infer<typeof updateShoppingItemBody>;
+
+// ---------- members (shared lists) ----------
+
+export const LIST_ROLES = ["owner", "member"] as const;
+export type ListRole = (typeof LIST_ROLES)[number];
+
+/** One person on a list: its owner, or a cook the owner shared it with. */
+export const listMember = z.object({ username: z.string(), role: z.enum(LIST_ROLES) });
+export type ListMember = z.infer<typeof listMember>;
+
+/** `GET /api/groceries/lists/{id}/members/`: the owner first, then the members by username. */
+export const listMembersResponse = z.array(listMember);
+
+/** `POST /api/groceries/lists/{id}/members/` (owner only) → 201 `{"username"}`. */
+export const addListMemberBody = z.object({
+  username: text({ error: missingOr("Not a valid string.") })
+    .trim()
+    .min(1, "This field may not be blank.")
+    .max(150, "Ensure this field has no more than 150 characters."),
+});
+export type AddListMemberBody = z.input<typeof addListMemberBody>;
+export const listMemberAdded = z.object({ username: z.string() });
+
+/** `DELETE /api/groceries/lists/{id}/members/{username}/` → 204. */
+export const listMemberParams = z.object({
+  id: z.coerce.number().int().positive().max(MAX_ID),
+  username: text().min(1).max(150),
+});
