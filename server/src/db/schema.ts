@@ -338,6 +338,25 @@ export const groceryLists = pgTable(
   (t) => [index("grocery_lists_owner_idx").on(t.ownerId, t.createdAt.desc(), t.id.desc())],
 );
 
+/** The cooks a list is shared with (its owner is not one of them): see groceries/access.ts. */
+export const groceryListMembers = pgTable(
+  "grocery_list_members",
+  {
+    groceryListId: integer("grocery_list_id")
+      .notNull()
+      .references(() => groceryLists.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groceryListId, t.userId] }),
+    // The lists shared with a cook: their half of the list index and of every access check.
+    index("grocery_list_members_user_idx").on(t.userId, t.groceryListId),
+  ],
+);
+
 export const plannedRecipes = pgTable(
   "planned_recipes",
   {
