@@ -1,5 +1,6 @@
 // The groceries API: request and response schemas shared by server and web.
-// Lists, plans and items belong to one user; anyone else gets 404 on every call.
+// Lists, plans and items belong to their owner and the cooks the list is shared with; anyone
+// else gets 404 on every call.
 import { z } from "zod";
 import { MAX_ID, text } from "./common.js";
 

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { mayUseList } from "../groceries/access.js";
 import type { Tx } from "./client.js";
 import {
   groceryLists,
@@ -17,8 +18,8 @@ import {
 //   1. recipe rows, in id order: FOR UPDATE to edit or delete a recipe (lockRecipe), FOR KEY
 //      SHARE to plan one (holdRecipe);
 //   2. grocery list rows, in id order: FOR UPDATE to change a list's plans or lines
-//      (lockOwnList, lockListOfPlannedRecipe, lockListOfPlannedExtra, lockListsPlanningRecipe),
-//      FOR SHARE to tick a line (shareListOfItem);
+//      (lockList, lockListOfPlannedRecipe, lockListOfPlannedExtra, lockListsPlanningRecipe),
+//      FOR SHARE to tick a line (shareListOfItem), FOR KEY SHARE to add a member (holdList);
 //   3. the one search_generation row (lockSearchGeneration), by every transaction that will
 //      change recipe_search.
 //
@@ -45,7 +46,12 @@ import {
 // recipe delete would wait on each other.
 //
 // A single-statement UPDATE or DELETE of one list row (rename, notes, delete a list) takes that
-// list's lock by itself and nothing else, so it fits the order as it is. Bulk seed scripts run
+// list's lock by itself and nothing else, so it fits the order as it is; so does removing a
+// member (one grocery_list_members row, no list lock).
+//
+// Who may take a list's lock: the helpers below find a list only when the user may use it
+// (mayUseList, groceries/access.ts: its owner or a member), so a list someone may not use is
+// never locked for them, and never found (404). Bulk seed scripts run
 // alone and need no locks.
 
 /**
@@ -99,65 +105,83 @@ export async function lockListsPlanningRecipe(tx: Tx, recipeId: number): Promise
   return rows.map((row) => row.id);
 }
 
-/** The owner's list, locked for a change to its plans; undefined (404) when not theirs. */
-export async function lockOwnList(
+/** The list, locked for a change to its plans; undefined (404) when the user may not use it. */
+export async function lockList(
   tx: Tx,
   groceryListId: number,
-  ownerId: number,
+  userId: number,
 ): Promise<{ id: number } | undefined> {
   const [list] = await tx
     .select({ id: groceryLists.id })
     .from(groceryLists)
-    .where(and(eq(groceryLists.id, groceryListId), eq(groceryLists.ownerId, ownerId)))
+    .where(and(eq(groceryLists.id, groceryListId), mayUseList(userId)))
     .for("update");
   return list;
 }
 
-/** The owner's list that holds this planned recipe, locked for its removal; its id. */
+/**
+ * The list's owner, holding the list FOR KEY SHARE so that it cannot be deleted before the
+ * transaction ends (for adding a member, whose row must find its list); undefined (404) when
+ * the user may not use it.
+ */
+export async function holdList(
+  tx: Tx,
+  groceryListId: number,
+  userId: number,
+): Promise<{ ownerId: number } | undefined> {
+  const [list] = await tx
+    .select({ ownerId: groceryLists.ownerId })
+    .from(groceryLists)
+    .where(and(eq(groceryLists.id, groceryListId), mayUseList(userId)))
+    .for("key share");
+  return list;
+}
+
+/** The list that holds this planned recipe, locked for its removal; its id. */
 export async function lockListOfPlannedRecipe(
   tx: Tx,
   planId: number,
-  ownerId: number,
+  userId: number,
 ): Promise<number | undefined> {
   const [row] = await tx
     .select({ listId: groceryLists.id })
     .from(plannedRecipes)
     .innerJoin(groceryLists, eq(groceryLists.id, plannedRecipes.groceryListId))
-    .where(and(eq(plannedRecipes.id, planId), eq(groceryLists.ownerId, ownerId)))
+    .where(and(eq(plannedRecipes.id, planId), mayUseList(userId)))
     .for("update", { of: groceryLists });
   return row?.listId;
 }
 
-/** The owner's list that holds this planned extra, locked for its removal; its id. */
+/** The list that holds this planned extra, locked for its removal; its id. */
 export async function lockListOfPlannedExtra(
   tx: Tx,
   extraId: number,
-  ownerId: number,
+  userId: number,
 ): Promise<number | undefined> {
   const [row] = await tx
     .select({ listId: groceryLists.id })
     .from(plannedExtras)
     .innerJoin(groceryLists, eq(groceryLists.id, plannedExtras.groceryListId))
-    .where(and(eq(plannedExtras.id, extraId), eq(groceryLists.ownerId, ownerId)))
+    .where(and(eq(plannedExtras.id, extraId), mayUseList(userId)))
     .for("update", { of: groceryLists });
   return row?.listId;
 }
 
 /**
- * The owner's list that holds this shopping line, held FOR SHARE for a tick: a recompute
- * (which holds the list FOR UPDATE and rewrites is_checked) cannot run in between and undo
- * it, while ticks of one list don't wait for each other. Its id; undefined when not theirs.
+ * The list that holds this shopping line, held FOR SHARE for a tick: a recompute (which
+ * holds the list FOR UPDATE and rewrites is_checked) cannot run in between and undo it, while
+ * ticks of one list don't wait for each other. Its id; undefined when the user may not use it.
  */
 export async function shareListOfItem(
   tx: Tx,
   itemId: number,
-  ownerId: number,
+  userId: number,
 ): Promise<number | undefined> {
   const [row] = await tx
     .select({ listId: groceryLists.id })
     .from(shoppingItems)
     .innerJoin(groceryLists, eq(groceryLists.id, shoppingItems.groceryListId))
-    .where(and(eq(shoppingItems.id, itemId), eq(groceryLists.ownerId, ownerId)))
+    .where(and(eq(shoppingItems.id, itemId), mayUseList(userId)))
     .for("share", { of: groceryLists });
   return row?.listId;
 }

@@ -1,7 +1,9 @@
+import type { ListRole } from "@potluck/contract";
 import { and, asc, desc, eq, exists, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import { shareListOfItem } from "../db/locks.js";
 import {
+  groceryListMembers,
   groceryLists,
   ingredients,
   plannedExtras,
@@ -9,24 +11,31 @@ import {
   recipes,
   shoppingItems,
   units,
+  users,
 } from "../db/schema.js";
+import { mayUseList, roleOn } from "./access.js";
 
-// Every query here is scoped by owner: someone else's list, plan or item is simply not found.
+// Every query of a list here is scoped by mayUseList (access.ts): a list, plan or item of a list
+// the user may not use is simply not found.
 
-export async function listsOf(tx: Tx, ownerId: number) {
+/** The user's own lists and those shared with them, newest first, each with its owner's name. */
+export async function listsOf(tx: Tx, userId: number) {
   const rows = await tx
     .select({
       id: groceryLists.id,
       name: groceryLists.name,
+      ownerUsername: users.username,
       createdAt: groceryLists.createdAt,
       updatedAt: groceryLists.updatedAt,
     })
     .from(groceryLists)
-    .where(eq(groceryLists.ownerId, ownerId))
+    .innerJoin(users, eq(users.id, groceryLists.ownerId))
+    .where(mayUseList(userId))
     .orderBy(desc(groceryLists.createdAt), desc(groceryLists.id));
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
+    owner_username: row.ownerUsername,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   }));
@@ -41,43 +50,35 @@ export async function createList(tx: Tx, ownerId: number, name: string) {
   return list;
 }
 
-export async function findOwnList(tx: Tx, id: number, ownerId: number) {
+export async function findList(tx: Tx, id: number, userId: number) {
   const [list] = await tx
     .select({ id: groceryLists.id, name: groceryLists.name, notes: groceryLists.notes })
     .from(groceryLists)
-    .where(and(eq(groceryLists.id, id), eq(groceryLists.ownerId, ownerId)));
+    .where(and(eq(groceryLists.id, id), mayUseList(userId)));
   return list;
 }
 
-export async function ownsList(tx: Tx, id: number, ownerId: number): Promise<boolean> {
-  const rows = await tx
-    .select({ id: groceryLists.id })
-    .from(groceryLists)
-    .where(and(eq(groceryLists.id, id), eq(groceryLists.ownerId, ownerId)));
-  return rows.length > 0;
-}
-
-export async function updateOwnList(
+/** Renames a list or saves its notes: the owner or a member. */
+export async function updateList(
   tx: Tx,
   id: number,
-  ownerId: number,
+  userId: number,
   changes: { name?: string; notes?: string },
 ) {
   const [list] = await tx
     .update(groceryLists)
     .set({ ...changes, updatedAt: sql`now()` })
-    .where(and(eq(groceryLists.id, id), eq(groceryLists.ownerId, ownerId)))
+    .where(and(eq(groceryLists.id, id), mayUseList(userId)))
     .returning({ id: groceryLists.id, name: groceryLists.name, notes: groceryLists.notes });
   return list;
 }
 
-/** Deletes a list with its plans and items (the foreign keys cascade); false when not found. */
-export async function deleteOwnList(tx: Tx, id: number, ownerId: number): Promise<boolean> {
-  const deleted = await tx
-    .delete(groceryLists)
-    .where(and(eq(groceryLists.id, id), eq(groceryLists.ownerId, ownerId)))
-    .returning({ id: groceryLists.id });
-  return deleted.length > 0;
+/**
+ * Deletes a list with its plans, items and members (the foreign keys cascade). The caller
+ * has checked that the user owns it (roleOn).
+ */
+export async function deleteList(tx: Tx, id: number): Promise<void> {
+  await tx.delete(groceryLists).where(eq(groceryLists.id, id));
 }
 
 /** A list's plans changed: it was updated, whatever the change. */
@@ -241,11 +242,11 @@ const toItem = (row: Awaited<ReturnType<typeof itemQuery>>[number]) => ({
 });
 
 /**
- * The lines of one of the owner's lists, ordered by ingredient name; undefined when the list
- * is not theirs. One query when the list has lines (the page polls it); an empty result also
- * asks whether the list exists.
+ * The lines of a list, ordered by ingredient name; undefined when the user may not use it.
+ * One query when the list has lines (the page polls it); an empty result also asks whether
+ * the list exists.
  */
-export async function ownListItems(tx: Tx, groceryListId: number, ownerId: number) {
+export async function listItems(tx: Tx, groceryListId: number, userId: number) {
   const rows = await itemQuery(tx)
     .where(
       and(
@@ -254,22 +255,68 @@ export async function ownListItems(tx: Tx, groceryListId: number, ownerId: numbe
           tx
             .select({ id: groceryLists.id })
             .from(groceryLists)
-            .where(and(eq(groceryLists.id, groceryListId), eq(groceryLists.ownerId, ownerId))),
+            .where(and(eq(groceryLists.id, groceryListId), mayUseList(userId))),
         ),
       ),
     )
     .orderBy(asc(sql`lower(${ingredients.name})`), asc(units.name), asc(shoppingItems.id));
-  if (rows.length === 0 && !(await ownsList(tx, groceryListId, ownerId))) return undefined;
+  if (rows.length === 0 && !(await roleOn(tx, groceryListId, userId))) return undefined;
   return rows.map(toItem);
 }
 
 /**
- * Ticks or unticks one of the owner's lines, holding its list FOR SHARE (shareListOfItem) so
- * that no recompute runs in between and undoes the tick.
+ * Ticks or unticks a line of a list the user may use, holding the list FOR SHARE
+ * (shareListOfItem) so that no recompute runs in between and undoes the tick.
  */
-export async function setItemChecked(tx: Tx, itemId: number, ownerId: number, isChecked: boolean) {
-  if ((await shareListOfItem(tx, itemId, ownerId)) === undefined) return undefined;
+export async function setItemChecked(tx: Tx, itemId: number, userId: number, isChecked: boolean) {
+  if ((await shareListOfItem(tx, itemId, userId)) === undefined) return undefined;
   await tx.update(shoppingItems).set({ isChecked }).where(eq(shoppingItems.id, itemId));
   const [row] = await itemQuery(tx).where(eq(shoppingItems.id, itemId));
   return row && toItem(row);
+}
+
+// ---------- members ----------
+
+/** The list's owner, then its members by username; ids for the routes' checks. */
+export async function membersOf(tx: Tx, groceryListId: number) {
+  const result = await tx.execute<{ id: number; username: string; role: ListRole }>(sql`
+    select u.id, u.username, 'owner' as role, 0 as rank, lower(u.username) as name
+    from ${groceryLists} l join ${users} u on u.id = l.owner_id
+    where l.id = ${groceryListId}
+    union all
+    select u.id, u.username, 'member', 1, lower(u.username)
+    from ${groceryListMembers} m join ${users} u on u.id = m.user_id
+    where m.grocery_list_id = ${groceryListId}
+    order by rank, name, id`);
+  return result.rows.map(({ id, username, role }) => ({ id, username, role }));
+}
+
+/** A cook by username, matched case-insensitively as at login. */
+export async function findUserByUsername(tx: Tx, username: string) {
+  const [user] = await tx
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
+  return user;
+}
+
+/** Shares the list with a cook; false when they are a member already. */
+export async function addMember(tx: Tx, groceryListId: number, userId: number): Promise<boolean> {
+  const added = await tx
+    .insert(groceryListMembers)
+    .values({ groceryListId, userId })
+    .onConflictDoNothing()
+    .returning({ userId: groceryListMembers.userId });
+  return added.length > 0;
+}
+
+export async function removeMember(tx: Tx, groceryListId: number, userId: number): Promise<void> {
+  await tx
+    .delete(groceryListMembers)
+    .where(
+      and(
+        eq(groceryListMembers.groceryListId, groceryListId),
+        eq(groceryListMembers.userId, userId),
+      ),
+    );
 }

@@ -1,4 +1,5 @@
 import {
+  addListMemberBody,
   createGroceryListBody,
   createPlannedExtraBody,
   createPlannedRecipeBody,
@@ -8,6 +9,9 @@ import {
   groceryListFilter,
   groceryListsResponse,
   idParams,
+  listMemberAdded,
+  listMemberParams,
+  listMembersResponse,
   plannedExtra,
   plannedExtrasResponse,
   plannedRecipe,
@@ -21,32 +25,37 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../auth/plugin.js";
 import {
+  holdList,
   holdRecipe,
+  lockList,
   lockListOfPlannedExtra,
   lockListOfPlannedRecipe,
-  lockOwnList,
 } from "../db/locks.js";
 import { cleanHtml } from "../http/clean-html.js";
-import { fieldError, HttpError, notFound } from "../http/errors.js";
+import { badRequest, fieldError, forbidden, HttpError, notFound } from "../http/errors.js";
+import { roleOn } from "./access.js";
 import {
+  addMember,
   createList,
-  deleteOwnList,
+  deleteList,
   deletePlannedExtra,
   deletePlannedRecipe,
-  findOwnList,
+  findList,
+  findUserByUsername,
   ingredientAndUnitExist,
   insertPlannedExtra,
   insertPlannedRecipe,
+  listItems,
   listsOf,
-  ownListItems,
-  ownsList,
+  membersOf,
   plannedExtraById,
   plannedExtrasOf,
   plannedRecipeById,
   plannedRecipesOf,
+  removeMember,
   setItemChecked,
   touchList,
-  updateOwnList,
+  updateList,
 } from "./queries.js";
 import { recomputeShoppingList } from "./recompute.js";
 
@@ -54,8 +63,10 @@ const noContent = { 204: z.null() };
 const doesNotExist = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 
 /**
- * Grocery lists, their plans and their shopping items: all of it private to its owner, so
- * anyone else gets 404 (never a hint that it exists). Every change to a list's plans
+ * Grocery lists, their plans, their shopping items and their members: all of it private to
+ * the list's owner and the cooks it is shared with (access.ts), so anyone else gets 404 (never
+ * a hint that it exists). A member may do everything but delete the list and manage its
+ * members (403). Every change to a list's plans
  * recomputes its shopping items in the same transaction (see recompute.ts), under the list's
  * lock (see db/locks.ts).
  */
@@ -92,7 +103,7 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      const list = await findOwnList(app.db, request.params.id, user.id);
+      const list = await findList(app.db, request.params.id, user.id);
       if (!list) throw notFound();
       return list;
     },
@@ -115,7 +126,7 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (cleanNotes !== undefined && Buffer.byteLength(cleanNotes) > GROCERY_NOTES_MAX_BYTES) {
         throw fieldError("notes", "Notes are too long (at most 100 KB).");
       }
-      const list = await updateOwnList(app.db, request.params.id, user.id, {
+      const list = await updateList(app.db, request.params.id, user.id, {
         ...(name === undefined ? {} : { name }),
         ...(cleanNotes === undefined ? {} : { notes: cleanNotes }),
       });
@@ -129,7 +140,10 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: "user" }, schema: { params: idParams, response: noContent } },
     async (request, reply) => {
       const user = requireUser(request);
-      if (!(await deleteOwnList(app.db, request.params.id, user.id))) throw notFound();
+      const role = await roleOn(app.db, request.params.id, user.id);
+      if (!role) throw notFound();
+      if (role !== "owner") throw forbidden("Only the owner of a list may delete it.");
+      await deleteList(app.db, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -145,7 +159,7 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const listId = request.query.grocery_list;
-      if (!(await ownsList(app.db, listId, user.id))) throw notFound();
+      if (!(await roleOn(app.db, listId, user.id))) throw notFound();
       return plannedRecipesOf(app.db, listId);
     },
   );
@@ -162,7 +176,7 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
       const planned = await app.db.transaction(async (tx) => {
         // Recipe first, then the list: the lock order of db/locks.ts.
         const recipeExists = await holdRecipe(tx, body.recipe_id);
-        if (!(await lockOwnList(tx, body.grocery_list_id, user.id))) throw notFound();
+        if (!(await lockList(tx, body.grocery_list_id, user.id))) throw notFound();
         if (!recipeExists) throw fieldError("recipe_id", doesNotExist(body.recipe_id));
         const { id } = await insertPlannedRecipe(tx, {
           groceryListId: body.grocery_list_id,
@@ -208,7 +222,7 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const listId = request.query.grocery_list;
-      if (!(await ownsList(app.db, listId, user.id))) throw notFound();
+      if (!(await roleOn(app.db, listId, user.id))) throw notFound();
       return plannedExtrasOf(app.db, listId);
     },
   );
@@ -223,7 +237,7 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const body = request.body;
       const planned = await app.db.transaction(async (tx) => {
-        if (!(await lockOwnList(tx, body.grocery_list_id, user.id))) throw notFound();
+        if (!(await lockList(tx, body.grocery_list_id, user.id))) throw notFound();
         const exists = await ingredientAndUnitExist(tx, body.ingredient_id, body.unit_id);
         if (!exists.ingredient || !exists.unit) {
           throw new HttpError(400, {
@@ -276,7 +290,7 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const listId = request.query.grocery_list;
-      const items = await ownListItems(app.db, listId, user.id);
+      const items = await listItems(app.db, listId, user.id);
       if (!items) throw notFound();
       return items;
     },
@@ -295,6 +309,71 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (!item) throw notFound();
       return item;
+    },
+  );
+
+  // ---------- members ----------
+
+  app.get(
+    "/lists/:id/members/",
+    {
+      config: { access: "user" },
+      schema: { params: idParams, response: { 200: listMembersResponse } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      if (!(await roleOn(app.db, request.params.id, user.id))) throw notFound();
+      const people = await membersOf(app.db, request.params.id);
+      return people.map(({ username, role }) => ({ username, role }));
+    },
+  );
+
+  app.post(
+    "/lists/:id/members/",
+    {
+      config: { access: "user" },
+      schema: { params: idParams, body: addListMemberBody, response: { 201: listMemberAdded } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const listId = request.params.id;
+      const added = await app.db.transaction(async (tx) => {
+        // Held until commit, so the list cannot be deleted under the new member's row.
+        const list = await holdList(tx, listId, user.id);
+        if (!list) throw notFound();
+        if (list.ownerId !== user.id) throw forbidden("Only the owner of a list may share it.");
+        const cook = await findUserByUsername(tx, request.body.username);
+        if (!cook) throw fieldError("username", "No cook has this username.");
+        if (cook.id === user.id) throw fieldError("username", "You own this list already.");
+        if (!(await addMember(tx, listId, cook.id))) {
+          throw fieldError("username", `The list is shared with ${cook.username} already.`);
+        }
+        return { username: cook.username };
+      });
+      return reply.code(201).send(added);
+    },
+  );
+
+  app.delete(
+    "/lists/:id/members/:username/",
+    { config: { access: "user" }, schema: { params: listMemberParams, response: noContent } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { id: listId, username } = request.params;
+      const role = await roleOn(app.db, listId, user.id);
+      if (!role) throw notFound();
+      const people = await membersOf(app.db, listId);
+      const person = people.find((p) => p.username.toLowerCase() === username.toLowerCase());
+      if (!person) throw notFound();
+      if (role === "member" && person.id !== user.id) {
+        throw forbidden("A member may remove only themselves from a list.");
+      }
+      // Nobody may take the owner off their list (400, not 403: no role may do it).
+      if (person.role === "owner") {
+        throw badRequest("The owner cannot leave their own list; delete it instead.");
+      }
+      await removeMember(app.db, listId, person.id);
+      return reply.code(204).send(null);
     },
   );
 };

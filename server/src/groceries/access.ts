@@ -1,0 +1,36 @@
+import type { ListRole } from "@potluck/contract";
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { Tx } from "../db/client.js";
+import { groceryListMembers, groceryLists } from "../db/schema.js";
+
+// THE ONE RULE of who may use a grocery list: its owner and the cooks it is shared with. Every
+// query of a list, its plans, extras, items and members goes through mayUseList (directly or
+// through roleOn and the lock helpers of db/locks.ts), so anyone else finds nothing (404).
+// What only the owner may do (delete the list, manage its members) is decided by roleOn.
+
+/**
+ * A condition on `grocery_lists.id`: the list is the user's own or shared with them. Written
+ * as `id in (mine union all shared with me)` rather than `owner = me or exists (...)` so that
+ * both halves use an index: for one list the planner pushes `id = $1` into each half (a
+ * primary-key probe each), and for the list index it reads just the user's rows of
+ * grocery_lists_owner_idx and grocery_list_members_user_idx instead of every list.
+ */
+export const mayUseList = (userId: number): SQL =>
+  sql`${groceryLists.id} in (
+    select id from ${groceryLists} where owner_id = ${userId}
+    union all
+    select grocery_list_id from ${groceryListMembers} where user_id = ${userId})`;
+
+/** The user's role on a list; undefined when they may not use it (answer 404). */
+export async function roleOn(
+  tx: Tx,
+  listId: number,
+  userId: number,
+): Promise<ListRole | undefined> {
+  const [list] = await tx
+    .select({ ownerId: groceryLists.ownerId })
+    .from(groceryLists)
+    .where(and(eq(groceryLists.id, listId), mayUseList(userId)));
+  if (!list) return undefined;
+  return list.ownerId === userId ? "owner" : "member";
+}
