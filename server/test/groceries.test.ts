@@ -137,7 +137,7 @@ describe("not signed in", () => {
 
 describe("grocery lists", () => {
   it("creates a list from a form body or JSON, trimmed, and lists them newest first", async () => {
-    const { agent } = await signedIn(app, db);
+    const { user, agent } = await signedIn(app, db);
     const first = await agent.raw(
       "POST",
       "/api/groceries/lists/",
@@ -156,6 +156,7 @@ describe("grocery lists", () => {
     expect(lists[0]).toEqual({
       id: second.json().id,
       name: "Party",
+      owner_username: user.username,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
     });
