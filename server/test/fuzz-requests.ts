@@ -10,6 +10,8 @@ export interface InputShape {
   query?: readonly string[];
   /** The body is multipart (recipe create and update). */
   multipart?: boolean;
+  /** Usernames a `:username` path param picks from; read at generation time. */
+  usernames?: readonly string[];
 }
 
 /** A request before the session and CSRF token of the moment are filled in. */
@@ -166,7 +168,7 @@ const someOf = <T>(keys: readonly string[], value: fc.Arbitrary<T>) =>
 // ---------- parts of a request ----------
 
 /** The route's path with its params filled in and some characters percent-encoded. */
-function path(url: string, ids: Ids): fc.Arbitrary<string> {
+function path(url: string, ids: Ids, usernames: readonly string[]): fc.Arbitrary<string> {
   const param = fc.oneof(
     { weight: 4, arbitrary: anId(ids).map(String) },
     { weight: 2, arbitrary: number.map(String) },
@@ -176,17 +178,28 @@ function path(url: string, ids: Ids): fc.Arbitrary<string> {
     },
     { weight: 1, arbitrary: fc.string({ maxLength: 10 }).map(encode) },
   );
-  const segments = url.split(/(:id|\*)/);
+  // A known username, as given or upper-cased (matched case-insensitively), or junk.
+  const name =
+    usernames.length === 0
+      ? param
+      : fc.oneof(
+          { weight: 3, arbitrary: fc.constantFrom(...usernames) },
+          { weight: 1, arbitrary: fc.constantFrom(...usernames).map((n) => n.toUpperCase()) },
+          { weight: 2, arbitrary: param },
+        );
+  const segments = url.split(/(:id|:username|\*)/);
   return fc
     .tuple(
-      fc.array(param, { minLength: segments.length, maxLength: segments.length }),
+      fc.tuple(...segments.map((segment) => (segment === ":username" ? name : param))),
       fc.array(fc.nat(99), { minLength: url.length, maxLength: url.length }),
     )
     .map(([params, dice]) => {
       let offset = 0;
       return segments
         .map((segment, i) => {
-          if (segment === ":id" || segment === "*") return params[i] ?? "1";
+          if (segment === ":id" || segment === ":username" || segment === "*") {
+            return params[i] ?? "1";
+          }
           const spelled = [...segment].map((char, j) => {
             // High dice encode, so that a failure shrinks towards the plain spelling.
             const die = dice[offset + j] ?? 0;
@@ -301,7 +314,7 @@ export function requests(
 ): fc.Arbitrary<RequestPlan> {
   const hasBody = !["GET", "HEAD", "OPTIONS"].includes(method);
   return fc.record({
-    path: path(url, ids),
+    path: path(url, ids, shape.usernames ?? []),
     query: queryString(shape.query ?? [], ids),
     body: hasBody
       ? fc.option(body(shape, ids), { nil: undefined, freq: 8 })

@@ -3,6 +3,7 @@
 // without a generator below fails the suite.
 import { randomBytes } from "node:crypto";
 import {
+  addListMemberBody,
   commentBody,
   createGroceryListBody,
   createIngredientBody,
@@ -39,6 +40,9 @@ const { app, db, config } = await createTestApp();
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 40);
 
 const fields = (schema: { shape: object }) => Object.keys(schema.shape);
+
+/** The usernames of the fixtures' cooks, filled in once they exist. */
+const usernames: string[] = [];
 
 /** The input of each route (HEAD routes are their GET's). A route missing here fails. */
 const SHAPES: Record<string, InputShape> = {
@@ -97,6 +101,9 @@ const SHAPES: Record<string, InputShape> = {
   "DELETE /api/groceries/planned-extras/:id/": {},
   "GET /api/groceries/items/": { query: fields(groceryListFilter) },
   "PATCH /api/groceries/items/:id/": { body: fields(updateShoppingItemBody) },
+  "GET /api/groceries/lists/:id/members/": {},
+  "POST /api/groceries/lists/:id/members/": { body: fields(addListMemberBody) },
+  "DELETE /api/groceries/lists/:id/members/:username/": { usernames },
   // @fastify/static's media files.
   "GET /media/*": {},
 };
@@ -167,6 +174,7 @@ const me = await signedIn(app, db);
 const other = await signedIn(app, db);
 await me.agent.post(`/api/users/${other.user.id}/follow/`);
 await other.agent.post(`/api/users/${me.user.id}/follow/`);
+usernames.push(me.user.username, other.user.username);
 const INGREDIENT = await ingredientId(db, "Egg");
 const UNIT = await unitId(db, "piece");
 const ids: number[] = [me.user.id, other.user.id, INGREDIENT, UNIT];
@@ -213,6 +221,15 @@ async function addFixtures(): Promise<void> {
   const items = await db.execute<{ id: number }>(sql`
     select id from shopping_items where grocery_list_id = ${list.id}`);
   const theirList = await ok(other.agent.post("/api/groceries/lists/", { name: "Theirs" }));
+  // Shared both ways, so that the members routes find someone to list and remove.
+  await ok(
+    me.agent.post(`/api/groceries/lists/${list.id}/members/`, { username: other.user.username }),
+  );
+  await ok(
+    other.agent.post(`/api/groceries/lists/${theirList.id}/members/`, {
+      username: me.user.username,
+    }),
+  );
   ids.push(
     mine.id,
     theirs.id,
