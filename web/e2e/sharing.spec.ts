@@ -105,7 +105,9 @@ test("A shares a list with B, B shops on it and leaves, A sees B gone", async ({
   await b.getByLabel("Your lists").click();
   await expect(b.getByRole("option", { name: new RegExp(listName) })).toHaveCount(0);
   await b.goto(listUrl);
-  await expect(b.getByText("This grocery list does not exist, or it is not yours.")).toBeVisible();
+  await expect(
+    b.getByText("This grocery list does not exist, or it is not shared with you."),
+  ).toBeVisible();
 
   // --- A sees B gone from the members
   await a.reload();

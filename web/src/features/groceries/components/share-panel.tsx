@@ -52,26 +52,28 @@ function AddMemberForm({ listId }: { listId: number }) {
 
   return (
     <form className="share-add" onSubmit={onSubmit}>
-      <div className="field">
-        <label htmlFor={pickerId}>Add a cook</label>
-        <UserPicker
-          inputId={pickerId}
-          value={cook}
-          onChange={(user) => {
-            setCook(user);
-            add.reset();
-          }}
-          errorId={usernameError ? errorId : undefined}
-        />
-        {usernameError && (
-          <p id={errorId} className="field-error" role="alert">
-            {usernameError}
-          </p>
-        )}
+      <div className="share-add-row">
+        <div className="field">
+          <label htmlFor={pickerId}>Add a cook</label>
+          <UserPicker
+            inputId={pickerId}
+            value={cook}
+            onChange={(user) => {
+              setCook(user);
+              add.reset();
+            }}
+            errorId={usernameError ? errorId : undefined}
+          />
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={!cook || add.isPending}>
+          {add.isPending ? "Adding..." : "Add"}
+        </button>
       </div>
-      <button type="submit" className="btn btn-primary" disabled={!cook || add.isPending}>
-        {add.isPending ? "Adding..." : "Add"}
-      </button>
+      {usernameError && (
+        <p id={errorId} className="field-error" role="alert">
+          {usernameError}
+        </p>
+      )}
       {add.isError && !usernameError && (
         <p className="alert alert-error" role="alert">
           Could not add {add.variables}. {reasonOf(add.error)}
