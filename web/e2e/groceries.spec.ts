@@ -167,7 +167,7 @@ test("a cook plans a recipe and an extra, shops, keeps notes and tidies up", asy
   await expect(page.getByRole("option", { name: listName })).toHaveCount(0);
   await page.goto(listUrl);
   await expect(
-    page.getByText("This grocery list does not exist, or it is not yours."),
+    page.getByText("This grocery list does not exist, or it is not shared with you."),
   ).toBeVisible();
 });
 

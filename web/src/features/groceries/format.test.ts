@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api-error";
-import { formatPlannedDate, guestsText, planErrorMessage } from "./format";
+import { fieldError, formatPlannedDate, guestsText, listLabel, planErrorMessage } from "./format";
 
 describe("formatPlannedDate", () => {
   it("reads as short weekday, day and long month in en-GB", () => {
@@ -44,5 +44,37 @@ describe("planErrorMessage", () => {
     expect(planErrorMessage(new TypeError("Failed to fetch"), "Recipe")).toBe(
       "A network error occurred while planning the Recipe.",
     );
+  });
+});
+
+describe("listLabel", () => {
+  const list = {
+    id: 1,
+    name: "Weekend shop",
+    owner_username: "alice",
+    created_at: "2026-11-23T10:00:00Z",
+    updated_at: "2026-11-23T10:00:00Z",
+  };
+  it("leaves my own list as its name", () => {
+    expect(listLabel(list, "alice")).toBe("Weekend shop");
+  });
+  it("names the owner of a list shared with me", () => {
+    expect(listLabel(list, "bob")).toBe("Weekend shop (shared by alice)");
+  });
+});
+
+describe("fieldError", () => {
+  it("takes the field's first message from a 400", () => {
+    const error = new ApiError(400, "Bad Request", { username: ["No such user.", "Other"] });
+    expect(fieldError(error, "username")).toBe("No such user.");
+  });
+  it("is undefined for another field, another status or a network failure", () => {
+    expect(fieldError(new ApiError(400, "Bad Request", { name: ["x"] }), "username")).toBe(
+      undefined,
+    );
+    expect(fieldError(new ApiError(403, "Forbidden", { username: ["x"] }), "username")).toBe(
+      undefined,
+    );
+    expect(fieldError(new TypeError("Failed to fetch"), "username")).toBe(undefined);
   });
 });

@@ -1,3 +1,4 @@
+import type { GroceryListSummary } from "@potluck/contract";
 import { ApiError } from "../../lib/api-error";
 
 /** "Sat 5 December" (en-GB: short weekday, day, long month), or 'No Date'. */
@@ -39,4 +40,23 @@ export function planErrorMessage(error: unknown, kind: PlanKind): string {
   const unit = first("unit_id");
   if (unit) return `Unit: ${unit}`;
   return `Failed to plan ${kind}. Status: ${error.status}`;
+}
+
+/** My own list reads as its name; a list shared with me also names its owner. */
+export function listLabel(list: GroceryListSummary, myUsername: string | undefined): string {
+  return list.owner_username === myUsername
+    ? list.name
+    : `${list.name} (shared by ${list.owner_username})`;
+}
+
+/**
+ * The first message of a field in a 400 body (`{"username": ["..."]}`), or undefined when the
+ * failure is something else.
+ */
+export function fieldError(error: unknown, field: string): string | undefined {
+  if (!(error instanceof ApiError) || error.status !== 400) return undefined;
+  const body =
+    error.body && typeof error.body === "object" ? (error.body as Record<string, unknown>) : {};
+  const messages = body[field];
+  return Array.isArray(messages) && typeof messages[0] === "string" ? messages[0] : undefined;
 }

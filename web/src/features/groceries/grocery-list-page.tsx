@@ -47,7 +47,7 @@ function GroceryList({ listId }: { listId: number }) {
   if (list.error instanceof ApiError && list.error.status === 404) {
     return (
       <div className="card grocery-card">
-        <p>This grocery list does not exist, or it is not yours.</p>
+        <p>This grocery list does not exist, or it is not shared with you.</p>
       </div>
     );
   }

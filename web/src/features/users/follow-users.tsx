@@ -1,18 +1,12 @@
 import type { Paginated, UserSummary } from "@potluck/contract";
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
-import AsyncSelect from "react-select/async";
-import { debounced, selectStyles } from "../../components/select-styles";
+import { useState } from "react";
 import { Loading } from "../../components/status";
+import { UserPicker } from "../../components/user-picker";
 import { reasonOf } from "../../lib/api-client";
 import { useFollowUser } from "./api/follow-user";
 import { useFollowers } from "./api/get-followers";
 import { useFollowing } from "./api/get-following";
-import { loadUserOptions } from "./api/search-users";
-
-const SEARCH_DELAY_MS = 250;
-
-const pickerStyles = selectStyles<UserSummary>();
 
 /**
  * The content of the 'Manage Following' modal: a user picker that suggests people before
@@ -25,7 +19,6 @@ export default function FollowUsers({ onFollowChange }: { onFollowChange?: () =>
   // A new key re-creates the picker, so its suggestions are asked for again after a change.
   const [pickerVersion, setPickerVersion] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  const loadOptions = useMemo(() => debounced(loadUserOptions, SEARCH_DELAY_MS), []);
   const followers = useFollowers();
   const following = useFollowing();
 
@@ -44,24 +37,14 @@ export default function FollowUsers({ onFollowChange }: { onFollowChange?: () =>
     <div className="follow-users">
       <div className="field">
         <label htmlFor="follow-users-search">Find people to follow</label>
-        <AsyncSelect<UserSummary, false>
+        <UserPicker
           key={pickerVersion}
           inputId="follow-users-search"
           value={selected}
-          onChange={(user) => setSelected(user ?? null)}
-          loadOptions={loadOptions}
-          defaultOptions
-          isClearable
-          placeholder="Search by username..."
-          getOptionLabel={(user) => user.username}
-          getOptionValue={(user) => String(user.id)}
-          formatOptionLabel={(user, { context }) =>
-            context === "menu" && user.is_following ? `${user.username} (following)` : user.username
+          onChange={setSelected}
+          formatMenuLabel={(user) =>
+            user.is_following ? `${user.username} (following)` : user.username
           }
-          styles={pickerStyles}
-          classNamePrefix="picker"
-          maxMenuHeight={300}
-          minMenuHeight={140}
         />
       </div>
       {selected && (

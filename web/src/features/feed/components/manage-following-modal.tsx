@@ -1,42 +1,11 @@
-import {
-  type KeyboardEvent,
-  lazy,
-  type MouseEvent,
-  Suspense,
-  useEffect,
-  useId,
-  useRef,
-} from "react";
+import { lazy, Suspense } from "react";
+import { Modal } from "../../../components/modal";
 import { Loading } from "../../../components/status";
 
 // The follow-users picker and lists load only when someone opens the modal.
 const FollowUsers = lazy(() => import("../../users/follow-users"));
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-function keepTabInside(event: KeyboardEvent, container: HTMLElement | null): void {
-  if (!container) return;
-  const focusable = [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (element) => element.getClientRects().length > 0,
-  );
-  const first = focusable[0];
-  const last = focusable[focusable.length - 1];
-  if (!first || !last) return;
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
-}
-
-/**
- * 'Manage Following' as a modal dialog. A native <dialog> opened with showModal(): the page
- * behind is inert, Tab cycles inside, Escape closes it, and so does a click on the backdrop.
- * Focus goes back to whatever opened it.
- */
+/** 'Manage Following' as a modal dialog. */
 export function ManageFollowingModal({
   onClose,
   onFollowChange,
@@ -44,70 +13,11 @@ export function ManageFollowingModal({
   onClose: () => void;
   onFollowChange: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const pressedOnBackdrop = useRef(false);
-
-  useEffect(() => {
-    const element = dialog.current;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (element && !element.open) element.showModal();
-    return () => {
-      if (element?.open) element.close();
-      opener?.focus();
-    };
-  }, []);
-
-  // The backdrop belongs to the <dialog> itself; its content sits in the inner box. A drag
-  // that starts inside and ends outside is not a backdrop click.
-  const onMouseDown = (event: MouseEvent) => {
-    pressedOnBackdrop.current = event.target === event.currentTarget;
-  };
-  const onClick = (event: MouseEvent) => {
-    if (pressedOnBackdrop.current && event.target === event.currentTarget) onClose();
-  };
-
-  // The picker swallows Escape (react-select prevents its default, so the dialog never hears
-  // it): Escape closes the dialog unless it is closing an open menu.
-  // Tab wraps around inside the dialog rather than leaving the page for the browser's own UI.
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === "Tab") {
-      keepTabInside(event, dialog.current);
-      return;
-    }
-    if (event.key !== "Escape") return;
-    const target = event.target as HTMLElement;
-    if (target.getAttribute("aria-expanded") === "true") return;
-    event.preventDefault();
-    onClose();
-  };
-
   return (
-    <dialog
-      ref={dialog}
-      className="modal"
-      aria-modal="true"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      onKeyDown={onKeyDown}
-      onMouseDown={onMouseDown}
-      onClick={onClick}
-    >
-      <div className="modal-box">
-        <div className="modal-header">
-          <h2 id={titleId}>Manage Following</h2>
-          <button type="button" className="icon-button modal-close" onClick={onClose}>
-            <span aria-hidden="true">✕</span>
-            <span className="visually-hidden">Close</span>
-          </button>
-        </div>
-        <Suspense fallback={<Loading />}>
-          <FollowUsers onFollowChange={onFollowChange} />
-        </Suspense>
-      </div>
-    </dialog>
+    <Modal title="Manage Following" onClose={onClose}>
+      <Suspense fallback={<Loading />}>
+        <FollowUsers onFollowChange={onFollowChange} />
+      </Suspense>
+    </Modal>
   );
 }

@@ -6,4 +6,5 @@ export const groceryKeys = {
   items: (listId: number) => [...groceryKeys.all, "items", listId] as const,
   plannedRecipes: (listId: number) => [...groceryKeys.all, "planned-recipes", listId] as const,
   plannedExtras: (listId: number) => [...groceryKeys.all, "planned-extras", listId] as const,
+  members: (listId: number) => [...groceryKeys.all, "members", listId] as const,
 };

@@ -1,32 +1,37 @@
+import type { GroceryListSummary } from "@potluck/contract";
 import { type FormEvent, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import Select from "react-select";
+import { Modal } from "../../../components/modal";
 import { MENU_MAX_HEIGHT, MENU_MIN_HEIGHT, selectStyles } from "../../../components/select-styles";
 import { reasonOf } from "../../../lib/api-client";
+import { useSession } from "../../../lib/session";
 import { useCreateGroceryList } from "../api/create-grocery-list";
 import { useDeleteGroceryList } from "../api/delete-grocery-list";
 import { useGroceryLists } from "../api/get-grocery-lists";
+import { listLabel } from "../format";
+import { SharePanel } from "./share-panel";
 
-interface ListOption {
-  id: number;
-  name: string;
-}
-const styles = selectStyles<ListOption>();
+const styles = selectStyles<GroceryListSummary>();
 
 /**
  * The header of both grocery screens: create a list, pick one (the route's list is the
- * selected one), delete the selected one. Selecting means navigating to its page.
+ * selected one; lists shared with me name their owner), share the selected one or see who it
+ * is shared with, delete it (its owner only). Selecting means navigating to its page.
  */
 export function ListSelection({ selectedId }: { selectedId: number | null }) {
   const navigate = useNavigate();
+  const myUsername = useSession().user?.username;
   const lists = useGroceryLists();
   const createList = useCreateGroceryList();
   const deleteList = useDeleteGroceryList();
   const [name, setName] = useState("");
   const [createError, setCreateError] = useState<string | null>(null);
+  const [sharing, setSharing] = useState(false);
   const nameId = useId();
   const pickerId = useId();
   const selected = lists.data?.find((list) => list.id === selectedId) ?? null;
+  const isOwner = selected?.owner_username === myUsername;
 
   const onCreate = (event: FormEvent) => {
     event.preventDefault();
@@ -74,12 +79,12 @@ export function ListSelection({ selectedId }: { selectedId: number | null }) {
       <div className="grocery-pick">
         <div className="field">
           <label htmlFor={pickerId}>Your lists</label>
-          <Select<ListOption, false>
+          <Select<GroceryListSummary, false>
             inputId={pickerId}
             options={lists.data ?? []}
             value={selected}
             onChange={(option) => option && navigate(`/grocery-list/${option.id}`)}
-            getOptionLabel={(option) => option.name}
+            getOptionLabel={(option) => listLabel(option, myUsername)}
             getOptionValue={(option) => String(option.id)}
             placeholder="Select a list"
             isLoading={lists.isPending}
@@ -91,6 +96,12 @@ export function ListSelection({ selectedId }: { selectedId: number | null }) {
           />
         </div>
         {selected && (
+          <button type="button" className="btn btn-secondary" onClick={() => setSharing(true)}>
+            {isOwner ? "Share" : "Members"}
+          </button>
+        )}
+        {/* Only the owner may delete a list (a member gets 403). */}
+        {selected && isOwner && (
           <button
             type="button"
             className="btn btn-danger"
@@ -101,6 +112,21 @@ export function ListSelection({ selectedId }: { selectedId: number | null }) {
           </button>
         )}
       </div>
+      {sharing && selected && myUsername && (
+        <Modal
+          title={isOwner ? `Share ${selected.name}` : `Members of ${selected.name}`}
+          onClose={() => setSharing(false)}
+        >
+          <SharePanel
+            list={selected}
+            myUsername={myUsername}
+            onLeft={() => {
+              setSharing(false);
+              navigate("/grocery-lists");
+            }}
+          />
+        </Modal>
+      )}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
 import { authStatusQuery } from "../../../lib/session";
-import { USERS_KEY } from "./keys";
+import { USERS_KEY } from "../../../lib/user-search";
 
 export const followUser = (userId: number) =>
   api<{ detail: string }>(`/api/users/${userId}/follow/`, { method: "POST" });

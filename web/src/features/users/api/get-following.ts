@@ -1,7 +1,7 @@
 import type { Paginated, UserSummary } from "@potluck/contract";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { USERS_KEY } from "./keys";
+import { USERS_KEY } from "../../../lib/user-search";
 
 export const followingQuery = infiniteQueryOptions({
   queryKey: [...USERS_KEY, "following"],

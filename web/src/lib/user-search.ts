@@ -1,10 +1,16 @@
 import type { Paginated, UserSummary } from "@potluck/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import { queryClient } from "../../../lib/query-client";
-import { USERS_KEY } from "./keys";
+import { api } from "./api-client";
+import { queryClient } from "./query-client";
 
-export const searchUsersUrl = (query: string) =>
+/**
+ * Every users query (search, followers, following) lives under this key. It sits here, not in
+ * the users feature, because the user search is shared: the follow dialog and the grocery
+ * Share panel both find cooks with it.
+ */
+export const USERS_KEY = ["users"] as const;
+
+const searchUsersUrl = (query: string) =>
   `/api/users/search/?query=${encodeURIComponent(query.trim())}`;
 
 export const searchUsersQuery = (query: string) =>
