@@ -48,6 +48,8 @@ export default defineConfig({
       EMBEDDED_PG_PORT: String(port + 1),
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
       LOG_LEVEL: "warn",
+      // Every journey signs its cooks up from the same address.
+      SIGNUPS_PER_ADDRESS: "1000",
       WEB_DIST: process.env.WEB_DIST ?? "web/dist",
     },
     stdout: "ignore",

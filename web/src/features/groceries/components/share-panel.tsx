@@ -183,7 +183,10 @@ function LeaveList({
           className="btn btn-danger"
           aria-describedby={questionId}
           disabled={leave.isPending}
-          onClick={() => leave.mutate(myUsername, { onSuccess: onLeft })}
+          // Not mutate's onSuccess: leaving drops the list from the picker, which closes this
+          // panel, and mutate's callbacks don't run once their component is gone. The failure
+          // itself is shown below from leave.isError.
+          onClick={() => leave.mutateAsync(myUsername).then(onLeft, () => {})}
         >
           {leave.isPending ? "Leaving..." : "Yes, leave"}
         </button>
