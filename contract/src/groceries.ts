@@ -225,3 +225,21 @@ export const listMemberParams = z.object({
   id: z.coerce.number().int().positive().max(MAX_ID),
   username: text().min(1).max(150),
 });
+
+// ---------- live updates ----------
+
+export const LIST_CHANGE_KINDS = ["items", "planned", "notes", "members"] as const;
+export type ListChangeKind = (typeof LIST_CHANGE_KINDS)[number];
+
+/**
+ * `GET /api/groceries/lists/{id}/events/` is a `text/event-stream`. Every change to the list
+ * is an `event: change` with an `id:` and this as its `data:`; after a reconnect whose
+ * `Last-Event-ID` is no longer kept, one `event: reset` (reload everything) instead. A comment
+ * line every 25 s keeps proxies from closing the stream.
+ */
+export const listChangeEvent = z.object({
+  kind: z.enum(LIST_CHANGE_KINDS),
+  /** Who made the change. */
+  by: z.string(),
+});
+export type ListChangeEvent = z.infer<typeof listChangeEvent>;
