@@ -2,6 +2,7 @@ import { useParams } from "react-router";
 import { ApiError } from "../../lib/api-client";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useGroceryList } from "./api/get-grocery-list";
+import { useListEvents } from "./api/list-events";
 import { usePrefetchGroceryListPage } from "./api/prefetch-grocery-list-page";
 import { ListSelection } from "./components/list-selection";
 import { NotesCard } from "./components/notes-card";
@@ -43,8 +44,11 @@ export default function GroceryListPage() {
 
 function GroceryList({ listId }: { listId: number }) {
   const list = useGroceryList(listId);
+  const notFound = list.error instanceof ApiError && list.error.status === 404;
+  // Other shoppers' changes appear live; a list that is gone (or no longer shared) stops it.
+  const remoteNotes = useListEvents(listId, !notFound);
   useDocumentTitle(list.data?.name ?? "Shopping List");
-  if (list.error instanceof ApiError && list.error.status === 404) {
+  if (notFound) {
     return (
       <div className="card grocery-card">
         <p>This grocery list does not exist, or it is not shared with you.</p>
@@ -58,7 +62,7 @@ function GroceryList({ listId }: { listId: number }) {
         <PlanForm kind="Recipe" listId={listId} />
         <PlannedRecipes listId={listId} />
       </section>
-      <NotesCard key={listId} listId={listId} />
+      <NotesCard key={listId} listId={listId} remoteNotes={remoteNotes} />
       <section className="card grocery-card" aria-label="Extras">
         <PlanForm kind="Extra" listId={listId} />
         <PlannedExtras listId={listId} />

@@ -97,7 +97,9 @@ export function useListEvents(listId: number, enabled: boolean): RemoteNotes | n
       });
       current.addEventListener("reset", () => void refetch(resetQueryKeys(listId), null));
       // A new stream does not know what the closed one missed: reload everything once it is up.
-      if (reopened) current.addEventListener("open", () => void refetch(resetQueryKeys(listId), null));
+      if (reopened) {
+        current.addEventListener("open", () => void refetch(resetQueryKeys(listId), null));
+      }
       current.addEventListener("error", () => {
         // While CONNECTING the browser reconnects by itself and sends Last-Event-ID.
         if (current.readyState !== EventSource.CLOSED) return;

@@ -1,9 +1,13 @@
 import { EditorContent, useEditor } from "@tiptap/react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { EDITOR_EXTENSIONS, FormattingToolbar } from "../../../components/rich-text-editor";
+import { useSession } from "../../../lib/session";
 import { useGroceryList } from "../api/get-grocery-list";
+import type { RemoteNotes } from "../api/list-events";
 import { dropNotesDraft, keepNotesDraft } from "../api/notes-draft";
+import { notesSavesSettled } from "../api/pending-notes-saves";
 import { saveGroceryListNotes } from "../api/update-grocery-list-notes";
+import { decideIncomingNotes, notesChangedText } from "../incoming-notes";
 
 /** Spec §9: autosave 2 s after typing stops, 'Saved!' for 2 s, saving enabled 100 ms after load. */
 export const AUTOSAVE_DELAY_MS = 2000;
@@ -18,8 +22,17 @@ const STATUS_TEXT: Record<NotesStatus, string> = {
   error: "Error saving.",
 };
 
-/** The Notes card: loads the list's notes on entering the list, then edits and autosaves them. */
-export function NotesCard({ listId }: { listId: number }) {
+/**
+ * The Notes card: loads the list's notes on entering the list, then edits and autosaves them.
+ * `remoteNotes` are the notes as refetched after they changed elsewhere.
+ */
+export function NotesCard({
+  listId,
+  remoteNotes,
+}: {
+  listId: number;
+  remoteNotes: RemoteNotes | null;
+}) {
   const list = useGroceryList(listId);
   const headingId = useId();
   return (
@@ -31,7 +44,12 @@ export function NotesCard({ listId }: { listId: number }) {
           Loading notes...
         </p>
       ) : list.data ? (
-        <NotesEditor listId={listId} initialNotes={list.data.notes} labelId={headingId} />
+        <NotesEditor
+          listId={listId}
+          initialNotes={list.data.notes}
+          remoteNotes={remoteNotes}
+          labelId={headingId}
+        />
       ) : (
         <p className="muted">The notes could not be loaded.</p>
       )}
@@ -42,13 +60,18 @@ export function NotesCard({ listId }: { listId: number }) {
 function NotesEditor({
   listId,
   initialNotes,
+  remoteNotes,
   labelId,
 }: {
   listId: number;
   initialNotes: string;
+  remoteNotes: RemoteNotes | null;
   labelId: string;
 }) {
+  const me = useSession().user?.username ?? null;
   const [status, setStatus] = useState<NotesStatus>("idle");
+  /** Another shopper's notes, not shown because the editor holds unsaved text. */
+  const [theirs, setTheirs] = useState<RemoteNotes | null>(null);
   const mounted = useRef(true);
   const savingEnabled = useRef(false);
   const unsaved = useRef<string | null>(null);
@@ -68,6 +91,8 @@ function NotesEditor({
         confirmedNotes.current = saved.notes;
         dropNotesDraft(listId, html);
         if (!mounted.current) return;
+        // The text kept here has now replaced theirs (the last writer wins): nothing to offer.
+        setTheirs(null);
         setStatus("saved");
         savedTimer.current = setTimeout(() => setStatus("idle"), SAVED_VISIBLE_MS);
       } catch (error) {
@@ -144,8 +169,47 @@ function NotesEditor({
     };
   }, [flush, restartAutosaveWait, listId]);
 
+  // Notes changed elsewhere never replace what is typed here and not yet saved.
+  useEffect(() => {
+    if (!remoteNotes || !editor) return;
+    const action = decideIncomingNotes({
+      incoming: remoteNotes.notes,
+      confirmed: confirmedNotes.current,
+      hasUnsavedText: unsaved.current !== null || notesSavesSettled(listId) !== undefined,
+      by: remoteNotes.by,
+      me,
+    });
+    if (action === "ignore") return;
+    confirmedNotes.current = remoteNotes.notes;
+    if (action === "load") {
+      editor.commands.setContent(remoteNotes.notes, { emitUpdate: false });
+    } else if (action === "warn") {
+      // Hold the waiting autosave, so their notes are not replaced a moment after the warning
+      // shows: typing again (or leaving the page) saves the text kept here, over theirs.
+      clearTimeout(autosaveTimer.current);
+      setTheirs(remoteNotes);
+    }
+  }, [remoteNotes, editor, listId, me]);
+
+  /** Drops the text typed here for the notes the other shopper saved; nothing is saved. */
+  const loadTheirs = () => {
+    if (!theirs || !editor) return;
+    clearTimeout(autosaveTimer.current);
+    unsaved.current = null;
+    editor.commands.setContent(theirs.notes, { emitUpdate: false });
+    setTheirs(null);
+  };
+
   return (
     <div className="notes-editor">
+      {theirs && (
+        <div className="alert notes-conflict" role="alert">
+          <span>{notesChangedText(theirs.by)}</span>
+          <button type="button" className="btn btn-small btn-outline" onClick={loadTheirs}>
+            Load their notes
+          </button>
+        </div>
+      )}
       <div className="rich-text-editor">
         <FormattingToolbar editor={editor} label="Notes formatting" />
         <EditorContent editor={editor} />
