@@ -38,6 +38,21 @@ export async function logIn(page: Page, username: string): Promise<void> {
   await expect(page.getByText(`Welcome, ${username}!`)).toBeVisible();
 }
 
+/** Plans an extra through the 'Plan a Extra' form of the open list. */
+export async function planExtra(
+  page: Page,
+  typed: string,
+  ingredient: string,
+  quantity: string,
+  unit: string,
+): Promise<void> {
+  await page.getByLabel("Extra", { exact: true }).fill(typed);
+  await page.getByRole("option", { name: ingredient, exact: true }).click();
+  await page.getByLabel("Quantity", { exact: true }).fill(quantity);
+  await page.getByLabel("Unit", { exact: true }).selectOption({ label: unit });
+  await page.getByRole("button", { name: "Plan Extra" }).click();
+}
+
 /** A real PNG (a warm 640×400 gradient), so the server's image checks and re-encoding run. */
 export function gradientPng(width = 640, height = 400): Buffer {
   const chunk = (type: string, data: Buffer) => {

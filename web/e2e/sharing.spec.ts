@@ -1,20 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, shoot, signUp, uniqueName } from "./fixtures";
-
-/** Plans an extra through the 'Plan a Extra' form of the open list. */
-async function planExtra(
-  page: Page,
-  typed: string,
-  ingredient: string,
-  quantity: string,
-  unit: string,
-) {
-  await page.getByLabel("Extra", { exact: true }).fill(typed);
-  await page.getByRole("option", { name: ingredient, exact: true }).click();
-  await page.getByLabel("Quantity", { exact: true }).fill(quantity);
-  await page.getByLabel("Unit", { exact: true }).selectOption({ label: unit });
-  await page.getByRole("button", { name: "Plan Extra" }).click();
-}
+import { expect, test } from "@playwright/test";
+import { expectAccessible, planExtra, shoot, signUp, uniqueName } from "./fixtures";
 
 test("A shares a list with B, B shops on it and leaves, A sees B gone", async ({ browser }) => {
   test.setTimeout(150_000);
@@ -82,7 +67,7 @@ test("A shares a list with B, B shops on it and leaves, A sees B gone", async ({
     "2.5 tbsp Butter for Extras",
   ]);
 
-  // --- A sees B's changes (after a reload: live updates are another part of the work)
+  // --- A sees B's changes after a reload (live.spec.ts sees them without one)
   await a.reload();
   await expect(
     a.getByRole("checkbox", { name: "50 g All-purpose flour for Extras" }),
