@@ -1,14 +1,24 @@
 import type { FastifyBaseLogger } from "fastify";
 import { deleteExpiredSessions } from "./auth/sessions.js";
 import type { Db } from "./db/client.js";
+import { deleteOldListEvents } from "./groceries/list-events.js";
 import { deleteEndedWindows } from "./http/rate-limit.js";
 
 /** How often a running server clears out rows nothing can use any more. */
 export const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
 
-/** Deletes what nothing can use any more: expired sessions and ended rate-limit windows. */
-export async function deleteStaleRows(db: Db): Promise<{ sessions: number; rateLimits: number }> {
-  return { sessions: await deleteExpiredSessions(db), rateLimits: await deleteEndedWindows(db) };
+/**
+ * Deletes what nothing can use any more: expired sessions, ended rate-limit windows, and list
+ * events older than a reconnecting stream is replayed (it gets a reset instead).
+ */
+export async function deleteStaleRows(
+  db: Db,
+): Promise<{ sessions: number; rateLimits: number; listEvents: number }> {
+  return {
+    sessions: await deleteExpiredSessions(db),
+    rateLimits: await deleteEndedWindows(db),
+    listEvents: await deleteOldListEvents(db),
+  };
 }
 
 /**
@@ -26,7 +36,8 @@ export function startMaintenance(
   const run = () => {
     running ??= deleteStaleRows(db)
       .then((deleted) => {
-        if (deleted.sessions + deleted.rateLimits > 0) log.info({ deleted }, "stale rows deleted");
+        if (deleted.sessions + deleted.rateLimits + deleted.listEvents > 0)
+          log.info({ deleted }, "stale rows deleted");
       })
       .catch((error: unknown) => log.error({ err: error }, "deleting stale rows failed"))
       .finally(() => {

@@ -14,6 +14,8 @@ export interface TestContext {
   app: FastifyInstance;
   db: Db;
   config: Config;
+  /** The app's database, for a second app on the same one (`sameDatabaseAs`). */
+  databaseName: string;
 }
 
 /**
@@ -27,11 +29,16 @@ export async function createTestApp(
     env?: Record<string, string>;
     /** Connections in the app's pool. */
     poolSize?: number;
+    /** Another app's database instead of a fresh one, as two processes would share it. */
+    sameDatabaseAs?: TestContext;
   } = {},
 ): Promise<TestContext> {
   const databaseUrl = inject("databaseUrl");
-  const name = `potluck_test_${randomBytes(6).toString("hex")}`;
-  await adminQuery(databaseUrl, `create database ${name} template ${inject("templateDatabase")}`);
+  const shared = options.sameDatabaseAs?.databaseName;
+  const name = shared ?? `potluck_test_${randomBytes(6).toString("hex")}`;
+  if (!shared) {
+    await adminQuery(databaseUrl, `create database ${name} template ${inject("templateDatabase")}`);
+  }
   const { db, pool } = connect(withDatabase(databaseUrl, name), { max: options.poolSize ?? 5 });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "potluck-data-"));
   const config = {
@@ -47,10 +54,11 @@ export async function createTestApp(
   afterAll(async () => {
     await app.close();
     await pool.end();
-    await adminQuery(databaseUrl, `drop database if exists ${name}`);
+    // The first app's afterAll (which runs last) drops it.
+    if (!shared) await adminQuery(databaseUrl, `drop database if exists ${name}`);
     rmSync(dataDir, { recursive: true, force: true });
   });
-  return { app, db, config };
+  return { app, db, config, databaseName: name };
 }
 
 export { Agent } from "../src/http/inject-agent.js";

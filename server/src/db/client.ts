@@ -5,7 +5,8 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema.js";
 
-export type Db = NodePgDatabase<typeof schema>;
+/** `$client`: the pool, for what needs a connection of its own (a LISTEN). */
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 /** A database handle or an open transaction: query helpers accept either. */
 export type Tx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { mayUseList } from "../groceries/access.js";
 import type { Tx } from "./client.js";
 import {
@@ -21,7 +21,11 @@ import {
 //      (lockList, lockListOfPlannedRecipe, lockListOfPlannedExtra, lockListsPlanningRecipe),
 //      FOR SHARE to tick a line (shareListOfItem), FOR KEY SHARE to add a member (holdList);
 //   3. the one search_generation row (lockSearchGeneration), by every transaction that will
-//      change recipe_search.
+//      change recipe_search;
+//   4. a grocery list's event lock (lockListEvents): a transaction-level advisory lock taken
+//      just before the change's event row is written (groceries/list-events.ts), so that one
+//      list's events commit in id order. Last, because nothing is locked after it; one list
+//      only, so two of them never wait on each other.
 //
 // Why this order. Two transactions deadlock only when each waits for a lock the other holds;
 // when everyone takes locks in one order, whoever waits holds only "earlier" locks than the
@@ -192,6 +196,18 @@ export async function shareListOfItem(
  */
 export async function lockSearchGeneration(tx: Tx): Promise<void> {
   await tx.select({ id: searchGeneration.id }).from(searchGeneration).for("no key update");
+}
+
+const LIST_EVENTS_LOCK_CLASS = 11;
+
+/**
+ * Step 4: the list's event lock, until the transaction ends. Without it two ticks on one list
+ * (which share the list's row lock) could commit their events out of id order, and a stream
+ * that had sent the newer one would skip the older one for ever. The key's first half names
+ * this use, so no other advisory lock can collide with it.
+ */
+export async function lockListEvents(tx: Tx, listId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LIST_EVENTS_LOCK_CLASS}, ${listId})`);
 }
 
 /**

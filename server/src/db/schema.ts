@@ -423,6 +423,30 @@ export const shoppingItems = pgTable(
 );
 
 /**
+ * The changes of each list, for its live event stream (groceries/list-events.ts): written in
+ * the transaction of the change, so an event exists exactly when its change committed, and
+ * kept for a while so a client that reconnects can be sent what it missed.
+ */
+export const groceryListEvents = pgTable(
+  "grocery_list_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    groceryListId: integer("grocery_list_id")
+      .notNull()
+      .references(() => groceryLists.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    byUsername: text("by_username").notNull(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    // A stream's replay: the events of one list after a given id.
+    index("grocery_list_events_list_idx").on(t.groceryListId, t.id),
+    // The clean-up: the oldest events of every list.
+    index("grocery_list_events_created_idx").on(t.createdAt),
+  ],
+);
+
+/**
  * Every word of every recipe's search text: the lexicon a misspelt search word is corrected
  * against (trigram similarity over a few thousand words instead of every recipe's text).
  */

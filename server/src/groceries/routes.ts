@@ -34,6 +34,8 @@ import {
 import { cleanHtml } from "../http/clean-html.js";
 import { badRequest, fieldError, forbidden, HttpError, notFound } from "../http/errors.js";
 import { roleOn } from "./access.js";
+import { announceListDeleted, recordListChange, streamStart } from "./list-events.js";
+import { ListEventStreams } from "./live-streams.js";
 import {
   addMember,
   createList,
@@ -126,12 +128,15 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (cleanNotes !== undefined && Buffer.byteLength(cleanNotes) > GROCERY_NOTES_MAX_BYTES) {
         throw fieldError("notes", "Notes are too long (at most 100 KB).");
       }
-      const list = await updateList(app.db, request.params.id, user.id, {
-        ...(name === undefined ? {} : { name }),
-        ...(cleanNotes === undefined ? {} : { notes: cleanNotes }),
+      return app.db.transaction(async (tx) => {
+        const list = await updateList(tx, request.params.id, user.id, {
+          ...(name === undefined ? {} : { name }),
+          ...(cleanNotes === undefined ? {} : { notes: cleanNotes }),
+        });
+        if (!list) throw notFound();
+        await recordListChange(tx, list.id, "notes", user.username);
+        return list;
       });
-      if (!list) throw notFound();
-      return list;
     },
   );
 
@@ -143,7 +148,10 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
       const role = await roleOn(app.db, request.params.id, user.id);
       if (!role) throw notFound();
       if (role !== "owner") throw forbidden("Only the owner of a list may delete it.");
-      await deleteList(app.db, request.params.id);
+      await app.db.transaction(async (tx) => {
+        await deleteList(tx, request.params.id);
+        await announceListDeleted(tx, request.params.id);
+      });
       return reply.code(204).send(null);
     },
   );
@@ -186,6 +194,7 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         await touchList(tx, body.grocery_list_id);
         await recomputeShoppingList(tx, body.grocery_list_id);
+        await recordListChange(tx, body.grocery_list_id, "planned", user.username);
         const created = await plannedRecipeById(tx, id);
         if (!created) throw new Error("planned recipe vanished inside its transaction");
         return created;
@@ -206,6 +215,7 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         await touchList(tx, listId);
         await recomputeShoppingList(tx, listId);
+        await recordListChange(tx, listId, "planned", user.username);
       });
       return reply.code(204).send(null);
     },
@@ -254,6 +264,7 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         await touchList(tx, body.grocery_list_id);
         await recomputeShoppingList(tx, body.grocery_list_id);
+        await recordListChange(tx, body.grocery_list_id, "planned", user.username);
         const created = await plannedExtraById(tx, id);
         if (!created) throw new Error("planned extra vanished inside its transaction");
         return created;
@@ -274,6 +285,7 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         await touchList(tx, listId);
         await recomputeShoppingList(tx, listId);
+        await recordListChange(tx, listId, "planned", user.username);
       });
       return reply.code(204).send(null);
     },
@@ -304,9 +316,16 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      const item = await app.db.transaction((tx) =>
-        setItemChecked(tx, request.params.id, user.id, request.body.is_checked),
-      );
+      const item = await app.db.transaction(async (tx) => {
+        const ticked = await setItemChecked(
+          tx,
+          request.params.id,
+          user.id,
+          request.body.is_checked,
+        );
+        if (ticked) await recordListChange(tx, ticked.grocery_list, "items", user.username);
+        return ticked;
+      });
       if (!item) throw notFound();
       return item;
     },
@@ -348,6 +367,7 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!(await addMember(tx, listId, cook.id))) {
           throw fieldError("username", `The list is shared with ${cook.username} already.`);
         }
+        await recordListChange(tx, listId, "members", user.username);
         return { username: cook.username };
       });
       return reply.code(201).send(added);
@@ -372,8 +392,59 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (person.role === "owner") {
         throw badRequest("The owner cannot leave their own list; delete it instead.");
       }
-      await removeMember(app.db, listId, person.id);
+      await app.db.transaction(async (tx) => {
+        await removeMember(tx, listId, person.id);
+        await recordListChange(tx, listId, "members", user.username);
+      });
       return reply.code(204).send(null);
     },
   );
+
+  // ---------- live updates ----------
+
+  const streams = new ListEventStreams(app.db, app.log);
+  // Before the server waits for requests in flight: an open stream never finishes by itself.
+  app.addHook("preClose", () => streams.close());
+
+  app.get(
+    "/lists/:id/events/",
+    {
+      config: { access: "user" },
+      // A HEAD would hold a stream open with no body to send.
+      exposeHeadRoute: false,
+      schema: { params: idParams },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const listId = request.params.id;
+      if (!(await roleOn(app.db, listId, user.id))) throw notFound();
+      // Listening before the start is read, so no change falls between the two.
+      await streams.ready();
+      const lastEventId = request.headers["last-event-id"];
+      const start = await streamStart(
+        app.db,
+        listId,
+        typeof lastEventId === "string" ? lastEventId.trim() : undefined,
+      );
+      // From here on the response is ours alone: no serializer, no error handler, no onSend.
+      reply.hijack();
+      // The headers hooks have set so far (helmet's), then ours.
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value);
+      }
+      reply.raw.writeHead(200, {
+        "content-type": "text/event-stream",
+        "cache-control": "no-store",
+        "x-accel-buffering": "no",
+      });
+      // `id:` even with nothing to send, so a reconnect asks for what came after this point.
+      reply.raw.write(
+        `retry: ${STREAM_RETRY_MS}\n${start.reset ? "event: reset\ndata: {}\n" : ""}id: ${start.afterId}\n\n`,
+      );
+      streams.open(listId, user.id, start.afterId, reply.raw);
+    },
+  );
 };
+
+/** How long a browser waits before it reconnects a dropped stream. */
+const STREAM_RETRY_MS = 2000;

@@ -1,0 +1,105 @@
+import type { ListChangeKind } from "@potluck/contract";
+import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/client.js";
+import { lockListEvents } from "../db/locks.js";
+import { groceryListEvents } from "../db/schema.js";
+
+// The changes of a list, as rows of grocery_list_events and as NOTIFYs on one channel. Both
+// are written inside the transaction of the change: PostgreSQL delivers a NOTIFY at commit and
+// drops it at rollback, so an event is announced and kept exactly when its change happened, and
+// any app process on the database hears it (live-streams.ts).
+
+/** The NOTIFY channel; a payload is the id of the list that changed. */
+export const LIST_EVENTS_CHANNEL = "grocery_list_events";
+
+/** How long events are kept for clients that reconnect; an older Last-Event-ID gets a reset. */
+export const LIST_EVENTS_KEPT_MS = 60 * 60 * 1000;
+
+export interface ListEvent {
+  id: number;
+  groceryListId: number;
+  kind: ListChangeKind;
+  byUsername: string;
+}
+
+/**
+ * Records that `byUsername` changed the list. Call it last in the change's transaction: it
+ * takes the list's event lock (db/locks.ts), so that one list's events commit in the order of
+ * their ids and a stream that has sent id N never finds a smaller id committed after it.
+ */
+export async function recordListChange(
+  tx: Tx,
+  listId: number,
+  kind: ListChangeKind,
+  byUsername: string,
+): Promise<void> {
+  await lockListEvents(tx, listId);
+  await tx.execute(sql`
+    with event as (
+      insert into ${groceryListEvents} (grocery_list_id, kind, by_username)
+      values (${listId}, ${kind}, ${byUsername})
+      returning grocery_list_id)
+    select pg_notify(${LIST_EVENTS_CHANNEL}, grocery_list_id::text) from event`);
+}
+
+/**
+ * Announces a list's deletion, in the deleting transaction: its streams re-check who may still
+ * use it and close (the list's event rows go with it, by cascade).
+ */
+export async function announceListDeleted(tx: Tx, listId: number): Promise<void> {
+  await tx.execute(sql`select pg_notify(${LIST_EVENTS_CHANNEL}, ${`${listId}:deleted`})`);
+}
+
+/** A list's events after `afterId`, oldest first. */
+export async function listEventsAfter(db: Db, listId: number, afterId: number) {
+  const rows = await db
+    .select({
+      id: groceryListEvents.id,
+      groceryListId: groceryListEvents.groceryListId,
+      kind: groceryListEvents.kind,
+      byUsername: groceryListEvents.byUsername,
+    })
+    .from(groceryListEvents)
+    .where(and(eq(groceryListEvents.groceryListId, listId), gt(groceryListEvents.id, afterId)))
+    .orderBy(asc(groceryListEvents.id));
+  return rows as ListEvent[];
+}
+
+/**
+ * Where a new stream starts: after the list's newest event, or after `lastEventId` when the
+ * client reconnects with one that is still kept. `reset` when it gave one that is not (expired,
+ * another list's, or garbage): it has missed something it cannot be sent and must reload.
+ */
+export async function streamStart(
+  db: Db,
+  listId: number,
+  lastEventId: string | undefined,
+): Promise<{ afterId: number; reset: boolean }> {
+  const given =
+    lastEventId !== undefined && /^\d{1,15}$/.test(lastEventId) ? Number(lastEventId) : 0;
+  const { rows } = await db.execute<{ newest: number; kept: boolean }>(sql`
+    select coalesce(max(id), 0)::int8 as newest,
+           exists (select 1 from ${groceryListEvents}
+                   where grocery_list_id = ${listId} and id = ${given}) as kept
+    from ${groceryListEvents} where grocery_list_id = ${listId}`);
+  const { newest = 0, kept = false } = rows[0] ?? {};
+  if (lastEventId === undefined) return { afterId: newest, reset: false };
+  return kept ? { afterId: given, reset: false } : { afterId: newest, reset: true };
+}
+
+/** The users who may use a list now: its owner and members (none once it is deleted). */
+export async function peopleOf(db: Db, listId: number): Promise<Set<number>> {
+  const { rows } = await db.execute<{ user_id: number }>(sql`
+    select owner_id as user_id from grocery_lists where id = ${listId}
+    union all
+    select user_id from grocery_list_members where grocery_list_id = ${listId}`);
+  return new Set(rows.map((row) => row.user_id));
+}
+
+/** Deletes events older than the replay window; returns how many. */
+export async function deleteOldListEvents(db: Db): Promise<number> {
+  const deleted = await db
+    .delete(groceryListEvents)
+    .where(lt(groceryListEvents.createdAt, new Date(Date.now() - LIST_EVENTS_KEPT_MS)));
+  return deleted.rowCount ?? 0;
+}
