@@ -21,11 +21,15 @@ const EGG = await ingredientId(db, "Egg");
 const BUTTER = await ingredientId(db, "Butter");
 
 const open: SseStream[] = [];
-afterAll(() => {
+afterAll(async () => {
   for (const stream of open) stream.close();
-  // fetch's pool keeps sockets that app.close() would wait for.
-  app.server.closeAllConnections();
-  second.app.server.closeAllConnections();
+  // fetch's connection pool can leave a socket that never sent a request, which server.close()
+  // would wait for: close the servers here, dropping such sockets until they are closed.
+  for (const server of [second.app, app]) {
+    const sweep = setInterval(() => server.server.closeAllConnections(), 50);
+    await server.close();
+    clearInterval(sweep);
+  }
 });
 
 const eventsUrl = (listId: number, origin = base) =>

@@ -436,6 +436,9 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
         "content-type": "text/event-stream",
         "cache-control": "no-store",
         "x-accel-buffering": "no",
+        // A stream only ends when this process stops or the user loses the list: the
+        // connection then closes too, instead of idling in keep-alive and holding up a stop.
+        connection: "close",
       });
       // `id:` even with nothing to send, so a reconnect asks for what came after this point.
       reply.raw.write(
