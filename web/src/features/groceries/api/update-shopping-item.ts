@@ -22,10 +22,13 @@ const replaceItem = (listId: number, id: number, change: (item: ShoppingItem) =>
  * One hook per item row, so each row knows whether its own request is in flight.
  */
 export function useToggleShoppingItem(listId: number) {
+  const mutationKey = [...shoppingItemsQuery(listId).queryKey, "toggle"];
   return useMutation({
+    mutationKey,
     mutationFn: ({ id, isChecked }: { id: number; isChecked: boolean }) =>
       updateShoppingItem(id, isChecked),
     onMutate: async ({ id, isChecked }) => {
+      // A refetch in flight would overwrite the tick with the state before it...
       await queryClient.cancelQueries({ queryKey: shoppingItemsQuery(listId).queryKey });
       replaceItem(listId, id, (item) => ({ ...item, is_checked: isChecked }));
     },
@@ -34,5 +37,11 @@ export function useToggleShoppingItem(listId: number) {
       replaceItem(listId, id, (item) => ({ ...item, is_checked: !isChecked }));
       window.alert(ITEM_TOGGLE_FAILED);
     },
+    // ...but it may have carried new lines (a plan just made): refetch once the last tick in
+    // flight is done, so that one tick's refetch does not undo another still on its way.
+    onSettled: () =>
+      queryClient.isMutating({ mutationKey }) === 1
+        ? queryClient.invalidateQueries({ queryKey: shoppingItemsQuery(listId).queryKey })
+        : undefined,
   });
 }
