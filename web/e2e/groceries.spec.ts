@@ -159,8 +159,21 @@ test("a cook plans a recipe and an extra, shops, keeps notes and tidies up", asy
   await expect(shopping).toHaveText(["50 g All-purpose flour for Extras"]);
   await expect(page.getByText("No recipes planned yet.")).toBeVisible();
 
-  // --- delete the list: back to the lists screen with nothing selected
+  // --- delete the list: asked first (Cancel keeps it), then back to the lists screen with
+  // nothing selected
   await page.getByRole("button", { name: `Delete: ${listName}` }).click();
+  await expect(
+    page.getByText(
+      `Delete ${listName}? Its planned recipes, extras and notes are deleted with it.`,
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("button", { name: `Delete: ${listName}` })).toBeFocused();
+  await expect(page).toHaveURL(listUrl);
+  await page.getByRole("button", { name: `Delete: ${listName}` }).click();
+  await page.getByRole("button", { name: "Yes, delete" }).click();
   await expect(page).toHaveURL(/\/grocery-lists$/);
   await expect(page.getByText("Select a list")).toBeVisible();
   await page.getByLabel("Your lists").click();
