@@ -150,14 +150,36 @@ test("a cook plans a recipe and an extra, shops, keeps notes and tidies up", asy
     "Buy oat milk and eggs, bread",
   );
 
-  // --- deleting the planned recipe shrinks the line to the extra
-  await page
-    .locator(".planned-entry")
-    .filter({ hasText: title })
-    .getByRole("button", { name: /Delete/ })
-    .click();
+  // --- deleting the planned recipe shrinks the line to the extra; Undo plans it again as it was
+  const deleteRecipePlan = () =>
+    page
+      .locator(".planned-entry")
+      .filter({ hasText: title })
+      .getByRole("button", { name: /Delete/ })
+      .click();
+  await deleteRecipePlan();
   await expect(shopping).toHaveText(["50 g All-purpose flour for Extras"]);
   await expect(page.getByText("No recipes planned yet.")).toBeVisible();
+  await expect(page.getByText(`Removed ${title}.`)).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: `Undo removing ${title}` }).click();
+  await expect(shopping).toHaveText([`650 g All-purpose flour for ${title} (6 guests) & Extras`]);
+  await expect(page.locator(".planned-entry").first()).toContainText("Sat 5 December");
+  await expect(page.locator(".planned-entry").first()).toContainText("6 guests");
+  await expect(page.getByText(`Removed ${title}.`)).toHaveCount(0);
+  // the extra too: same quantity and unit
+  await page
+    .locator(".planned-entry")
+    .filter({ hasText: "50 g" })
+    .getByRole("button", { name: /Delete/ })
+    .click();
+  await expect(page.getByText("No extras planned yet.")).toBeVisible();
+  await page.getByRole("button", { name: "Undo removing All-purpose flour" }).click();
+  await expect(page.locator(".planned-entry").filter({ hasText: "50 g" })).toHaveCount(1);
+  await deleteRecipePlan();
+  await expect(shopping).toHaveText(["50 g All-purpose flour for Extras"]);
+  await expect(page.getByText(`Removed ${title}.`)).toBeVisible();
+  await expect(page.getByText(`Removed ${title}.`)).toBeHidden({ timeout: 10_000 }); // after 8 s
 
   // --- delete the list: asked first (Cancel keeps it), then back to the lists screen with
   // nothing selected
@@ -255,7 +277,29 @@ test("failures are explained and nothing is silently lost", async ({ page }) => 
   await notes.click();
   await notes.pressSequentially("Never saved");
   await expect(page.getByText("Error saving.")).toBeVisible();
+  // ...and keep the text, trying again until the server has it
   await page.unrouteAll();
+  await expect(page.getByText("Saved!")).toBeVisible({ timeout: 10_000 });
+  await page.reload();
+  await expect(page.getByRole("textbox", { name: "Notes" })).toHaveText("Never saved");
+
+  // planned entries that cannot be loaded say so, with Retry (not "nothing planned")
+  await page.route(
+    (url) => url.pathname === "/api/groceries/planned-recipes/",
+    (route) =>
+      route.request().method() === "GET"
+        ? route.fulfill({ status: 500, json: { detail: "A server error occurred." } })
+        : route.continue(),
+  );
+  await page.reload();
+  await expect(page.getByText("The planned recipes could not be loaded.")).toBeVisible({
+    timeout: 10_000,
+  });
+  await expect(page.getByText("No recipes planned yet.")).toHaveCount(0);
+  await page.unrouteAll();
+  await page.getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByText("No recipes planned yet.")).toBeVisible();
+  await expect(page.getByText("The planned recipes could not be loaded.")).toHaveCount(0);
 });
 
 test("the grocery list page asks for its data all at once", async ({ page }) => {

@@ -11,6 +11,7 @@ import { useCreateGroceryList } from "../api/create-grocery-list";
 import { useDeleteGroceryList } from "../api/delete-grocery-list";
 import { useGroceryLists } from "../api/get-grocery-lists";
 import { listLabel } from "../format";
+import { LoadError } from "./load-error";
 import { SharePanel } from "./share-panel";
 
 const styles = selectStyles<GroceryListSummary>();
@@ -93,6 +94,13 @@ export function ListSelection({ selectedId }: { selectedId: number | null }) {
         <div className="alert alert-error" role="alert">
           {createError}
         </div>
+      )}
+      {lists.isError && (
+        <LoadError
+          text="Your lists could not be loaded."
+          onRetry={() => void lists.refetch()}
+          retrying={lists.isFetching}
+        />
       )}
       <div className="grocery-pick">
         <div className="field">

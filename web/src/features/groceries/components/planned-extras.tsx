@@ -5,6 +5,7 @@ import { useCreatePlannedExtra } from "../api/create-planned-extra";
 import { useDeletePlannedExtra } from "../api/delete-planned-extra";
 import { usePlannedExtras } from "../api/get-planned-extras";
 import { useUndoNotice } from "../use-undo-notice";
+import { LoadError } from "./load-error";
 import { UndoNotice } from "./undo-notice";
 
 /** 'Planned Extras:' each with its quantity, unit and Delete. */
@@ -30,7 +31,13 @@ export function PlannedExtras({ listId }: { listId: number }) {
       <h3 id={headingId}>Planned Extras:</h3>
       {extras.isPending ? (
         <Loading />
-      ) : extras.isError || extras.data.length === 0 ? (
+      ) : extras.isError ? (
+        <LoadError
+          text="The planned extras could not be loaded."
+          onRetry={() => void extras.refetch()}
+          retrying={extras.isFetching}
+        />
+      ) : extras.data.length === 0 ? (
         <p className="muted">No extras planned yet.</p>
       ) : (
         <ul className="planned-list">

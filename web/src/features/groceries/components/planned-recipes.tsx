@@ -6,6 +6,7 @@ import { useDeletePlannedRecipe } from "../api/delete-planned-recipe";
 import { usePlannedRecipes } from "../api/get-planned-recipes";
 import { formatPlannedDate, guestsText } from "../format";
 import { useUndoNotice } from "../use-undo-notice";
+import { LoadError } from "./load-error";
 import { UndoNotice } from "./undo-notice";
 
 /** 'Planned Recipes:' by date (undated last), each with its recipe link and Delete. */
@@ -31,7 +32,13 @@ export function PlannedRecipes({ listId }: { listId: number }) {
       <h3 id={headingId}>Planned Recipes:</h3>
       {plans.isPending ? (
         <Loading />
-      ) : plans.isError || plans.data.length === 0 ? (
+      ) : plans.isError ? (
+        <LoadError
+          text="The planned recipes could not be loaded."
+          onRetry={() => void plans.refetch()}
+          retrying={plans.isFetching}
+        />
+      ) : plans.data.length === 0 ? (
         <p className="muted">No recipes planned yet.</p>
       ) : (
         <ul className="planned-list">
