@@ -267,6 +267,28 @@ test("failures are explained and nothing is silently lost", async ({ page }) => 
   await expect(line).toBeEnabled();
   await page.unrouteAll();
 
+  // a tick while a plan's refresh of the shopping list is on its way: the new line still comes
+  await page.route(
+    (url) => url.pathname === "/api/groceries/items/",
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue().catch(() => {}); // cancelled by then
+    },
+  );
+  await pick(page, "Extra", "flour", "All-purpose flour");
+  await page.getByLabel("Quantity", { exact: true }).fill("50");
+  await page.getByLabel("Unit", { exact: true }).selectOption({ label: "g" });
+  await page.getByRole("button", { name: "Plan Extra" }).click();
+  await expect(page.locator(".planned-entry").filter({ hasText: "All-purpose flour" })).toHaveCount(
+    1,
+  );
+  await line.check();
+  await page.unrouteAll();
+  await expect(
+    page.getByRole("checkbox", { name: "50 g All-purpose flour for Extras" }),
+  ).toBeVisible();
+  await expect(line).toBeChecked();
+
   // notes that cannot be saved say so
   await page.route("**/api/groceries/lists/*/", (route) =>
     route.request().method() === "PATCH"

@@ -1,5 +1,5 @@
 import type { ShoppingItem } from "@potluck/contract";
-import { useMutation } from "@tanstack/react-query";
+import { mutationOptions, useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
 import { shoppingItemsQuery } from "./get-shopping-items";
@@ -21,9 +21,9 @@ const replaceItem = (listId: number, id: number, change: (item: ShoppingItem) =>
  * Ticks an item at once (optimistic); on failure the tick is reverted and the user alerted.
  * One hook per item row, so each row knows whether its own request is in flight.
  */
-export function useToggleShoppingItem(listId: number) {
+export const toggleShoppingItemOptions = (listId: number) => {
   const mutationKey = [...shoppingItemsQuery(listId).queryKey, "toggle"];
-  return useMutation({
+  return mutationOptions({
     mutationKey,
     mutationFn: ({ id, isChecked }: { id: number; isChecked: boolean }) =>
       updateShoppingItem(id, isChecked),
@@ -44,4 +44,7 @@ export function useToggleShoppingItem(listId: number) {
         ? queryClient.invalidateQueries({ queryKey: shoppingItemsQuery(listId).queryKey })
         : undefined,
   });
-}
+};
+
+export const useToggleShoppingItem = (listId: number) =>
+  useMutation(toggleShoppingItemOptions(listId));
