@@ -150,17 +150,52 @@ test("a cook plans a recipe and an extra, shops, keeps notes and tidies up", asy
     "Buy oat milk and eggs, bread",
   );
 
-  // --- deleting the planned recipe shrinks the line to the extra
-  await page
-    .locator(".planned-entry")
-    .filter({ hasText: title })
-    .getByRole("button", { name: /Delete/ })
-    .click();
+  // --- deleting the planned recipe shrinks the line to the extra; Undo plans it again as it was
+  const deleteRecipePlan = () =>
+    page
+      .locator(".planned-entry")
+      .filter({ hasText: title })
+      .getByRole("button", { name: /Delete/ })
+      .click();
+  await deleteRecipePlan();
   await expect(shopping).toHaveText(["50 g All-purpose flour for Extras"]);
   await expect(page.getByText("No recipes planned yet.")).toBeVisible();
+  await expect(page.getByText(`Removed ${title}.`)).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: `Undo removing ${title}` }).click();
+  await expect(shopping).toHaveText([`650 g All-purpose flour for ${title} (6 guests) & Extras`]);
+  await expect(page.locator(".planned-entry").first()).toContainText("Sat 5 December");
+  await expect(page.locator(".planned-entry").first()).toContainText("6 guests");
+  await expect(page.getByText(`Removed ${title}.`)).toHaveCount(0);
+  // the extra too: same quantity and unit
+  await page
+    .locator(".planned-entry")
+    .filter({ hasText: "50 g" })
+    .getByRole("button", { name: /Delete/ })
+    .click();
+  await expect(page.getByText("No extras planned yet.")).toBeVisible();
+  await page.getByRole("button", { name: "Undo removing All-purpose flour" }).click();
+  await expect(page.locator(".planned-entry").filter({ hasText: "50 g" })).toHaveCount(1);
+  await deleteRecipePlan();
+  await expect(shopping).toHaveText(["50 g All-purpose flour for Extras"]);
+  await expect(page.getByText(`Removed ${title}.`)).toBeVisible();
+  await expect(page.getByText(`Removed ${title}.`)).toBeHidden({ timeout: 10_000 }); // after 8 s
 
-  // --- delete the list: back to the lists screen with nothing selected
+  // --- delete the list: asked first (Cancel keeps it), then back to the lists screen with
+  // nothing selected
   await page.getByRole("button", { name: `Delete: ${listName}` }).click();
+  await expect(
+    page.getByText(
+      `Delete ${listName}? Its planned recipes, extras and notes are deleted with it.`,
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("button", { name: `Delete: ${listName}` })).toBeFocused();
+  await expect(page).toHaveURL(listUrl);
+  await page.getByRole("button", { name: `Delete: ${listName}` }).click();
+  await page.getByRole("button", { name: "Yes, delete" }).click();
   await expect(page).toHaveURL(/\/grocery-lists$/);
   await expect(page.getByText("Select a list")).toBeVisible();
   await page.getByLabel("Your lists").click();
@@ -232,6 +267,28 @@ test("failures are explained and nothing is silently lost", async ({ page }) => 
   await expect(line).toBeEnabled();
   await page.unrouteAll();
 
+  // a tick while a plan's refresh of the shopping list is on its way: the new line still comes
+  await page.route(
+    (url) => url.pathname === "/api/groceries/items/",
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue().catch(() => {}); // cancelled by then
+    },
+  );
+  await pick(page, "Extra", "flour", "All-purpose flour");
+  await page.getByLabel("Quantity", { exact: true }).fill("50");
+  await page.getByLabel("Unit", { exact: true }).selectOption({ label: "g" });
+  await page.getByRole("button", { name: "Plan Extra" }).click();
+  await expect(page.locator(".planned-entry").filter({ hasText: "All-purpose flour" })).toHaveCount(
+    1,
+  );
+  await line.check();
+  await page.unrouteAll();
+  await expect(
+    page.getByRole("checkbox", { name: "50 g All-purpose flour for Extras" }),
+  ).toBeVisible();
+  await expect(line).toBeChecked();
+
   // notes that cannot be saved say so
   await page.route("**/api/groceries/lists/*/", (route) =>
     route.request().method() === "PATCH"
@@ -242,7 +299,29 @@ test("failures are explained and nothing is silently lost", async ({ page }) => 
   await notes.click();
   await notes.pressSequentially("Never saved");
   await expect(page.getByText("Error saving.")).toBeVisible();
+  // ...and keep the text, trying again until the server has it
   await page.unrouteAll();
+  await expect(page.getByText("Saved!")).toBeVisible({ timeout: 10_000 });
+  await page.reload();
+  await expect(page.getByRole("textbox", { name: "Notes" })).toHaveText("Never saved");
+
+  // planned entries that cannot be loaded say so, with Retry (not "nothing planned")
+  await page.route(
+    (url) => url.pathname === "/api/groceries/planned-recipes/",
+    (route) =>
+      route.request().method() === "GET"
+        ? route.fulfill({ status: 500, json: { detail: "A server error occurred." } })
+        : route.continue(),
+  );
+  await page.reload();
+  await expect(page.getByText("The planned recipes could not be loaded.")).toBeVisible({
+    timeout: 10_000,
+  });
+  await expect(page.getByText("No recipes planned yet.")).toHaveCount(0);
+  await page.unrouteAll();
+  await page.getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByText("No recipes planned yet.")).toBeVisible();
+  await expect(page.getByText("The planned recipes could not be loaded.")).toHaveCount(0);
 });
 
 test("the grocery list page asks for its data all at once", async ({ page }) => {

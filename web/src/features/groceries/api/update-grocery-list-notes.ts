@@ -9,7 +9,7 @@ const KEEPALIVE_MAX_BYTES = 60 * 1024;
 
 /**
  * Saves a list's notes (PATCH {notes}), after any earlier save of that list so they arrive in
- * order. `leavingPage` sends at once with keepalive: the request outlives the page, so notes
+ * order. `leavingPage` sends with keepalive: the request outlives the page, so notes
  * typed just before closing the tab still arrive. The cached list takes the new notes at
  * once: coming back shows what was typed.
  */
@@ -22,10 +22,11 @@ export function saveGroceryListNotes(
     list ? { ...list, notes } : list,
   );
   const send = () => patchGroceryListNotes(id, notes, options.leavingPage === true);
-  return trackNotesSave(
-    id,
-    options.leavingPage ? send() : (notesSavesSettled(id) ?? Promise.resolve()).then(send),
-  );
+  // Even a save made on leaving waits for the one in flight: sent at once, it could arrive
+  // first and be overwritten by the older text. Should the page go before it is sent, the
+  // draft the editor leaves brings it back on the next load.
+  const earlier = notesSavesSettled(id);
+  return trackNotesSave(id, earlier ? earlier.then(send) : send());
 }
 
 /** The PATCH itself, unordered: `leavingPage` lets it outlive the page where the browser allows. */

@@ -1,5 +1,5 @@
 import type { ShoppingItem } from "@potluck/contract";
-import { useMutation } from "@tanstack/react-query";
+import { mutationOptions, useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
 import { shoppingItemsQuery } from "./get-shopping-items";
@@ -21,11 +21,14 @@ const replaceItem = (listId: number, id: number, change: (item: ShoppingItem) =>
  * Ticks an item at once (optimistic); on failure the tick is reverted and the user alerted.
  * One hook per item row, so each row knows whether its own request is in flight.
  */
-export function useToggleShoppingItem(listId: number) {
-  return useMutation({
+export const toggleShoppingItemOptions = (listId: number) => {
+  const mutationKey = [...shoppingItemsQuery(listId).queryKey, "toggle"];
+  return mutationOptions({
+    mutationKey,
     mutationFn: ({ id, isChecked }: { id: number; isChecked: boolean }) =>
       updateShoppingItem(id, isChecked),
     onMutate: async ({ id, isChecked }) => {
+      // A refetch in flight would overwrite the tick with the state before it...
       await queryClient.cancelQueries({ queryKey: shoppingItemsQuery(listId).queryKey });
       replaceItem(listId, id, (item) => ({ ...item, is_checked: isChecked }));
     },
@@ -34,5 +37,14 @@ export function useToggleShoppingItem(listId: number) {
       replaceItem(listId, id, (item) => ({ ...item, is_checked: !isChecked }));
       window.alert(ITEM_TOGGLE_FAILED);
     },
+    // ...but it may have carried new lines (a plan just made): refetch once the last tick in
+    // flight is done, so that one tick's refetch does not undo another still on its way.
+    onSettled: () =>
+      queryClient.isMutating({ mutationKey }) === 1
+        ? queryClient.invalidateQueries({ queryKey: shoppingItemsQuery(listId).queryKey })
+        : undefined,
   });
-}
+};
+
+export const useToggleShoppingItem = (listId: number) =>
+  useMutation(toggleShoppingItemOptions(listId));

@@ -1,5 +1,6 @@
 import type { GroceryListSummary } from "@potluck/contract";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
 import Select from "react-select";
 import { Modal } from "../../../components/modal";
@@ -10,6 +11,7 @@ import { useCreateGroceryList } from "../api/create-grocery-list";
 import { useDeleteGroceryList } from "../api/delete-grocery-list";
 import { useGroceryLists } from "../api/get-grocery-lists";
 import { listLabel } from "../format";
+import { LoadError } from "./load-error";
 import { SharePanel } from "./share-panel";
 
 const styles = selectStyles<GroceryListSummary>();
@@ -28,10 +30,16 @@ export function ListSelection({ selectedId }: { selectedId: number | null }) {
   const [name, setName] = useState("");
   const [createError, setCreateError] = useState<string | null>(null);
   const [sharing, setSharing] = useState(false);
+  /** The list whose delete is being asked about: picking another list drops the question. */
+  const [confirmingDeleteOf, setConfirmingDeleteOf] = useState<number | null>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const cancelDeleteButton = useRef<HTMLButtonElement>(null);
+  const deleteQuestionId = useId();
   const nameId = useId();
   const pickerId = useId();
   const selected = lists.data?.find((list) => list.id === selectedId) ?? null;
   const isOwner = selected?.owner_username === myUsername;
+  const confirmingDelete = selected !== null && confirmingDeleteOf === selected.id;
 
   const onCreate = (event: FormEvent) => {
     event.preventDefault();
@@ -47,9 +55,20 @@ export function ListSelection({ selectedId }: { selectedId: number | null }) {
     });
   };
 
+  // The button that had focus goes away: focus the one that replaces it, once it is there.
+  const askDelete = (yes: boolean) => {
+    flushSync(() => setConfirmingDeleteOf(yes && selected ? selected.id : null));
+    (yes ? cancelDeleteButton : deleteButton).current?.focus();
+  };
+
   const onDelete = () => {
     if (!selected) return;
-    deleteList.mutate(selected.id, { onSuccess: () => navigate("/grocery-lists") });
+    deleteList.mutate(selected.id, {
+      onSuccess: () => {
+        setConfirmingDeleteOf(null);
+        navigate("/grocery-lists");
+      },
+    });
   };
 
   return (
@@ -76,6 +95,13 @@ export function ListSelection({ selectedId }: { selectedId: number | null }) {
           {createError}
         </div>
       )}
+      {lists.isError && (
+        <LoadError
+          text="Your lists could not be loaded."
+          onRetry={() => void lists.refetch()}
+          retrying={lists.isFetching}
+        />
+      )}
       <div className="grocery-pick">
         <div className="field">
           <label htmlFor={pickerId}>Your lists</label>
@@ -101,17 +127,44 @@ export function ListSelection({ selectedId }: { selectedId: number | null }) {
           </button>
         )}
         {/* Only the owner may delete a list (a member gets 403). */}
-        {selected && isOwner && (
+        {selected && isOwner && !confirmingDelete && (
           <button
+            ref={deleteButton}
             type="button"
             className="btn btn-danger"
-            onClick={onDelete}
-            disabled={deleteList.isPending}
+            onClick={() => askDelete(true)}
           >
             Delete: {selected.name}
           </button>
         )}
       </div>
+      {/* A list goes with its plans and notes, and there is no undo: ask first. */}
+      {selected && isOwner && confirmingDelete && (
+        <div className="confirm-step">
+          <p id={deleteQuestionId}>
+            Delete {selected.name}? Its planned recipes, extras and notes are deleted with it.
+          </p>
+          <div className="confirm-step-actions">
+            <button
+              type="button"
+              className="btn btn-danger"
+              aria-describedby={deleteQuestionId}
+              onClick={onDelete}
+              disabled={deleteList.isPending}
+            >
+              Yes, delete
+            </button>
+            <button
+              ref={cancelDeleteButton}
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => askDelete(false)}
+            >
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
       {sharing && selected && myUsername && (
         <Modal
           title={isOwner ? `Share ${selected.name}` : `Members of ${selected.name}`}

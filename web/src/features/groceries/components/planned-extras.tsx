@@ -1,19 +1,43 @@
+import type { PlannedExtra } from "@potluck/contract";
 import { useId } from "react";
 import { Loading } from "../../../components/status";
+import { useCreatePlannedExtra } from "../api/create-planned-extra";
 import { useDeletePlannedExtra } from "../api/delete-planned-extra";
 import { usePlannedExtras } from "../api/get-planned-extras";
+import { useUndoNotice } from "../use-undo-notice";
+import { LoadError } from "./load-error";
+import { UndoNotice } from "./undo-notice";
 
 /** 'Planned Extras:' each with its quantity, unit and Delete. */
 export function PlannedExtras({ listId }: { listId: number }) {
   const extras = usePlannedExtras(listId);
   const remove = useDeletePlannedExtra(listId);
+  const replan = useCreatePlannedExtra(listId);
+  const undo = useUndoNotice<PlannedExtra>();
   const headingId = useId();
+  // Undo plans it again as it was: same ingredient, quantity and unit.
+  const putBack = (extra: PlannedExtra) =>
+    replan.mutate(
+      {
+        listId,
+        ingredientId: extra.ingredient.id,
+        quantity: String(extra.quantity),
+        unitId: extra.unit.id,
+      },
+      { onSuccess: undo.dismiss },
+    );
   return (
     <section className="planned" aria-labelledby={headingId}>
       <h3 id={headingId}>Planned Extras:</h3>
       {extras.isPending ? (
         <Loading />
-      ) : extras.isError || extras.data.length === 0 ? (
+      ) : extras.isError ? (
+        <LoadError
+          text="The planned extras could not be loaded."
+          onRetry={() => void extras.refetch()}
+          retrying={extras.isFetching}
+        />
+      ) : extras.data.length === 0 ? (
         <p className="muted">No extras planned yet.</p>
       ) : (
         <ul className="planned-list">
@@ -30,7 +54,7 @@ export function PlannedExtras({ listId }: { listId: number }) {
                   type="button"
                   className="btn btn-secondary btn-small"
                   disabled={remove.isPending && remove.variables === extra.id}
-                  onClick={() => remove.mutate(extra.id)}
+                  onClick={() => remove.mutate(extra.id, { onSuccess: () => undo.offer(extra) })}
                 >
                   Delete
                   <span className="visually-hidden"> {extra.ingredient.name}</span>
@@ -39,6 +63,13 @@ export function PlannedExtras({ listId }: { listId: number }) {
             </li>
           ))}
         </ul>
+      )}
+      {undo.removed && (
+        <UndoNotice
+          title={undo.removed.ingredient.name}
+          undoing={replan.isPending}
+          onUndo={() => undo.removed && putBack(undo.removed)}
+        />
       )}
     </section>
   );

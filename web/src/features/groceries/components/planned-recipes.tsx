@@ -1,20 +1,44 @@
+import type { PlannedRecipe } from "@potluck/contract";
 import { useId } from "react";
 import { Loading } from "../../../components/status";
+import { useCreatePlannedRecipe } from "../api/create-planned-recipe";
 import { useDeletePlannedRecipe } from "../api/delete-planned-recipe";
 import { usePlannedRecipes } from "../api/get-planned-recipes";
 import { formatPlannedDate, guestsText } from "../format";
+import { useUndoNotice } from "../use-undo-notice";
+import { LoadError } from "./load-error";
+import { UndoNotice } from "./undo-notice";
 
 /** 'Planned Recipes:' by date (undated last), each with its recipe link and Delete. */
 export function PlannedRecipes({ listId }: { listId: number }) {
   const plans = usePlannedRecipes(listId);
   const remove = useDeletePlannedRecipe(listId);
+  const replan = useCreatePlannedRecipe(listId);
+  const undo = useUndoNotice<PlannedRecipe>();
   const headingId = useId();
+  // Undo plans it again as it was: same recipe, guests and date.
+  const putBack = (plan: PlannedRecipe) =>
+    replan.mutate(
+      {
+        listId,
+        recipeId: plan.recipe.id,
+        guests: String(plan.guests),
+        plannedOn: plan.planned_on ?? "",
+      },
+      { onSuccess: undo.dismiss },
+    );
   return (
     <section className="planned" aria-labelledby={headingId}>
       <h3 id={headingId}>Planned Recipes:</h3>
       {plans.isPending ? (
         <Loading />
-      ) : plans.isError || plans.data.length === 0 ? (
+      ) : plans.isError ? (
+        <LoadError
+          text="The planned recipes could not be loaded."
+          onRetry={() => void plans.refetch()}
+          retrying={plans.isFetching}
+        />
+      ) : plans.data.length === 0 ? (
         <p className="muted">No recipes planned yet.</p>
       ) : (
         <ul className="planned-list">
@@ -44,7 +68,7 @@ export function PlannedRecipes({ listId }: { listId: number }) {
                     type="button"
                     className="btn btn-secondary btn-small"
                     disabled={remove.isPending && remove.variables === plan.id}
-                    onClick={() => remove.mutate(plan.id)}
+                    onClick={() => remove.mutate(plan.id, { onSuccess: () => undo.offer(plan) })}
                   >
                     Delete
                     <span className="visually-hidden">
@@ -57,6 +81,13 @@ export function PlannedRecipes({ listId }: { listId: number }) {
             );
           })}
         </ul>
+      )}
+      {undo.removed && (
+        <UndoNotice
+          title={undo.removed.recipe.title}
+          undoing={replan.isPending}
+          onUndo={() => undo.removed && putBack(undo.removed)}
+        />
       )}
     </section>
   );

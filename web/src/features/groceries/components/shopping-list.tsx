@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { Loading } from "../../../components/status";
 import { useShoppingItems } from "../api/get-shopping-items";
 import { useToggleShoppingItem } from "../api/update-shopping-item";
+import { LoadError } from "./load-error";
 
 /** 'Shopping List': one checkable line per ingredient and unit, ticked off in the shop. */
 export function ShoppingList({ listId }: { listId: number }) {
@@ -14,7 +15,11 @@ export function ShoppingList({ listId }: { listId: number }) {
       {items.isPending ? (
         <Loading />
       ) : items.isError ? (
-        <p className="muted">The shopping list could not be loaded.</p>
+        <LoadError
+          text="The shopping list could not be loaded."
+          onRetry={() => void items.refetch()}
+          retrying={items.isFetching}
+        />
       ) : items.data.length === 0 ? (
         <p className="muted">Nothing to buy yet: plan a recipe or an extra below.</p>
       ) : (
