@@ -322,6 +322,20 @@ test("failures are explained and nothing is silently lost", async ({ page }) => 
   await page.getByRole("button", { name: "Retry" }).click();
   await expect(page.getByText("No recipes planned yet.")).toBeVisible();
   await expect(page.getByText("The planned recipes could not be loaded.")).toHaveCount(0);
+
+  // so do the lists themselves (not an empty picker, which would read as "no lists yet")
+  await page.route(
+    (url) => url.pathname === "/api/groceries/lists/",
+    (route) =>
+      route.request().method() === "GET"
+        ? route.fulfill({ status: 500, json: { detail: "A server error occurred." } })
+        : route.continue(),
+  );
+  await page.reload();
+  await expect(page.getByText("Your lists could not be loaded.")).toBeVisible({ timeout: 10_000 });
+  await page.unrouteAll();
+  await page.getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByText("Your lists could not be loaded.")).toHaveCount(0);
 });
 
 test("the grocery list page asks for its data all at once", async ({ page }) => {

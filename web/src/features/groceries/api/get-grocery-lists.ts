@@ -5,13 +5,16 @@ import { groceryKeys } from "./keys";
 
 export const getGroceryLists = () => api<GroceryListSummary[]>("/api/groceries/lists/");
 
-/** The user's lists, newest first. A failure only logs (spec §8): the picker is then empty. */
+/**
+ * The user's own lists and those shared with them, newest first. A failure is logged (spec §8)
+ * and then shown with Retry by the picker: an empty picker would read as "no lists yet".
+ */
 export const groceryListsQuery = queryOptions({
   queryKey: groceryKeys.lists(),
   queryFn: () =>
-    getGroceryLists().catch((error: unknown): GroceryListSummary[] => {
+    getGroceryLists().catch((error: unknown) => {
       console.error("Failed to load grocery lists", error);
-      return [];
+      throw error;
     }),
 });
 
