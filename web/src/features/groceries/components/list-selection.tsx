@@ -1,8 +1,8 @@
 import type { GroceryListSummary } from "@potluck/contract";
-import { type FormEvent, useId, useRef, useState } from "react";
-import { flushSync } from "react-dom";
+import { type FormEvent, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import Select from "react-select";
+import { ConfirmStep, useConfirmStep } from "../../../components/confirm-step";
 import { Modal } from "../../../components/modal";
 import { MENU_MAX_HEIGHT, MENU_MIN_HEIGHT, selectStyles } from "../../../components/select-styles";
 import { reasonOf } from "../../../lib/api-client";
@@ -30,16 +30,12 @@ export function ListSelection({ selectedId }: { selectedId: number | null }) {
   const [name, setName] = useState("");
   const [createError, setCreateError] = useState<string | null>(null);
   const [sharing, setSharing] = useState(false);
-  /** The list whose delete is being asked about: picking another list drops the question. */
-  const [confirmingDeleteOf, setConfirmingDeleteOf] = useState<number | null>(null);
-  const deleteButton = useRef<HTMLButtonElement>(null);
-  const cancelDeleteButton = useRef<HTMLButtonElement>(null);
-  const deleteQuestionId = useId();
   const nameId = useId();
   const pickerId = useId();
   const selected = lists.data?.find((list) => list.id === selectedId) ?? null;
   const isOwner = selected?.owner_username === myUsername;
-  const confirmingDelete = selected !== null && confirmingDeleteOf === selected.id;
+  // Asked about the selected list: picking another list drops the question.
+  const confirmDelete = useConfirmStep(selected?.id);
 
   const onCreate = (event: FormEvent) => {
     event.preventDefault();
@@ -55,19 +51,10 @@ export function ListSelection({ selectedId }: { selectedId: number | null }) {
     });
   };
 
-  // The button that had focus goes away: focus the one that replaces it, once it is there.
-  const askDelete = (yes: boolean) => {
-    flushSync(() => setConfirmingDeleteOf(yes && selected ? selected.id : null));
-    (yes ? cancelDeleteButton : deleteButton).current?.focus();
-  };
-
   const onDelete = () => {
     if (!selected) return;
     deleteList.mutate(selected.id, {
-      onSuccess: () => {
-        setConfirmingDeleteOf(null);
-        navigate("/grocery-lists");
-      },
+      onSuccess: () => navigate("/grocery-lists"),
     });
   };
 
@@ -127,43 +114,27 @@ export function ListSelection({ selectedId }: { selectedId: number | null }) {
           </button>
         )}
         {/* Only the owner may delete a list (a member gets 403). */}
-        {selected && isOwner && !confirmingDelete && (
+        {selected && isOwner && !confirmDelete.asking && (
           <button
-            ref={deleteButton}
+            ref={confirmDelete.trigger}
             type="button"
             className="btn btn-danger"
-            onClick={() => askDelete(true)}
+            onClick={() => confirmDelete.ask(true)}
           >
             Delete: {selected.name}
           </button>
         )}
       </div>
       {/* A list goes with its plans and notes, and there is no undo: ask first. */}
-      {selected && isOwner && confirmingDelete && (
-        <div className="confirm-step">
-          <p id={deleteQuestionId}>
-            Delete {selected.name}? Its planned recipes, extras and notes are deleted with it.
-          </p>
-          <div className="confirm-step-actions">
-            <button
-              type="button"
-              className="btn btn-danger"
-              aria-describedby={deleteQuestionId}
-              onClick={onDelete}
-              disabled={deleteList.isPending}
-            >
-              Yes, delete
-            </button>
-            <button
-              ref={cancelDeleteButton}
-              type="button"
-              className="btn btn-secondary"
-              onClick={() => askDelete(false)}
-            >
-              Cancel
-            </button>
-          </div>
-        </div>
+      {selected && isOwner && confirmDelete.asking && (
+        <ConfirmStep
+          question={`Delete ${selected.name}? Its planned recipes, extras and notes are deleted with it.`}
+          confirmLabel="Yes, delete"
+          pending={deleteList.isPending}
+          onConfirm={onDelete}
+          onCancel={() => confirmDelete.ask(false)}
+          cancelRef={confirmDelete.cancel}
+        />
       )}
       {sharing && selected && myUsername && (
         <Modal

@@ -1,6 +1,6 @@
 import type { GroceryListSummary, UserSummary } from "@potluck/contract";
 import { type FormEvent, useId, useRef, useState } from "react";
-import { flushSync } from "react-dom";
+import { ConfirmStep, useConfirmStep } from "../../../components/confirm-step";
 import { Loading } from "../../../components/status";
 import { UserPicker } from "../../../components/user-picker";
 import { reasonOf } from "../../../lib/api-client";
@@ -153,57 +153,37 @@ function LeaveList({
   onLeft: () => void;
 }) {
   const leave = useLeaveGroceryList(list.id);
-  const [confirming, setConfirming] = useState(false);
-  const leaveButton = useRef<HTMLButtonElement>(null);
-  const cancelButton = useRef<HTMLButtonElement>(null);
-  const questionId = useId();
+  const confirm = useConfirmStep(list.id);
 
-  // The button that had focus goes away: focus the one that replaces it, once it is there.
-  const ask = (yes: boolean) => {
-    flushSync(() => setConfirming(yes));
-    (yes ? cancelButton : leaveButton).current?.focus();
-  };
-
-  if (!confirming) {
+  if (!confirm.asking) {
     return (
-      <button ref={leaveButton} type="button" className="btn btn-danger" onClick={() => ask(true)}>
+      <button
+        ref={confirm.trigger}
+        type="button"
+        className="btn btn-danger"
+        onClick={() => confirm.ask(true)}
+      >
         Leave list
       </button>
     );
   }
   return (
-    <div className="share-leave">
-      <p id={questionId}>
-        Leave {list.name}? It will no longer be in your lists, until {list.owner_username} shares it
-        with you again.
-      </p>
-      <div className="share-leave-actions">
-        <button
-          type="button"
-          className="btn btn-danger"
-          aria-describedby={questionId}
-          disabled={leave.isPending}
-          // Not mutate's onSuccess: leaving drops the list from the picker, which closes this
-          // panel, and mutate's callbacks don't run once their component is gone. The failure
-          // itself is shown below from leave.isError.
-          onClick={() => leave.mutateAsync(myUsername).then(onLeft, () => {})}
-        >
-          {leave.isPending ? "Leaving..." : "Yes, leave"}
-        </button>
-        <button
-          ref={cancelButton}
-          type="button"
-          className="btn btn-secondary"
-          onClick={() => ask(false)}
-        >
-          Cancel
-        </button>
-      </div>
+    <ConfirmStep
+      question={`Leave ${list.name}? It will no longer be in your lists, until ${list.owner_username} shares it with you again.`}
+      confirmLabel={leave.isPending ? "Leaving..." : "Yes, leave"}
+      pending={leave.isPending}
+      // Not mutate's onSuccess: leaving drops the list from the picker, which closes this
+      // panel, and mutate's callbacks don't run once their component is gone. The failure
+      // itself is shown below from leave.isError.
+      onConfirm={() => leave.mutateAsync(myUsername).then(onLeft, () => {})}
+      onCancel={() => confirm.ask(false)}
+      cancelRef={confirm.cancel}
+    >
       {leave.isError && (
         <p className="alert alert-error" role="alert">
           Could not leave the list. {reasonOf(leave.error)}
         </p>
       )}
-    </div>
+    </ConfirmStep>
   );
 }
