@@ -21,6 +21,9 @@ export default defineConfig({
   use: {
     baseURL,
     screenshot: "only-on-failure",
+    // The service worker answers reads from its cache when the network fails, which would
+    // hide the failures the journeys stage with page.route; the offline journey allows it.
+    serviceWorkers: "block",
     trace: "off",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

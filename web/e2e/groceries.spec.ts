@@ -97,9 +97,12 @@ test("a cook plans a recipe and an extra, shops, keeps notes and tidies up", asy
 
   // --- tick it; it stays ticked after a reload
   const line = page.getByRole("checkbox", { name: /All-purpose flour/ });
+  const tickSaved = page.waitForResponse(
+    (response) => response.request().method() === "PATCH" && response.ok(),
+  );
   await line.check();
   await expect(line).toBeChecked();
-  await expect(line).toBeEnabled(); // the request is done
+  await tickSaved;
   await page.reload();
   await expect(page.getByRole("checkbox", { name: /All-purpose flour/ })).toBeChecked();
 
@@ -247,7 +250,7 @@ test("failures are explained and nothing is silently lost", async ({ page }) => 
   await expect(line).toBeVisible();
   await expect(extraForm.getByRole("alert")).toHaveCount(0);
 
-  // a tick that fails: shown at once, locked while in flight, then reverted with an alert
+  // a tick the server fails: shown at once, then reverted with an alert
   let release = () => {};
   await page.route("**/api/groceries/items/*/", async (route) => {
     await new Promise<void>((resolve) => {
@@ -258,13 +261,11 @@ test("failures are explained and nothing is silently lost", async ({ page }) => 
   const alert = page.waitForEvent("dialog");
   await line.click();
   await expect(line).toBeChecked();
-  await expect(line).toBeDisabled();
   release();
   const dialog = await alert;
   expect(dialog.message()).toBe("Failed to update item status. Please try again.");
   await dialog.accept();
   await expect(line).not.toBeChecked();
-  await expect(line).toBeEnabled();
   await page.unrouteAll();
 
   // a tick while a plan's refresh of the shopping list is on its way: the new line still comes

@@ -3,6 +3,7 @@ import { Outlet } from "react-router";
 import { Loading } from "../components/status";
 import { Footer } from "./footer";
 import { NavBar } from "./nav-bar";
+import { SyncBar } from "./sync-bar";
 
 export function Layout() {
   return (
@@ -11,6 +12,7 @@ export function Layout() {
         Skip to content
       </a>
       <NavBar />
+      <SyncBar />
       <main id="main" className="container main" tabIndex={-1}>
         <Suspense fallback={<Loading />}>
           <Outlet />

@@ -4,6 +4,7 @@ import {
   AUTOSAVE_DELAY_MS,
   createNotesAutosave,
   LOAD_GUARD_MS,
+  type NotesAutosaveOptions,
   type NotesStatus,
   RETRY_FIRST_MS,
 } from "./use-notes-autosave";
@@ -16,7 +17,7 @@ interface Call {
 }
 
 /** An autosave whose saves wait until the test answers them; the server holds what succeeded. */
-function setUp(initialNotes = "") {
+function setUp(initialNotes = "", more: Partial<NotesAutosaveOptions> = {}) {
   const calls: Call[] = [];
   const statuses: NotesStatus[] = [];
   let draft: NotesDraft | null = null;
@@ -45,6 +46,8 @@ function setUp(initialNotes = "") {
       draft = null;
     },
     onStatus: (status) => statuses.push(status),
+    isOffline: () => false,
+    ...more,
   });
   autosave.start();
   vi.advanceTimersByTime(LOAD_GUARD_MS);
@@ -92,6 +95,7 @@ test("text typed during the load guard is saved from the end of it", () => {
     dropDraft: () => {},
     clearDraft: () => {},
     onStatus: () => {},
+    isOffline: () => false,
   });
   autosave.start();
   autosave.edit("fast");
@@ -211,4 +215,29 @@ test("stopped (unmounted): the unsaved text goes at once and no status follows",
   vi.advanceTimersByTime(60_000);
   expect(calls).toHaveLength(1); // the draft sends it on the next load
   expect(statuses).toHaveLength(seen);
+});
+
+test("a draft an earlier page left unsaved goes as soon as the editor is up, with no typing pause", () => {
+  const { calls } = setUp("<p>old</p>", { unsavedDraft: "<p>typed offline</p>" });
+  expect(calls.map((call) => call.notes)).toEqual(["<p>typed offline</p>"]);
+});
+
+test("offline, a failed save says so; back online it goes at once, not at its next retry", async () => {
+  const unsaved: boolean[] = [];
+  const { autosave, calls, statuses } = setUp("", {
+    isOffline: () => true,
+    onUnsaved: (hasUnsaved) => unsaved.push(hasUnsaved),
+  });
+  autosave.edit("Ask for the big bag");
+  vi.advanceTimersByTime(AUTOSAVE_DELAY_MS);
+  nth(calls, 0).reject();
+  await settle();
+  expect(statuses.at(-1)).toBe("offline");
+  autosave.retryNow();
+  expect(calls).toHaveLength(2);
+  nth(calls, 1).resolve();
+  await settle();
+  expect(statuses.at(-1)).toBe("saved");
+  // the sync bar counted the text as waiting from the first keystroke until the server had it
+  expect(unsaved).toEqual([true, false]);
 });

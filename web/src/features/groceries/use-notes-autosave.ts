@@ -1,5 +1,13 @@
-import { useEffect, useState } from "react";
-import { dropNotesDraft, keepNotesDraft, type NotesDraft, takeNotesDraft } from "./api/notes-draft";
+import { useEffect, useRef, useState } from "react";
+import { isNetworkFailure, useOnline } from "../../lib/offline/online";
+import { reportPendingChanges } from "../../lib/offline/pending-changes";
+import {
+  dropNotesDraft,
+  keepNotesDraft,
+  type NotesDraft,
+  readNotesDraft,
+  takeNotesDraft,
+} from "./api/notes-draft";
 import { saveGroceryListNotes } from "./api/update-grocery-list-notes";
 
 /** Spec §9: autosave 2 s after typing stops, 'Saved!' for 2 s, saving enabled 100 ms after load. */
@@ -10,10 +18,13 @@ export const LOAD_GUARD_MS = 100;
 export const RETRY_FIRST_MS = 1000;
 export const RETRY_MAX_MS = 30_000;
 
-export type NotesStatus = "idle" | "saving" | "saved" | "error";
+/** "offline": the save could not be sent for want of a network; it is kept and goes when it is back. */
+export type NotesStatus = "idle" | "saving" | "saved" | "error" | "offline";
 
 export interface NotesAutosaveOptions {
   initialNotes: string;
+  /** Text an earlier page left unsaved (typed offline, say): sent as soon as the editor is up. */
+  unsavedDraft?: string;
   /** Sends the notes; resolves with the notes the server then holds. */
   save: (notes: string, leavingPage: boolean) => Promise<string>;
   keepDraft: (draft: NotesDraft) => void;
@@ -22,6 +33,10 @@ export interface NotesAutosaveOptions {
   /** Drops whatever draft there is (the user gave up the text). */
   clearDraft: () => void;
   onStatus: (status: NotesStatus) => void;
+  /** Whether there is text the server does not have yet (typed, or sent and not confirmed). */
+  onUnsaved?: (hasUnsaved: boolean) => void;
+  /** The save failed because there is no network (rather than a refusal or a server fault). */
+  isOffline: (error: unknown) => boolean;
 }
 
 export type NotesAutosave = ReturnType<typeof createNotesAutosave>;
@@ -38,7 +53,7 @@ export function createNotesAutosave(options: NotesAutosaveOptions) {
   /** The notes the server last confirmed holding: the base a draft applies to. */
   let confirmed = options.initialNotes;
   /** Typed and not sent yet, or sent and failed. */
-  let unsaved: string | null = null;
+  let unsaved: string | null = options.unsavedDraft ?? null;
   /** The text of the save in flight. */
   let sending: string | null = null;
   /** A save was due while another was in flight: it goes when that one is done. */
@@ -56,6 +71,12 @@ export function createNotesAutosave(options: NotesAutosaveOptions) {
 
   const setStatus = (status: NotesStatus) => {
     if (!stopped) options.onStatus(status);
+  };
+  let reportedUnsaved = unsaved !== null;
+  const reportUnsaved = () => {
+    const hasUnsaved = unsaved !== null || sending !== null;
+    if (hasUnsaved !== reportedUnsaved) options.onUnsaved?.(hasUnsaved);
+    reportedUnsaved = hasUnsaved;
   };
   const cancelWait = () => {
     clearTimeout(timer);
@@ -88,6 +109,7 @@ export function createNotesAutosave(options: NotesAutosaveOptions) {
         sending = null;
         failures = 0;
         confirmed = held;
+        reportUnsaved();
         options.dropDraft(notes);
         setStatus("saved");
         savedTimer = setTimeout(() => setStatus("idle"), SAVED_VISIBLE_MS);
@@ -98,7 +120,7 @@ export function createNotesAutosave(options: NotesAutosaveOptions) {
         sending = null;
         unsaved ??= notes;
         options.keepDraft({ notes: unsaved, base: confirmed });
-        setStatus("error");
+        setStatus(options.isOffline(error) ? "offline" : "error");
         failures += 1;
         // Once stopped, the draft sends it on the next load of the list.
         if (stopped || paused) return;
@@ -127,7 +149,11 @@ export function createNotesAutosave(options: NotesAutosaveOptions) {
       stopped = false;
       guardTimer = setTimeout(() => {
         enabled = true;
-        if (unsaved !== null && !paused) sendAfter(AUTOSAVE_DELAY_MS);
+        // An earlier page's draft was not being typed: no pause to wait for.
+        const typedHere = unsaved !== null && unsaved !== options.unsavedDraft;
+        if (unsaved === null || paused) return;
+        if (typedHere) sendAfter(AUTOSAVE_DELAY_MS);
+        else send();
       }, LOAD_GUARD_MS);
     },
     /** Unmounted: what is not yet saved goes at once; no more status. */
@@ -138,9 +164,14 @@ export function createNotesAutosave(options: NotesAutosaveOptions) {
       leave();
     },
     leave,
+    /** The network is back: a failed save goes now rather than at its next retry. */
+    retryNow() {
+      if (unsaved !== null && sending === null && !paused && enabled) send();
+    },
     /** Typed: every keystroke starts the 2 s wait again. */
     edit(notes: string) {
       unsaved = notes;
+      reportUnsaved();
       paused = false;
       leaving = false;
       if (enabled) sendAfter(AUTOSAVE_DELAY_MS);
@@ -155,6 +186,7 @@ export function createNotesAutosave(options: NotesAutosaveOptions) {
     discard(notes: string) {
       cancelWait();
       unsaved = null;
+      reportUnsaved();
       due = false;
       paused = false;
       confirmed = notes;
@@ -170,33 +202,62 @@ export function createNotesAutosave(options: NotesAutosaveOptions) {
   };
 }
 
-/** The notes autosave of a list's editor, wired to the server, the draft and the page's life. */
+/**
+ * The notes autosave of a list's editor, wired to the server, the draft and the page's life.
+ * `initialText` is what the editor starts with: the server's notes, or the draft of them that
+ * has not reached the server yet (typed offline, say), which is then saved.
+ */
 export function useNotesAutosave(listId: number, initialNotes: string) {
   const [status, setStatus] = useState<NotesStatus>("idle");
-  const [autosave] = useState(() =>
-    createNotesAutosave({
+  // The autosave is made before the state it reports to: this forwards to it.
+  const reportUnsaved = useRef<(hasUnsaved: boolean) => void>(() => {});
+  const [{ autosave, initialText }] = useState(() => {
+    const draft = readNotesDraft(listId);
+    const unsavedDraft =
+      draft && draft.base === initialNotes && draft.notes !== initialNotes
+        ? draft.notes
+        : undefined;
+    const created = createNotesAutosave({
       initialNotes,
+      unsavedDraft,
       save: (notes, leavingPage) =>
         saveGroceryListNotes(listId, notes, { leavingPage }).then((saved) => saved.notes),
       keepDraft: (draft) => keepNotesDraft(listId, draft),
       dropDraft: (notes) => dropNotesDraft(listId, notes),
       clearDraft: () => takeNotesDraft(listId),
       onStatus: setStatus,
-    }),
-  );
+      onUnsaved: (hasUnsaved) => reportUnsaved.current(hasUnsaved),
+      isOffline: (error) => isNetworkFailure(error) && !navigator.onLine,
+    });
+    return { autosave: created, initialText: unsavedDraft ?? initialNotes };
+  });
+
+  const [hasUnsaved, setHasUnsaved] = useState(autosave.hasUnsavedText);
+  reportUnsaved.current = setHasUnsaved;
+  // For the sync bar, text typed here is a change waiting when it cannot go (offline, or its
+  // save failed) or is on its way; not while typing online, where it goes 2 s after a pause.
+  const online = useOnline();
+  const waiting =
+    hasUnsaved && (!online || status === "saving" || status === "error" || status === "offline");
+  useEffect(() => {
+    reportPendingChanges(`notes:${listId}`, waiting ? 1 : 0);
+    return () => reportPendingChanges(`notes:${listId}`, 0);
+  }, [listId, waiting]);
 
   useEffect(() => {
     autosave.start();
     // Closing the tab, reloading, or a phone hiding it must not lose the last words.
     const onHidden = () => document.visibilityState === "hidden" && autosave.leave();
     window.addEventListener("pagehide", autosave.leave);
+    window.addEventListener("online", autosave.retryNow);
     document.addEventListener("visibilitychange", onHidden);
     return () => {
       window.removeEventListener("pagehide", autosave.leave);
+      window.removeEventListener("online", autosave.retryNow);
       document.removeEventListener("visibilitychange", onHidden);
       autosave.stop(); // navigating elsewhere in the app
     };
   }, [autosave]);
 
-  return { status, autosave };
+  return { status, autosave, initialText };
 }

@@ -3,12 +3,15 @@ import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
 import { authStatusQuery, csrfQuery } from "../../../lib/session";
+import { forgetCachedAnswers } from "./forget-device-data";
 
 export const login = (body: LoginBody) =>
   api<{ detail: string }>("/api/auth/login/", { method: "POST", json: body });
 
 /** After a login the session changed: the old CSRF token is void and the status is stale. */
 export async function refreshSession(): Promise<void> {
+  // Answers kept for offline use may be another cook's.
+  await forgetCachedAnswers();
   await Promise.all([
     queryClient.refetchQueries({ queryKey: csrfQuery.queryKey }),
     queryClient.refetchQueries({ queryKey: authStatusQuery.queryKey }),

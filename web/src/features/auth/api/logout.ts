@@ -3,6 +3,7 @@ import { useNavigate } from "react-router";
 import { api } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
 import { authStatusQuery, csrfQuery } from "../../../lib/session";
+import { forgetDeviceData } from "./forget-device-data";
 
 export function useLogout() {
   const navigate = useNavigate();
@@ -10,6 +11,7 @@ export function useLogout() {
     mutationFn: () => api<void>("/api/auth/logout/", { method: "POST" }),
     onSuccess: async () => {
       // Forget everything the signed-in user loaded, then start anonymous.
+      await forgetDeviceData();
       queryClient.removeQueries({
         predicate: (query) => query.queryKey[0] !== "auth",
       });

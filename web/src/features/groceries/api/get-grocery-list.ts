@@ -2,7 +2,7 @@ import type { GroceryListDetail } from "@potluck/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { groceryKeys } from "./keys";
-import { takeNotesDraft } from "./notes-draft";
+import { keepNotesDraft, takeNotesDraft } from "./notes-draft";
 import { notesSavesSettled } from "./pending-notes-saves";
 import { patchGroceryListNotes } from "./update-grocery-list-notes";
 
@@ -19,7 +19,11 @@ export const groceryListQuery = (id: number) =>
       // unless the notes were changed elsewhere since (then the draft is out of date).
       const draft = takeNotesDraft(id);
       if (draft && draft.notes !== list.notes && draft.base === list.notes) {
-        return patchGroceryListNotes(id, draft.notes);
+        // Not sent (offline, say): the draft stays, and the notes editor takes it up.
+        return patchGroceryListNotes(id, draft.notes).catch(() => {
+          keepNotesDraft(id, draft);
+          return list;
+        });
       }
       return list;
     },

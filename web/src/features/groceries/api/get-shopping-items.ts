@@ -2,12 +2,16 @@ import type { ShoppingItem } from "@potluck/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { groceryKeys } from "./keys";
+import { withQueuedTicks } from "./tick-queue";
 
 export const getShoppingItems = (listId: number) =>
   api<ShoppingItem[]>(`/api/groceries/items/?grocery_list=${listId}`);
 
-/** The derived shopping list, ordered by ingredient name. */
+/** The derived shopping list, ordered by ingredient name, with the ticks not yet sent applied. */
 export const shoppingItemsQuery = (listId: number) =>
-  queryOptions({ queryKey: groceryKeys.items(listId), queryFn: () => getShoppingItems(listId) });
+  queryOptions({
+    queryKey: groceryKeys.items(listId),
+    queryFn: async () => withQueuedTicks(listId, await getShoppingItems(listId)),
+  });
 
 export const useShoppingItems = (listId: number) => useQuery(shoppingItemsQuery(listId));

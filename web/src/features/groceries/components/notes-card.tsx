@@ -12,6 +12,7 @@ const STATUS_TEXT: Record<NotesStatus, string> = {
   saving: "Saving...",
   saved: "Saved!",
   error: "Error saving.",
+  offline: "Offline: kept on this device until the network is back.",
 };
 
 /**
@@ -61,7 +62,7 @@ function NotesEditor({
   labelId: string;
 }) {
   const me = useSession().user?.username ?? null;
-  const { status, autosave } = useNotesAutosave(listId, initialNotes);
+  const { status, autosave, initialText } = useNotesAutosave(listId, initialNotes);
   /** Another shopper's notes, not shown because the editor holds unsaved text. */
   const [theirs, setTheirs] = useState<RemoteNotes | null>(null);
 
@@ -72,7 +73,7 @@ function NotesEditor({
 
   const editor = useEditor({
     extensions: EDITOR_EXTENSIONS,
-    content: initialNotes,
+    content: initialText,
     editorProps: {
       attributes: {
         role: "textbox",

@@ -2,7 +2,7 @@ import type { ShoppingItem } from "@potluck/contract";
 import { useId, useState } from "react";
 import { Loading } from "../../../components/status";
 import { useShoppingItems } from "../api/get-shopping-items";
-import { useToggleShoppingItem } from "../api/update-shopping-item";
+import { tickItem } from "../api/tick-queue";
 import { LoadError } from "./load-error";
 
 /** 'Shopping List': one checkable line per ingredient and unit, ticked off in the shop. */
@@ -34,11 +34,10 @@ export function ShoppingList({ listId }: { listId: number }) {
 }
 
 function ShoppingItemRow({ listId, item }: { listId: number; item: ShoppingItem }) {
-  const toggle = useToggleShoppingItem(listId);
   const id = useId();
-  // The tick shows in the same render as the click: the cache's optimistic update comes a
-  // moment later (after in-flight refetches are cancelled), and a controlled checkbox would
-  // otherwise flick back in between.
+  // The tick shows in the same render as the click: the cache's update comes a moment later
+  // (after refetches on their way are cancelled), and a controlled checkbox would otherwise
+  // flick back in between.
   const [ticking, setTicking] = useState<boolean | null>(null);
   const checked = ticking ?? item.is_checked;
   return (
@@ -47,13 +46,9 @@ function ShoppingItemRow({ listId, item }: { listId: number; item: ShoppingItem 
         id={id}
         type="checkbox"
         checked={checked}
-        disabled={toggle.isPending}
         onChange={(event) => {
           setTicking(event.target.checked);
-          toggle.mutate(
-            { id: item.id, isChecked: event.target.checked },
-            { onSettled: () => setTicking(null) },
-          );
+          void tickItem(listId, item.id, event.target.checked).finally(() => setTicking(null));
         }}
       />
       <label htmlFor={id}>
