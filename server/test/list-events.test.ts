@@ -3,6 +3,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "../src/auth/sessions.js";
+import { lockListsPlanningRecipe, lockRecipe } from "../src/db/locks.js";
+import { recordChangeOnLockedLists } from "../src/groceries/list-events.js";
+import { multipartBody } from "../src/http/inject-agent.js";
 import { buildRecipe, ingredientId, signedIn, unitId } from "./factories.js";
 import { type Agent, createTestApp } from "./helper.js";
 import { openSse, type SseStream } from "./sse.js";
@@ -226,5 +229,227 @@ describe("a list's event stream", () => {
     await third.app.close();
     expect(Date.now() - start).toBeLessThan(1000);
     expect(await held.ended()).toBe(true);
+  });
+});
+
+describe("a recipe edit or delete", () => {
+  /** Edits the recipe as its author would through the recipe form. */
+  const editRecipe = async (
+    author: Agent,
+    recipeId: number,
+    fields: { title: string; content: string; recipe_ingredients?: string },
+  ) => {
+    const body = multipartBody(fields);
+    await ok(
+      author.raw("PUT", `/api/recipes/recipes/${recipeId}/`, body.payload, body.contentType),
+    );
+  };
+  const eggs = (quantity: number) =>
+    JSON.stringify([{ ingredient_id: EGG, unit_id: PIECE, quantity }]);
+
+  it("sends its author's change to every list that plans the recipe, and to no other", async () => {
+    const { owner, member, list, recipe } = await sharedList();
+    const author = owner.user.username;
+    const otherList = await ok(owner.agent.post("/api/groceries/lists/", { name: "Other" }));
+    for (const [agent, listId] of [
+      [member.agent, list.id],
+      [owner.agent, otherList.id],
+    ] as const) {
+      const url = "/api/groceries/planned-recipes/";
+      await ok(agent.post(url, { grocery_list_id: listId, recipe_id: recipe.id, guests: 2 }));
+    }
+    // The member's own list, planning something else: it must hear nothing of the recipe.
+    const unrelated = await ok(member.agent.post("/api/groceries/lists/", { name: "Unrelated" }));
+    const toMember = await stream(list.id, member.agent);
+    const toOther = await stream(otherList.id, owner.agent);
+    const toUnrelated = await stream(unrelated.id, member.agent);
+
+    // New quantities, same title: the lines changed, the planned entries did not.
+    await editRecipe(owner.agent, recipe.id, {
+      title: recipe.title,
+      content: "<p>Cook it.</p>",
+      recipe_ingredients: eggs(3),
+    });
+    for (const reader of [toMember, toOther]) {
+      expect(await nextChange(reader)).toEqual({ kind: "items", by: author });
+    }
+    // A new title shows on the planned entries too.
+    await editRecipe(owner.agent, recipe.id, { title: "Omelette", content: "<p>Cook it.</p>" });
+    for (const reader of [toMember, toOther]) {
+      expect(await nextChange(reader)).toEqual({ kind: "planned", by: author });
+    }
+    // Only the description: nothing a list shows, so no event; the next one is a list's own.
+    await editRecipe(owner.agent, recipe.id, { title: "Omelette", content: "<p>Whisk.</p>" });
+    await ok(member.agent.patch(`/api/groceries/lists/${list.id}/`, { notes: "<p>x</p>" }));
+    expect(await nextChange(toMember)).toEqual({ kind: "notes", by: member.user.username });
+
+    const deleted = await owner.agent.delete(`/api/recipes/recipes/${recipe.id}/`);
+    expect(deleted.statusCode).toBe(204);
+    for (const reader of [toMember, toOther]) {
+      expect(await nextChange(reader)).toEqual({ kind: "planned", by: author });
+    }
+    const plans = await member.agent.get(`/api/groceries/planned-recipes/?grocery_list=${list.id}`);
+    expect(plans.json()).toEqual([]);
+
+    await ok(member.agent.patch(`/api/groceries/lists/${unrelated.id}/`, { notes: "<p>y</p>" }));
+    expect(await nextChange(toUnrelated)).toEqual({ kind: "notes", by: member.user.username });
+    // The other list heard only the recipe's events too.
+    await ok(owner.agent.patch(`/api/groceries/lists/${otherList.id}/`, { name: "Renamed" }));
+    expect(await nextChange(toOther)).toEqual({ kind: "notes", by: author });
+  });
+
+  it("commits one list's events in id order while ticks, notes, members and edits race", async () => {
+    const { owner, member, list, recipe } = await sharedList();
+    await ok(
+      member.agent.post("/api/groceries/planned-recipes/", {
+        grocery_list_id: list.id,
+        recipe_id: recipe.id,
+        guests: 2,
+      }),
+    );
+    await ok(
+      owner.agent.post("/api/groceries/planned-extras/", {
+        grocery_list_id: list.id,
+        ingredient_id: BUTTER,
+        quantity: 1,
+        unit_id: PIECE,
+      }),
+    );
+    const items = await owner.agent.get(`/api/groceries/items/?grocery_list=${list.id}`);
+    const [eggLine, butterLine] = items.json<{ id: number }[]>();
+    const guest = await signedIn(app, db);
+    const toOwner = await stream(list.id, owner.agent);
+    const { rows: before } = await db.execute<{ id: number }>(
+      sql`select coalesce(max(id), 0)::int8 as id from grocery_list_events where grocery_list_id = ${list.id}`,
+    );
+
+    for (let round = 0; round < 10; round++) {
+      const tick = (agent: Agent, item?: { id: number }) =>
+        ok(agent.patch(`/api/groceries/items/${item?.id}/`, { is_checked: round % 2 === 0 }));
+      await Promise.all([
+        tick(member.agent, eggLine),
+        tick(owner.agent, butterLine),
+        // A new quantity each round: the edit's event is sent through the lists' FOR UPDATE.
+        editRecipe(owner.agent, recipe.id, {
+          title: recipe.title,
+          content: "<p>Cook it.</p>",
+          recipe_ingredients: eggs(round + 2),
+        }),
+        ok(member.agent.patch(`/api/groceries/lists/${list.id}/`, { notes: `<p>${round}</p>` })),
+        round % 2 === 0
+          ? ok(owner.agent.post(membersUrl(list.id), { username: guest.user.username }))
+          : ok(owner.agent.delete(`${membersUrl(list.id)}${guest.user.username}/`)),
+      ]);
+    }
+    const { rows } = await db.execute<{ id: string }>(sql`
+      select id from grocery_list_events
+      where grocery_list_id = ${list.id} and id > ${before[0]?.id ?? 0} order by id`);
+    const received = [];
+    for (const _ of rows) received.push((await toOwner.next()).id);
+    expect(received).toEqual(rows.map((row) => String(row.id)));
+  });
+
+  it("holds back every other change of a list while a recipe edit holds it", async () => {
+    const { owner, member, list, recipe } = await sharedList();
+    await ok(
+      member.agent.post("/api/groceries/planned-recipes/", {
+        grocery_list_id: list.id,
+        recipe_id: recipe.id,
+        guests: 2,
+      }),
+    );
+    const items = await owner.agent.get(`/api/groceries/items/?grocery_list=${list.id}`);
+    const [item] = items.json<{ id: number }[]>();
+    const guest = await signedIn(app, db);
+    const toOwner = await stream(list.id, owner.agent);
+    const writers: [string, () => Promise<unknown>][] = [
+      [
+        "tick",
+        () => ok(member.agent.patch(`/api/groceries/items/${item?.id}/`, { is_checked: true })),
+      ],
+      ["notes", () => ok(member.agent.patch(`/api/groceries/lists/${list.id}/`, { notes: "n" }))],
+      [
+        "add a member",
+        () => ok(owner.agent.post(membersUrl(list.id), { username: guest.user.username })),
+      ],
+      [
+        "remove a member",
+        () => ok(owner.agent.delete(`${membersUrl(list.id)}${guest.user.username}/`)),
+      ],
+      [
+        "plan an extra",
+        () =>
+          ok(
+            member.agent.post("/api/groceries/planned-extras/", {
+              grocery_list_id: list.id,
+              ingredient_id: BUTTER,
+              quantity: 1,
+              unit_id: PIECE,
+            }),
+          ),
+      ],
+    ];
+    for (const [name, write] of writers) {
+      // A recipe edit's transaction, stopped while it holds the list, before its event.
+      let goOn = () => {};
+      const goingOn = new Promise<void>((resolve) => {
+        goOn = resolve;
+      });
+      let locked = () => {};
+      const listLocked = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const edit = db.transaction(async (tx) => {
+        await lockRecipe(tx, recipe.id);
+        expect(await lockListsPlanningRecipe(tx, recipe.id)).toEqual([list.id]);
+        locked();
+        await goingOn;
+        await recordChangeOnLockedLists(tx, [list.id], "items", owner.user.id);
+      });
+      await listLocked;
+      let written = false;
+      const writing = write().then(() => {
+        written = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Had it drawn its event id by now, that id would be smaller than the edit's but
+      // commit after it: a stream that had sent the edit's event would skip it for ever.
+      expect(written, name).toBe(false);
+      goOn();
+      await edit;
+      await writing;
+      const editEvent = await toOwner.next();
+      expect(JSON.parse(editEvent.data), name).toEqual({ kind: "items", by: owner.user.username });
+      const writerEvent = await toOwner.next();
+      expect(Number(writerEvent.id), name).toBeGreaterThan(Number(editEvent.id));
+    }
+  });
+
+  it("records one event per list for a recipe planned on many lists, announced in batches", async () => {
+    const cook = await signedIn(app, db);
+    const recipe = await buildRecipe(db, cook.user.id, {
+      ingredients: [{ ingredientId: EGG, unitId: PIECE, quantity: 1 }],
+    });
+    // More lists than one NOTIFY names (500), written straight to the database.
+    const { rows } = await db.execute<{ id: number }>(sql`
+      with list as (
+        insert into grocery_lists (owner_id, name)
+        select ${cook.user.id}, 'Many ' || n from generate_series(1, 1201) as n
+        returning id)
+      insert into planned_recipes (grocery_list_id, recipe_id, guests)
+      select id, ${recipe.id}, 1 from list returning grocery_list_id as id`);
+    const ids = rows.map((row) => row.id).sort((a, b) => a - b);
+    const [firstList, lastList] = [ids[0] as number, ids.at(-1) as number];
+    const toFirst = await stream(firstList, cook.agent);
+    const toLast = await stream(lastList, cook.agent);
+
+    await editRecipe(cook.agent, recipe.id, { title: "Many eggs", content: "<p>x</p>" });
+    for (const reader of [toFirst, toLast]) {
+      expect(await nextChange(reader)).toEqual({ kind: "planned", by: cook.user.username });
+    }
+    const counted = await db.execute<{ events: number; lists: number }>(sql`
+      select count(*)::int as events, count(distinct grocery_list_id)::int as lists
+      from grocery_list_events where grocery_list_id = any(${sql.param(ids)}::int[])`);
+    expect(counted.rows[0]).toEqual({ events: ids.length, lists: ids.length });
   });
 });

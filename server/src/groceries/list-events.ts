@@ -9,8 +9,17 @@ import { groceryListEvents } from "../db/schema.js";
 // drops it at rollback, so an event is announced and kept exactly when its change happened, and
 // any app process on the database hears it (live-streams.ts).
 
-/** The NOTIFY channel; a payload is the id of the list that changed. */
+/**
+ * The NOTIFY channel. A payload names lists, separated by commas: `<list id>` for a list that
+ * has new events, `<list id>:deleted` for a list that is gone (live-streams.ts parses it).
+ */
 export const LIST_EVENTS_CHANNEL = "grocery_list_events";
+
+/**
+ * Lists named by one NOTIFY of a change to many lists: a list id is an int4, at most 10 digits
+ * and a comma, so 500 of them (5,500 bytes) stay under PostgreSQL's 8,000-byte payload limit.
+ */
+const LISTS_PER_NOTIFY = 500;
 
 /** How long events are kept for clients that reconnect; an older Last-Event-ID gets a reset. */
 export const LIST_EVENTS_KEPT_MS = 60 * 60 * 1000;
@@ -40,6 +49,38 @@ export async function recordListChange(
       values (${listId}, ${kind}, ${byUsername})
       returning grocery_list_id)
     select pg_notify(${LIST_EVENTS_CHANNEL}, grocery_list_id::text) from event`);
+}
+
+/**
+ * Records that the author of a recipe changed many lists at once (a recipe edit or delete
+ * changes the lines of every list that plans it): one INSERT for all of them, and one NOTIFY
+ * per 500 lists instead of one per list.
+ *
+ * No event lock: the caller holds every list in `listIds` FOR UPDATE (lockListsPlanningRecipe),
+ * which conflicts with every row lock another change of a list holds from before its event id
+ * is drawn until it commits (db/locks.ts, step 4). So no other event of these lists can commit
+ * between this transaction's ids being drawn and its commit, and one list's events still commit
+ * in id order, without one advisory lock per list (5,000 lists would strain the lock table).
+ */
+export async function recordChangeOnLockedLists(
+  tx: Tx,
+  listIds: number[],
+  kind: ListChangeKind,
+  byUserId: number,
+): Promise<void> {
+  if (listIds.length === 0) return;
+  await tx.execute(sql`
+    with event as (
+      insert into ${groceryListEvents} (grocery_list_id, kind, by_username)
+      select list_id, ${kind}, (select username from users where id = ${byUserId})
+      from unnest(${sql.param(listIds)}::int[]) as list_id
+      returning grocery_list_id),
+    batched as (
+      select grocery_list_id,
+             (row_number() over (order by grocery_list_id) - 1) / ${LISTS_PER_NOTIFY} as batch
+      from event)
+    select pg_notify(${LIST_EVENTS_CHANNEL}, string_agg(grocery_list_id::text, ','))
+    from batched group by batch`);
 }
 
 /**

@@ -148,17 +148,23 @@ export class ListEventStreams {
     this.reconnectTimer.unref();
   }
 
-  /** A payload is `<list id>` for a change, `<list id>:deleted` when the list is gone. */
+  /**
+   * A payload names lists, separated by commas (a recipe edit changes many at once): `<list
+   * id>` for a change, `<list id>:deleted` when the list is gone. Lists with no stream here
+   * are skipped.
+   */
   private notified(payload: string | undefined): void {
-    const [id, deleted] = (payload ?? "").split(":");
-    const listId = Number(id);
-    const list = this.lists.get(listId);
-    if (!list) return;
-    if (deleted) {
-      for (const stream of list.streams) stream.res.end();
-      return;
+    for (const entry of (payload ?? "").split(",")) {
+      const [id, deleted] = entry.split(":");
+      const listId = Number(id);
+      const list = this.lists.get(listId);
+      if (!list) continue;
+      if (deleted) {
+        for (const stream of list.streams) stream.res.end();
+        continue;
+      }
+      void this.deliver(listId, false);
     }
-    void this.deliver(listId, false);
   }
 
   /**
