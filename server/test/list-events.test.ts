@@ -1,10 +1,16 @@
 // Live updates of a grocery list (issue 11, part 2): the event stream on a real port, fed by
 // LISTEN/NOTIFY, across two app instances on one database, with replay after a reconnect.
+import net from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "../src/auth/sessions.js";
 import { lockListsPlanningRecipe, lockRecipe } from "../src/db/locks.js";
-import { recordChangeOnLockedLists } from "../src/groceries/list-events.js";
+import {
+  LIST_EVENTS_CHANNEL,
+  MAX_REPLAYED_EVENTS,
+  recordChangeOnLockedLists,
+} from "../src/groceries/list-events.js";
+import { MAX_UNSENT_BYTES } from "../src/groceries/live-streams.js";
 import { multipartBody } from "../src/http/inject-agent.js";
 import { buildRecipe, ingredientId, signedIn, unitId } from "./factories.js";
 import { type Agent, createTestApp } from "./helper.js";
@@ -190,6 +196,32 @@ describe("a list's event stream", () => {
     }
   });
 
+  it("replays at most MAX_REPLAYED_EVENTS; a client further behind gets a reset", async () => {
+    const { owner, list } = await sharedList();
+    await ok(owner.agent.patch(`/api/groceries/lists/${list.id}/`, { notes: "<p>seen</p>" }));
+    const seen = await db.execute<{ id: string }>(
+      sql`select max(id) as id from grocery_list_events where grocery_list_id = ${list.id}`,
+    );
+    const { rows } = await db.execute<{ id: string }>(sql`
+      with event as (
+        insert into grocery_list_events (grocery_list_id, kind, by_username)
+        select ${list.id}, 'items', ${owner.user.username}
+        from generate_series(1, ${MAX_REPLAYED_EVENTS + 1})
+        returning id)
+      select id from event order by id`);
+    const [oldest, second] = rows.map((row) => String(row.id));
+    // From the oldest: exactly the most, replayed in order.
+    const replayed = await stream(list.id, owner.agent, { "last-event-id": oldest ?? "" });
+    expect((await replayed.next()).id).toBe(second);
+    // From the event before them: one too many, so one reset and nothing replayed.
+    const behind = await stream(list.id, owner.agent, {
+      "last-event-id": String(seen.rows[0]?.id),
+    });
+    expect((await behind.next()).event).toBe("reset");
+    await ok(owner.agent.patch(`/api/groceries/lists/${list.id}/`, { name: "Next" }));
+    expect(await nextChange(behind)).toEqual({ kind: "notes", by: owner.user.username });
+  });
+
   it("loses nothing when the LISTEN connection is cut: it reconnects and catches up", async () => {
     const { owner, member, list } = await sharedList();
     const toMember = await stream(list.id, member.agent);
@@ -229,6 +261,54 @@ describe("a list's event stream", () => {
     await third.app.close();
     expect(Date.now() - start).toBeLessThan(1000);
     expect(await held.ended()).toBe(true);
+  });
+});
+
+describe("a stream whose reader stops reading", () => {
+  it("is dropped once more than MAX_UNSENT_BYTES wait for it; the list's other streams go on", async () => {
+    const { owner, member, list } = await sharedList();
+    const reading = await stream(list.id, member.agent);
+    const stalled = await stalledStream(list.id, owner.agent);
+    // Changes as another app process makes them (a row each, one NOTIFY), in rounds that a
+    // reading stream takes in its stride: the kernel's socket buffers hold megabytes of a
+    // stalled one before anything waits in the server, so this takes many rounds.
+    const by = "a-cook-with-a-long-name".padEnd(150, "-");
+    const perRound = 150; // about 32 KB
+    let lastId = 0;
+    let rounds = 0;
+    while (!stalled.server.destroyed) {
+      if (++rounds > 1000) throw new Error("the stalled stream was never dropped");
+      const { rows } = await db.execute<{ last: string }>(sql`
+        with event as (
+          insert into grocery_list_events (grocery_list_id, kind, by_username)
+          select ${list.id}, 'items', ${by} from generate_series(1, ${perRound})
+          returning id)
+        select (select max(id) from event) as last,
+               pg_notify(${LIST_EVENTS_CHANNEL}, ${String(list.id)})`);
+      lastId = Number(rows[0]?.last);
+      let message = await reading.next();
+      while (Number(message.id) < lastId) message = await reading.next();
+    }
+
+    // The reading stream goes on, and hears the next change.
+    await ok(member.agent.patch(`/api/groceries/lists/${list.id}/`, { notes: "<p>on</p>" }));
+    expect(await nextChange(reading)).toEqual({ kind: "notes", by: member.user.username });
+
+    // The stalled client, reading again, finds its stream ended part of the way: it got what
+    // the kernel's buffers held, not what waited in the server.
+    const { ended, received } = await stalled.readToEnd();
+    expect(ended).toBe(true);
+    const got = [...received.matchAll(/\nid: (\d+)\ndata: [^\n]*\n\n/g)].map((m) => Number(m[1]));
+    const lastGot = got.at(-1) ?? 0;
+    expect(lastGot).toBeLessThan(lastId);
+    expect(received.length).toBeGreaterThan(MAX_UNSENT_BYTES);
+
+    // Reconnecting with the last id it got: thousands behind, so it reloads (a reset) and
+    // goes on from the newest event.
+    const reconnected = await stream(list.id, owner.agent, { "last-event-id": String(lastGot) });
+    expect((await reconnected.next()).event).toBe("reset");
+    await ok(member.agent.patch(`/api/groceries/lists/${list.id}/`, { notes: "<p>back</p>" }));
+    expect(await nextChange(reconnected)).toEqual({ kind: "notes", by: member.user.username });
   });
 });
 
@@ -453,3 +533,46 @@ describe("a recipe edit or delete", () => {
     expect(counted.rows[0]).toEqual({ events: ids.length, lists: ids.length });
   });
 });
+
+/**
+ * The list's event stream on a raw socket that stops reading once the stream has begun, as a
+ * browser on a stalled network would; and the server's side of that connection.
+ */
+async function stalledStream(listId: number, agent: Agent) {
+  // Listening before connecting, so the server's side of this connection is not missed.
+  const connections: net.Socket[] = [];
+  const onConnection = (socket: net.Socket) => connections.push(socket);
+  app.server.on("connection", onConnection);
+  const socket = net.connect(Number(new URL(base).port), "127.0.0.1");
+  await new Promise((resolve) => socket.once("connect", resolve));
+  let received = "";
+  let ended = false;
+  socket.setEncoding("utf8");
+  socket.on("data", (chunk: string) => {
+    received += chunk;
+  });
+  socket.on("end", () => {
+    ended = true;
+  });
+  socket.on("error", () => {});
+  socket.write(
+    `GET /api/groceries/lists/${listId}/events/ HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+      `Cookie: ${SESSION_COOKIE}=${agent.cookie(SESSION_COOKIE)}\r\n\r\n`,
+  );
+  while (!/\nid: \d+\n\n/.test(received)) await new Promise((r) => setTimeout(r, 10));
+  socket.pause();
+  app.server.off("connection", onConnection);
+  const server = connections.find((candidate) => candidate.remotePort === socket.localPort);
+  if (!server) throw new Error("the server's side of the stalled stream was not seen");
+  return {
+    server,
+    /** Reads on again; resolves with all the server sent once its end arrives (or `timeoutMs`). */
+    async readToEnd(timeoutMs = 10_000) {
+      socket.resume();
+      const deadline = Date.now() + timeoutMs;
+      while (!ended && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      socket.destroy();
+      return { ended, received };
+    },
+  };
+}

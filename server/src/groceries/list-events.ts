@@ -24,6 +24,14 @@ const LISTS_PER_NOTIFY = 500;
 /** How long events are kept for clients that reconnect; an older Last-Event-ID gets a reset. */
 export const LIST_EVENTS_KEPT_MS = 60 * 60 * 1000;
 
+/**
+ * The most events replayed to a reconnecting client; one that missed more gets a reset. Past
+ * a few hundred changes, reloading the list costs the client less than refetching after each,
+ * and a replay this short (at most about 50 KB) never makes a reader that keeps up look like one
+ * that stopped reading (live-streams.ts drops a stream with more than 64 KB waiting).
+ */
+export const MAX_REPLAYED_EVENTS = 200;
+
 export interface ListEvent {
   id: number;
   groceryListId: number;
@@ -108,8 +116,9 @@ export async function listEventsAfter(db: Db, listId: number, afterId: number) {
 
 /**
  * Where a new stream starts: after the list's newest event, or after `lastEventId` when the
- * client reconnects with one that is still kept. `reset` when it gave one that is not (expired,
- * another list's, or garbage): it has missed something it cannot be sent and must reload.
+ * client reconnects with one that is still kept and at most MAX_REPLAYED_EVENTS behind. `reset`
+ * when it gave one that is not (expired, another list's, garbage, or too far behind): it has
+ * missed something it will not be sent and must reload.
  */
 export async function streamStart(
   db: Db,
@@ -118,14 +127,19 @@ export async function streamStart(
 ): Promise<{ afterId: number; reset: boolean }> {
   const given =
     lastEventId !== undefined && /^\d{1,15}$/.test(lastEventId) ? Number(lastEventId) : 0;
-  const { rows } = await db.execute<{ newest: number; kept: boolean }>(sql`
+  const { rows } = await db.execute<{ newest: number; kept: boolean; missed: number }>(sql`
     select coalesce(max(id), 0)::int8 as newest,
            exists (select 1 from ${groceryListEvents}
-                   where grocery_list_id = ${listId} and id = ${given}) as kept
+                   where grocery_list_id = ${listId} and id = ${given}) as kept,
+           (select count(*) from (select 1 from ${groceryListEvents}
+                                  where grocery_list_id = ${listId} and id > ${given}
+                                  limit ${MAX_REPLAYED_EVENTS + 1}) as after)::int as missed
     from ${groceryListEvents} where grocery_list_id = ${listId}`);
-  const { newest = 0, kept = false } = rows[0] ?? {};
+  const { newest = 0, kept = false, missed = 0 } = rows[0] ?? {};
   if (lastEventId === undefined) return { afterId: newest, reset: false };
-  return kept ? { afterId: given, reset: false } : { afterId: newest, reset: true };
+  return kept && missed <= MAX_REPLAYED_EVENTS
+    ? { afterId: given, reset: false }
+    : { afterId: newest, reset: true };
 }
 
 /** The users who may use a list now: its owner and members (none once it is deleted). */
