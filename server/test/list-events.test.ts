@@ -14,7 +14,7 @@ import { MAX_UNSENT_BYTES } from "../src/groceries/live-streams.js";
 import { multipartBody } from "../src/http/inject-agent.js";
 import { buildRecipe, ingredientId, signedIn, unitId } from "./factories.js";
 import { type Agent, createTestApp } from "./helper.js";
-import { openSse, type SseStream } from "./sse.js";
+import { closeListening, openSse, type SseStream } from "./sse.js";
 
 const first = await createTestApp();
 const second = await createTestApp({ sameDatabaseAs: first });
@@ -32,13 +32,7 @@ const BUTTER = await ingredientId(db, "Butter");
 const open: SseStream[] = [];
 afterAll(async () => {
   for (const stream of open) stream.close();
-  // fetch's connection pool can leave a socket that never sent a request, which server.close()
-  // would wait for: close the servers here, dropping such sockets until they are closed.
-  for (const server of [second.app, app]) {
-    const sweep = setInterval(() => server.server.closeAllConnections(), 50);
-    await server.close();
-    clearInterval(sweep);
-  }
+  for (const server of [second.app, app]) await closeListening(server);
 });
 
 const eventsUrl = (listId: number, origin = base) =>
