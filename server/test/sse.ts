@@ -50,13 +50,14 @@ export async function openSse(
 
   void (async () => {
     if (!response.body) return;
-    if (!response.ok) {
-      await response.text(); // so the connection is free again
-      return;
-    }
     const decoder = new TextDecoder();
     let buffer = "";
+    // Errors here are close()'s abort, which may come at any point.
     try {
+      if (!response.ok) {
+        await response.text(); // so the connection is free again
+        return;
+      }
       for await (const chunk of response.body) {
         buffer += decoder.decode(chunk as Uint8Array, { stream: true });
         let end = buffer.indexOf("\n\n");
