@@ -5,6 +5,7 @@
 // when something does not work at all.
 //
 // Usage: cd server && npx tsx scripts/bench-list-events.ts [--members 20] [--ticks 200] [--pause 20]
+// `npm run bench` runs it too (benchListEvents below) and puts its table in the report.
 //
 // A scratch PostgreSQL and the built server (`node dist/main.js`, production mode) as a
 // process of its own. The owner shares one list with --members cooks, each holding as many
@@ -17,20 +18,38 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { freePort, startScratchPostgres } from "../src/db/embedded.js";
 
-const { values } = parseArgs({
-  options: {
-    members: { type: "string", default: "20" },
-    ticks: { type: "string", default: "200" },
-    pause: { type: "string", default: "20" },
-  },
-});
-const MEMBERS = Number(values.members);
-const TICKS = Number(values.ticks);
-const PAUSE_MS = Number(values.pause);
+export interface ListEventsOptions {
+  /** Cooks the list is shared with; the streams are spread over them. */
+  members: number;
+  /** Ticks timed at each number of streams. */
+  ticks: number;
+  /** Pause between ticks, ms. */
+  pauseMs: number;
+}
+
+export interface ListEventsRow {
+  streams: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  /** The p95 over ticks of the time until the LAST stream had the tick's event. */
+  p95LastStream: number;
+  patchP50: number;
+  kbPerStream: number;
+  mbGrown: number;
+}
+
+export interface ListEventsReport extends ListEventsOptions {
+  cpus: number;
+  node: string;
+  rows: ListEventsRow[];
+}
+
 const PASSWORD = "bench-listen-7Qx!";
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -39,7 +58,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 class Cook {
   private cookies = new Map<string, string>();
   private csrf = "";
-  constructor(readonly username: string) {}
+  constructor(
+    private readonly base: string,
+    readonly username: string,
+  ) {}
 
   get cookie() {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
@@ -47,7 +69,7 @@ class Cook {
 
   async call<T>(method: string, url: string, body?: unknown): Promise<T> {
     if (method !== "GET" && !this.csrf) await this.refreshCsrf();
-    const response = await fetch(`${BASE}${url}`, {
+    const response = await fetch(`${this.base}${url}`, {
       method,
       headers: {
         cookie: this.cookie,
@@ -88,9 +110,9 @@ interface Stream {
 }
 
 /** Opens the list's event stream as `cook`; resolves once the stream's first `id:` is read. */
-function openStream(cook: Cook, listId: number): Promise<Stream> {
+function openStream(base: string, cook: Cook, listId: number): Promise<Stream> {
   return new Promise((resolve, reject) => {
-    const url = `${BASE}/api/groceries/lists/${listId}/events/`;
+    const url = `${base}/api/groceries/lists/${listId}/events/`;
     const headers = { cookie: cook.cookie, accept: "text/event-stream" };
     const request = http.get(url, { headers, agent: false }, (response) => {
       if (response.statusCode !== 200) return reject(new Error(`stream: ${response.statusCode}`));
@@ -139,7 +161,13 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] as number;
 
 /** Ticks the item `ticks` times; each waits for its event on every stream before the next. */
-async function tickAndTime(owner: Cook, itemId: number, streams: Stream[], ticks: number) {
+async function tickAndTime(
+  owner: Cook,
+  itemId: number,
+  streams: Stream[],
+  ticks: number,
+  pauseMs: number,
+) {
   const deliveries: number[] = [];
   const lastOfTick: number[] = [];
   const patches: number[] = [];
@@ -161,7 +189,7 @@ async function tickAndTime(owner: Cook, itemId: number, streams: Stream[], ticks
     const times = events.map((event) => event.at - sent);
     deliveries.push(...times);
     lastOfTick.push(Math.max(...times));
-    await sleep(PAUSE_MS);
+    await sleep(pauseMs);
   }
   return {
     deliveries: deliveries.sort((a, b) => a - b),
@@ -172,22 +200,16 @@ async function tickAndTime(owner: Cook, itemId: number, streams: Stream[], ticks
 
 // ---------- the database and the server under test ----------
 
-const database = await startScratchPostgres("potluck-bench-events-");
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "potluck-bench-events-data-"));
-const PORT = await freePort();
-const BASE = `http://127.0.0.1:${PORT}`;
-let server: ChildProcess | undefined;
-const open: Stream[] = [];
-
-async function startServer(): Promise<ChildProcess> {
+async function startServer(databaseUrl: string, dataDir: string, port: number) {
+  const base = `http://127.0.0.1:${port}`;
   execFileSync(process.execPath, ["scripts/build.mjs"], { cwd: serverDir });
   const child = spawn(process.execPath, ["dist/main.js"], {
     cwd: serverDir,
     env: {
       ...process.env,
       NODE_ENV: "production",
-      DATABASE_URL: database.url,
-      PORT: String(PORT),
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
       DATA_DIR: dataDir,
@@ -198,12 +220,12 @@ async function startServer(): Promise<ChildProcess> {
   });
   for (let i = 0; i < 300; i++) {
     if (
-      await fetch(`${BASE}/api/health/`).then(
+      await fetch(`${base}/api/health/`).then(
         (r) => r.ok,
         () => false,
       )
     )
-      return child;
+      return { child, base };
     await sleep(200);
   }
   throw new Error("the server did not start");
@@ -217,92 +239,143 @@ function stopServer(child: ChildProcess): Promise<void> {
   });
 }
 
-try {
-  server = await startServer();
-  const pid = server.pid as number;
+/**
+ * Measures tick → event latency and memory per stream with 200 and 400 open streams on one
+ * server process, on a scratch database; stops both before returning.
+ */
+export async function benchListEvents(options: ListEventsOptions): Promise<ListEventsReport> {
+  const { members: memberCount, ticks, pauseMs } = options;
+  const database = await startScratchPostgres("potluck-bench-events-");
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "potluck-bench-events-data-"));
+  let server: ChildProcess | undefined;
+  const open: Stream[] = [];
+  try {
+    const started = await startServer(database.url, dataDir, await freePort());
+    server = started.child;
+    const { base } = started;
+    const pid = server.pid as number;
 
-  // The owner, the members, one shared list with one item on it.
-  const owner = new Cook("bench_owner");
-  await owner.signUp();
-  const members = Array.from({ length: MEMBERS }, (_, i) => new Cook(`bench_member_${i + 1}`));
-  for (const member of members) await member.signUp();
-  const list = await owner.call<{ id: number }>("POST", "/api/groceries/lists/", { name: "Bench" });
-  for (const member of members) {
-    await owner.call("POST", `/api/groceries/lists/${list.id}/members/`, {
-      username: member.username,
+    // The owner, the members, one shared list with one item on it.
+    const owner = new Cook(base, "bench_owner");
+    await owner.signUp();
+    const members = Array.from(
+      { length: memberCount },
+      (_, i) => new Cook(base, `bench_member_${i + 1}`),
+    );
+    for (const member of members) await member.signUp();
+    const list = await owner.call<{ id: number }>("POST", "/api/groceries/lists/", {
+      name: "Bench",
     });
-  }
-  const [unit] = await owner.call<{ id: number }[]>("GET", "/api/ingredients/units/");
-  const ingredients = await owner.call<{ results: { id: number }[] }>(
-    "GET",
-    "/api/ingredients/ingredients/?search=onion",
-  );
-  await owner.call("POST", "/api/groceries/planned-extras/", {
-    grocery_list_id: list.id,
-    ingredient_id: ingredients.results[0]?.id,
-    unit_id: unit?.id,
-    quantity: 2,
-  });
-  const [item] = await owner.call<{ id: number }[]>(
-    "GET",
-    `/api/groceries/items/?grocery_list=${list.id}`,
-  );
-  if (!item) throw new Error("the list has no item");
-
-  /** Opens `count` more streams, spread evenly over the members. */
-  const openMore = async (count: number) => {
-    const opened = await Promise.all(
-      Array.from({ length: count }, (_, i) => openStream(members[i % MEMBERS] as Cook, list.id)),
+    for (const member of members) {
+      await owner.call("POST", `/api/groceries/lists/${list.id}/members/`, {
+        username: member.username,
+      });
+    }
+    const [unit] = await owner.call<{ id: number }[]>("GET", "/api/ingredients/units/");
+    const ingredients = await owner.call<{ results: { id: number }[] }>(
+      "GET",
+      "/api/ingredients/ingredients/?search=onion",
     );
-    open.push(...opened);
-    return opened;
-  };
-
-  // Warm-up: the LISTEN connection, the JIT, the pool; then the streams are closed again.
-  const warm = await openMore(20);
-  await tickAndTime(owner, item.id, warm, 20);
-  closeStreams(open.splice(0));
-
-  // Memory first, before any ticks on many streams leave garbage behind.
-  const counts = [200, 400];
-  const baseline = await serverRssKb(pid);
-  const grownKb: number[] = [];
-  for (const count of counts) {
-    await openMore(count - open.length);
-    grownKb.push((await serverRssKb(pid)) - baseline);
-  }
-  closeStreams(open.splice(counts[0] as number));
-
-  const rows: string[] = [];
-  for (const [i, count] of counts.entries()) {
-    await openMore(count - open.length);
-    const t = await tickAndTime(owner, item.id, open, TICKS);
-    const ms = (value: number) => value.toFixed(1);
-    const grown = grownKb[i] as number;
-    rows.push(
-      `| ${count} | ${ms(percentile(t.deliveries, 0.5))} | ${ms(percentile(t.deliveries, 0.95))} | ` +
-        `${ms(percentile(t.deliveries, 0.99))} | ${ms(t.deliveries.at(-1) as number)} | ` +
-        `${ms(percentile(t.lastOfTick, 0.95))} | ${ms(percentile(t.patches, 0.5))} | ` +
-        `${(grown / count).toFixed(1)} (${(grown / 1024).toFixed(1)} MB) |`,
+    await owner.call("POST", "/api/groceries/planned-extras/", {
+      grocery_list_id: list.id,
+      ingredient_id: ingredients.results[0]?.id,
+      unit_id: unit?.id,
+      quantity: 2,
+    });
+    const [item] = await owner.call<{ id: number }[]>(
+      "GET",
+      `/api/groceries/items/?grocery_list=${list.id}`,
     );
-    console.log(`${count} streams measured`);
-  }
+    if (!item) throw new Error("the list has no item");
 
-  console.log(
-    `\nTick → event on open streams: ${MEMBERS} members and the owner on one list, ` +
-      `${TICKS} ticks ${PAUSE_MS} ms apart, one server process, ${os.cpus().length} CPUs, ` +
-      `Node ${process.version}. Times in ms from sending the PATCH; memory is the server's ` +
-      `VmRSS growth over its idle warmed-up state, divided by the streams.\n`,
-  );
-  console.log(
+    /** Opens `count` more streams, spread evenly over the members. */
+    const openMore = async (count: number) => {
+      const opened = await Promise.all(
+        Array.from({ length: count }, (_, i) =>
+          openStream(base, members[i % memberCount] as Cook, list.id),
+        ),
+      );
+      open.push(...opened);
+      return opened;
+    };
+
+    // Warm-up: the LISTEN connection, the JIT, the pool; then the streams are closed again.
+    const warm = await openMore(20);
+    await tickAndTime(owner, item.id, warm, 20, pauseMs);
+    closeStreams(open.splice(0));
+
+    // Memory first, before any ticks on many streams leave garbage behind.
+    const counts = [200, 400];
+    const baseline = await serverRssKb(pid);
+    const grownKb: number[] = [];
+    for (const count of counts) {
+      await openMore(count - open.length);
+      grownKb.push((await serverRssKb(pid)) - baseline);
+    }
+    closeStreams(open.splice(counts[0] as number));
+
+    const rows: ListEventsRow[] = [];
+    for (const [i, count] of counts.entries()) {
+      await openMore(count - open.length);
+      const t = await tickAndTime(owner, item.id, open, ticks, pauseMs);
+      const grown = grownKb[i] as number;
+      rows.push({
+        streams: count,
+        p50: percentile(t.deliveries, 0.5),
+        p95: percentile(t.deliveries, 0.95),
+        p99: percentile(t.deliveries, 0.99),
+        max: t.deliveries.at(-1) as number,
+        p95LastStream: percentile(t.lastOfTick, 0.95),
+        patchP50: percentile(t.patches, 0.5),
+        kbPerStream: grown / count,
+        mbGrown: grown / 1024,
+      });
+      console.log(`${count} streams measured`);
+    }
+    return { ...options, cpus: os.cpus().length, node: process.version, rows };
+  } finally {
+    closeStreams(open);
+    if (server) await stopServer(server);
+    await database.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The report's section: what was measured, the table, the targets. */
+export function listEventsMarkdown(report: ListEventsReport): string[] {
+  const ms = (value: number) => value.toFixed(1);
+  return [
+    `Tick → event on open streams: ${report.members} members and the owner on one list, ` +
+      `${report.ticks} ticks ${report.pauseMs} ms apart, one server process, ${report.cpus} CPUs, ` +
+      `Node ${report.node}. Times in ms from sending the PATCH to a stream reading the event; ` +
+      `memory is the server's VmRSS growth over its idle warmed-up state, divided by the streams.`,
+    "",
     "| streams | p50 | p95 | p99 | max | p95 of a tick's last stream | PATCH p50 | KB per stream |",
-  );
-  console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
-  for (const row of rows) console.log(row);
-  console.log("\nTargets (issue 11): p95 < 300 ms with 200 streams, < 50 KB per stream.");
-} finally {
-  closeStreams(open);
-  if (server) await stopServer(server);
-  await database.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+    "|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ...report.rows.map(
+      (r) =>
+        `| ${r.streams} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ms(r.max)} | ` +
+        `${ms(r.p95LastStream)} | ${ms(r.patchP50)} | ${r.kbPerStream.toFixed(1)} ` +
+        `(${r.mbGrown.toFixed(1)} MB) |`,
+    ),
+    "",
+    "Targets (issue 11): p95 < 300 ms with 200 streams, < 50 KB per stream.",
+  ];
+}
+
+// Run directly: measure and print the table.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { values } = parseArgs({
+    options: {
+      members: { type: "string", default: "20" },
+      ticks: { type: "string", default: "200" },
+      pause: { type: "string", default: "20" },
+    },
+  });
+  const report = await benchListEvents({
+    members: Number(values.members),
+    ticks: Number(values.ticks),
+    pauseMs: Number(values.pause),
+  });
+  console.log(`\n${listEventsMarkdown(report).join("\n")}`);
 }

@@ -1,8 +1,11 @@
-// npm run bench [-- --duration 10 --sizes 1k,10k,100k --skip-web]
+// npm run bench [-- --duration 10 --sizes 1k,10k,100k --skip-web --parts api,web,list-events]
 // The product measured at realistic scale: API throughput and latency on a scale-seeded
-// database with the server in production mode, cost growth from 1k to 100k recipes, and the
-// web app's first-load size and Lighthouse scores. Writes docs/benchmarks/<date>.{md,json}.
-// Data sets are kept under DATA_DIR/bench, so a second run skips the seeding.
+// database with the server in production mode, cost growth from 1k to 100k recipes, the
+// web app's first-load size and Lighthouse scores, and live list updates (tick → event latency
+// and memory per stream with 200 open streams, bench-list-events.ts). Writes
+// docs/benchmarks/<date>.{md,json}; a run of some parts only writes <date>-<parts>.{md,json},
+// so it never replaces a full report. Data sets are kept under DATA_DIR/bench, so a second
+// run skips the seeding.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -17,6 +20,7 @@ import { connect } from "../src/db/client.js";
 import { startEmbeddedPostgres } from "../src/db/embedded.js";
 import { runMigrations } from "../src/db/migrate.js";
 import { loadReferenceData } from "../src/db/reference-data.js";
+import { benchListEvents, type ListEventsReport, listEventsMarkdown } from "./bench-list-events.js";
 import { SCALE_PASSWORD, seedScale, settleAfterSeed, TITLE_WORDS } from "./seed-scale.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -26,9 +30,17 @@ const { values: args } = parseArgs({
     connections: { type: "string", default: "10" },
     sizes: { type: "string", default: "1k,10k,100k" },
     "skip-web": { type: "boolean", default: false },
+    parts: { type: "string", default: "api,web,list-events" },
     out: { type: "string", default: path.join(repoRoot, "docs/benchmarks") },
   },
 });
+/** The parts to run: `api` (the data sizes), `web` (assets; Lighthouse too with `api`), `list-events`. */
+const ALL_PARTS = ["api", "web", "list-events"];
+const PARTS = new Set(args.parts.split(",").map((part) => part.trim()));
+for (const part of PARTS) {
+  if (!ALL_PARTS.includes(part)) throw new Error(`--parts: unknown part ${part} (${ALL_PARTS})`);
+}
+if (args["skip-web"]) PARTS.delete("web");
 const DURATION = Number(args.duration);
 const CEILING_DURATION = 5;
 const CONNECTIONS = Number(args.connections);
@@ -44,12 +56,16 @@ const USERS = 10_000;
 const config = loadConfig();
 const benchDir = path.join(config.dataDir, "bench");
 mkdirSync(benchDir, { recursive: true });
-const cluster = await startEmbeddedPostgres(path.join(benchDir, "postgres"), 54340);
-const databaseUrl = (name: string) => cluster.url.replace(/\/postgres$/, `/${name}`);
+/** The cluster of the scale data sets, started only when the API is measured. */
+const cluster = PARTS.has("api")
+  ? await startEmbeddedPostgres(path.join(benchDir, "postgres"), 54340)
+  : undefined;
+const clusterUrl = cluster?.url ?? "";
+const databaseUrl = (name: string) => clusterUrl.replace(/\/postgres$/, `/${name}`);
 
 async function prepareDataSet(size: (typeof SIZES)[number]): Promise<string> {
   const name = `bench_${size.name}`;
-  const admin = connect(cluster.url, { max: 1 });
+  const admin = connect(clusterUrl, { max: 1 });
   const exists = await admin.db.execute(sql`select 1 from pg_database where datname = ${name}`);
   if (exists.rows.length === 0) await admin.db.execute(sql.raw(`create database ${name}`));
   await admin.pool.end();
@@ -527,21 +543,28 @@ function markdownReport(report: {
   growth: Record<string, Measurement[]>;
   web: ReturnType<typeof measureWeb>;
   lighthouse: Awaited<ReturnType<typeof lighthouseRuns>>;
+  listEvents: ListEventsReport | undefined;
 }): string {
   const lines = [
-    `# Benchmark report, ${report.date}`,
+    `# Benchmark report, ${report.date}${PARTS.size < ALL_PARTS.length ? ` (${[...PARTS].join(", ")} only)` : ""}`,
     "",
-    `Machine: ${report.machine}. Server in production mode on loopback, autocannon with ${CONNECTIONS} connections, ${DURATION} s per measurement after a 2 s warm-up; latency at a fixed rate of half the measured throughput. Data: ${USERS.toLocaleString("en-GB")} users, recipes as named, 10 feed items per recipe (about 1.2M at 100k); the reader (scale_1) follows 500 cooks.`,
-    "",
-    `## API (${report.size} recipes)`,
-    "",
-    "| endpoint | kind | max req/s | ceiling just before | % of ceiling | fixed rate | p50 ms | p99 ms | errors |",
-    "|---|---|---:|---:|---:|---:|---:|---:|---:|",
-    ...report.api.map(
-      (m) =>
-        `| ${m.endpoint} | ${m.kind} | ${m.throughput} | ${m.ceiling} | ${(m.ratioOfCeiling * 100).toFixed(0)}% | ${m.rate} | ${m.p50} | ${m.p99} | ${m.errors} |`,
-    ),
+    `Machine: ${report.machine}.`,
   ];
+  if (report.api.length > 0) {
+    lines.push(
+      "",
+      `Server in production mode on loopback, autocannon with ${CONNECTIONS} connections, ${DURATION} s per measurement after a 2 s warm-up; latency at a fixed rate of half the measured throughput. Data: ${USERS.toLocaleString("en-GB")} users, recipes as named, 10 feed items per recipe (about 1.2M at 100k); the reader (scale_1) follows 500 cooks.`,
+      "",
+      `## API (${report.size} recipes)`,
+      "",
+      "| endpoint | kind | max req/s | ceiling just before | % of ceiling | fixed rate | p50 ms | p99 ms | errors |",
+      "|---|---|---:|---:|---:|---:|---:|---:|---:|",
+      ...report.api.map(
+        (m) =>
+          `| ${m.endpoint} | ${m.kind} | ${m.throughput} | ${m.ceiling} | ${(m.ratioOfCeiling * 100).toFixed(0)}% | ${m.rate} | ${m.p50} | ${m.p99} | ${m.errors} |`,
+      ),
+    );
+  }
   const sizes = Object.keys(report.growth);
   if (sizes.length > 0) {
     lines.push(
@@ -584,20 +607,25 @@ function markdownReport(report: {
       ),
     );
   }
+  if (report.listEvents) {
+    lines.push("", "## Live list updates", "", ...listEventsMarkdown(report.listEvents));
+  }
   return `${lines.join("\n")}\n`;
 }
 
 async function main() {
   const date = new Date().toISOString().slice(0, 10);
-  const machine = `${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+  // The load at start: the machine's cores are shared, and a busy neighbour shows in the times.
+  const machine = `${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${os.loadavg()[0]?.toFixed(1)} at start`;
   const webOut = path.join(benchDir, "web");
-  const web = args["skip-web"] ? [] : measureWeb(webOut);
-  if (!existsSync(path.join(webOut, "index.html"))) measureWeb(webOut);
+  const web = PARTS.has("web") ? measureWeb(webOut) : [];
+  // The API's server serves the built web app (and Lighthouse loads it).
+  if (PARTS.has("api") && !existsSync(path.join(webOut, "index.html"))) measureWeb(webOut);
 
   const growth: Record<string, Measurement[]> = {};
   let api: Measurement[] = [];
   let lighthouse: Awaited<ReturnType<typeof lighthouseRuns>> = [];
-  const wanted = args.sizes.split(",");
+  const wanted = PARTS.has("api") ? args.sizes.split(",") : [];
   const sizes = SIZES.filter((s) => wanted.includes(s.name));
   const largest = sizes[sizes.length - 1]?.name;
   for (const size of sizes) {
@@ -611,7 +639,7 @@ async function main() {
       growth[size.name] = results;
       if (full) {
         api = results;
-        if (!args["skip-web"]) {
+        if (PARTS.has("web")) {
           console.log("\nLighthouse");
           lighthouse = await lighthouseRuns(session);
         }
@@ -620,21 +648,32 @@ async function main() {
       await stopServer(server);
     }
   }
-  await cluster.stop();
+  await cluster?.stop();
+
+  // After the API's server has stopped: this part starts a server and a database of its own.
+  let listEvents: ListEventsReport | undefined;
+  if (PARTS.has("list-events")) {
+    console.log("\nLive list updates");
+    listEvents = await benchListEvents({ members: 20, ticks: 200, pauseMs: 20 });
+    console.log(listEventsMarkdown(listEvents).join("\n"));
+  }
 
   const report = {
     date,
     machine,
+    parts: [...PARTS],
     size: largest ?? "",
     api,
     growth: sizes.length > 1 ? growth : {},
     web,
     lighthouse,
+    listEvents,
   };
+  const name = PARTS.size < ALL_PARTS.length ? `${date}-${[...PARTS].join("-")}` : date;
   mkdirSync(args.out, { recursive: true });
-  writeFileSync(path.join(args.out, `${date}.json`), `${JSON.stringify(report, null, 2)}\n`);
-  writeFileSync(path.join(args.out, `${date}.md`), markdownReport(report));
-  console.log(`\nReport written to ${path.join(args.out, `${date}.md`)}`);
+  writeFileSync(path.join(args.out, `${name}.json`), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(path.join(args.out, `${name}.md`), markdownReport(report));
+  console.log(`\nReport written to ${path.join(args.out, `${name}.md`)}`);
 }
 
 await main();

@@ -1,12 +1,17 @@
 // Shared grocery lists: who may do what on a list (owner, member, outsider, anonymous), the
 // members endpoints, and the list index with the lists shared with me.
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { SESSION_COOKIE } from "../src/auth/sessions.js";
 import { groceryListMembers, users } from "../src/db/schema.js";
 import { buildRecipe, buildUser, ingredientId, signedIn, unitId } from "./factories.js";
 import { Agent, createTestApp } from "./helper.js";
+import { closeListening, openSse } from "./sse.js";
 
 const { app, db } = await createTestApp();
+// On a real port for the event stream, which inject would wait on for ever.
+const base = await app.listen({ port: 0, host: "127.0.0.1" });
+afterAll(() => closeListening(app));
 
 const PIECE = await unitId(db, "piece");
 const EGG = await ingredientId(db, "Egg");
@@ -68,6 +73,7 @@ const MATRIX: [call: string, owner: number, member: number, outsider: number, an
   ["read items", 200, 200, 404, 401],
   ["tick", 200, 200, 404, 401],
   ["read members", 200, 200, 404, 401],
+  ["open the event stream", 200, 200, 404, 401],
   ["add a member", 201, 403, 404, 401],
   ["remove another member", 204, 403, 404, 401],
   ["unplan a recipe", 204, 204, 404, 401],
@@ -111,6 +117,14 @@ describe("the permission matrix", () => {
         "read items": () => agent.get(`/api/groceries/items/?grocery_list=${k.list.id}`),
         tick: () => agent.patch(`/api/groceries/items/${k.item.id}/`, { is_checked: true }),
         "read members": () => agent.get(membersUrl(k.list.id)),
+        "open the event stream": async () => {
+          const session = agent.cookie(SESSION_COOKIE);
+          const events = await openSse(`${base}/api/groceries/lists/${k.list.id}/events/`, {
+            ...(session ? { cookie: `${SESSION_COOKIE}=${session}` } : {}),
+          });
+          events.close();
+          return { statusCode: events.status };
+        },
         "add a member": () => agent.post(membersUrl(k.list.id), { username: newcomer.username }),
         "remove another member": () =>
           agent.delete(`${membersUrl(k.list.id)}${secondMember.username}/`),

@@ -1,4 +1,5 @@
 // A small text/event-stream client for tests: fetch on a real port, the body read as it comes.
+import type { FastifyInstance } from "fastify";
 
 export interface SseMessage {
   event: string;
@@ -49,13 +50,14 @@ export async function openSse(
 
   void (async () => {
     if (!response.body) return;
-    if (!response.ok) {
-      await response.text(); // so the connection is free again
-      return;
-    }
     const decoder = new TextDecoder();
     let buffer = "";
+    // Errors here are close()'s abort, which may come at any point.
     try {
+      if (!response.ok) {
+        await response.text(); // so the connection is free again
+        return;
+      }
       for await (const chunk of response.body) {
         buffer += decoder.decode(chunk as Uint8Array, { stream: true });
         let end = buffer.indexOf("\n\n");
@@ -109,4 +111,15 @@ export async function openSse(
       waitFor(() => (done ? true : undefined), timeoutMs, "the end").catch(() => false),
     close: () => abort.abort(),
   };
+}
+
+/**
+ * Closes an app that listens on a port. fetch's connection pool can leave a socket that never
+ * sent a request, which server.close() would wait for: such sockets are dropped until it has
+ * closed.
+ */
+export async function closeListening(app: FastifyInstance): Promise<void> {
+  const sweep = setInterval(() => app.server.closeAllConnections(), 50);
+  await app.close();
+  clearInterval(sweep);
 }

@@ -19,13 +19,24 @@ import {
 //      SHARE to plan one (holdRecipe);
 //   2. grocery list rows, in id order: FOR UPDATE to change a list's plans or lines
 //      (lockList, lockListOfPlannedRecipe, lockListOfPlannedExtra, lockListsPlanningRecipe),
-//      FOR SHARE to tick a line (shareListOfItem), FOR KEY SHARE to add a member (holdList);
+//      FOR SHARE to tick a line (shareListOfItem), FOR KEY SHARE to add or remove a member
+//      (holdList);
 //   3. the one search_generation row (lockSearchGeneration), by every transaction that will
 //      change recipe_search;
 //   4. a grocery list's event lock (lockListEvents): a transaction-level advisory lock taken
 //      just before the change's event row is written (groceries/list-events.ts), so that one
 //      list's events commit in id order. Last, because nothing is locked after it; one list
 //      only, so two of them never wait on each other.
+//
+// Event order. One list's events must commit in id order (a stream that has sent id N never
+// looks below N again). Every transaction that records an event for a list holds a row lock
+// on that list from before its event id is drawn until it commits (step 2, or the UPDATE of
+// the row itself for notes and name). Weak row locks don't exclude each other (two ticks
+// share FOR SHARE; FOR KEY SHARE and FOR NO KEY UPDATE don't conflict), so those changes
+// also take step 4. FOR UPDATE excludes every other row lock, so a transaction that holds a
+// list FOR UPDATE is alone with that list until it commits: a recipe edit or delete, which
+// holds all the lists that plan the recipe FOR UPDATE, records their events in one statement
+// without step 4 (recordChangeOnLockedLists): no advisory lock per list, whatever their number.
 //
 // Why this order. Two transactions deadlock only when each waits for a lock the other holds;
 // when everyone takes locks in one order, whoever waits holds only "earlier" locks than the
@@ -50,8 +61,7 @@ import {
 // recipe delete would wait on each other.
 //
 // A single-statement UPDATE or DELETE of one list row (rename, notes, delete a list) takes that
-// list's lock by itself and nothing else, so it fits the order as it is; so does removing a
-// member (one grocery_list_members row, no list lock).
+// list's lock by itself and nothing else, so it fits the order as it is.
 //
 // Who may take a list's lock: the helpers below find a list only when the user may use it
 // (mayUseList, groceries/access.ts: its owner or a member), so a list someone may not use is
@@ -65,9 +75,9 @@ import {
 export async function lockRecipe(
   tx: Tx,
   id: number,
-): Promise<{ authorId: number; imageKey: string | null } | undefined> {
+): Promise<{ authorId: number; title: string; imageKey: string | null } | undefined> {
   const [row] = await tx
-    .select({ authorId: recipes.authorId, imageKey: recipes.imageKey })
+    .select({ authorId: recipes.authorId, title: recipes.title, imageKey: recipes.imageKey })
     .from(recipes)
     .where(eq(recipes.id, id))
     .for("update");
@@ -125,8 +135,8 @@ export async function lockList(
 
 /**
  * The list's owner, holding the list FOR KEY SHARE so that it cannot be deleted before the
- * transaction ends (for adding a member, whose row must find its list); undefined (404) when
- * the user may not use it.
+ * transaction ends (for adding a member, whose row must find its list, and for the event of
+ * adding or removing one); undefined (404) when the user may not use it.
  */
 export async function holdList(
   tx: Tx,

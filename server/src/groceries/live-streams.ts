@@ -6,6 +6,13 @@ import { LIST_EVENTS_CHANNEL, type ListEvent, listEventsAfter, peopleOf } from "
 
 /** A comment line this often keeps proxies from closing a quiet stream. */
 export const KEEP_ALIVE_MS = 25_000;
+/**
+ * The most a stream may have waiting in this process, beyond what the kernel's socket buffers
+ * hold, before it is dropped: a reader that stopped reading would otherwise make the process
+ * keep every event for it, without limit. Several hundred events; a reader that keeps up has
+ * at most one delivery waiting: usually one event, at most a replay (MAX_REPLAYED_EVENTS).
+ */
+export const MAX_UNSENT_BYTES = 64 * 1024;
 const RECONNECT_FIRST_MS = 500;
 const RECONNECT_MAX_MS = 30_000;
 
@@ -148,17 +155,23 @@ export class ListEventStreams {
     this.reconnectTimer.unref();
   }
 
-  /** A payload is `<list id>` for a change, `<list id>:deleted` when the list is gone. */
+  /**
+   * A payload names lists, separated by commas (a recipe edit changes many at once): `<list
+   * id>` for a change, `<list id>:deleted` when the list is gone. Lists with no stream here
+   * are skipped.
+   */
   private notified(payload: string | undefined): void {
-    const [id, deleted] = (payload ?? "").split(":");
-    const listId = Number(id);
-    const list = this.lists.get(listId);
-    if (!list) return;
-    if (deleted) {
-      for (const stream of list.streams) stream.res.end();
-      return;
+    for (const entry of (payload ?? "").split(",")) {
+      const [id, deleted] = entry.split(":");
+      const listId = Number(id);
+      const list = this.lists.get(listId);
+      if (!list) continue;
+      if (deleted) {
+        for (const stream of list.streams) stream.res.end();
+        continue;
+      }
+      void this.deliver(listId, false);
     }
-    void this.deliver(listId, false);
   }
 
   /**
@@ -194,11 +207,12 @@ export class ListEventStreams {
     if (list.streams.size === 0) return;
     const from = Math.min(...[...list.streams].map((stream) => stream.afterId));
     const events = await listEventsAfter(this.db, listId, from);
+    const messages = events.map((event) => ({ id: event.id, text: sseChange(event) }));
     for (const stream of list.streams) {
-      for (const event of events) {
-        if (event.id <= stream.afterId) continue;
-        stream.res.write(sseChange(event));
-        stream.afterId = event.id;
+      for (const message of messages) {
+        if (message.id <= stream.afterId) continue;
+        if (!this.send(stream, message.text)) break;
+        stream.afterId = message.id;
       }
     }
     if (list.recheck || events.some((event) => event.kind === "members")) {
@@ -221,7 +235,25 @@ export class ListEventStreams {
 
   private keepAlive(): void {
     for (const list of this.lists.values()) {
-      for (const stream of list.streams) stream.res.write(": keep-alive\n\n");
+      for (const stream of list.streams) this.send(stream, ": keep-alive\n\n");
     }
+  }
+
+  /**
+   * Writes to a stream, bounded: false when the stream has ended, or has just been dropped
+   * because its reader is more than MAX_UNSENT_BYTES behind. Dropped, not ended: an end would
+   * wait behind everything unread, and the buffer with it. The browser reconnects with the
+   * Last-Event-ID it got to and is sent the rest from the table, or a reset when that is more
+   * than MAX_REPLAYED_EVENTS.
+   */
+  private send(stream: Stream, text: string): boolean {
+    const { res } = stream;
+    // Ended (the list was left or deleted) but not yet closed: a write now would be an error.
+    if (res.writableEnded || res.destroyed) return false;
+    res.write(text);
+    if (res.writableLength <= MAX_UNSENT_BYTES) return true;
+    this.log.info({ unsentBytes: res.writableLength }, "list events: dropped a stream not read");
+    res.destroy();
+    return false;
   }
 }

@@ -34,14 +34,18 @@ import {
 const array = (values: unknown[], type: string): SQL => sql`${sql.param(values)}::${sql.raw(type)}`;
 
 /** Recomputes one list: the same code path as many, with a list of one. */
-export function recomputeShoppingList(tx: Tx, groceryListId: number): Promise<void> {
-  return recomputeShoppingLists(tx, [groceryListId]);
+export async function recomputeShoppingList(tx: Tx, groceryListId: number): Promise<void> {
+  await recomputeShoppingLists(tx, [groceryListId]);
 }
 
-/** Recomputes the shopping lines of every list in `groceryListIds` (missing lists: nothing). */
-export async function recomputeShoppingLists(tx: Tx, groceryListIds: number[]): Promise<void> {
+/**
+ * Recomputes the shopping lines of every list in `groceryListIds` (missing lists: nothing).
+ * Returns the ids of the lists whose lines changed: a recipe edit announces its change to
+ * those (list-events.ts), not to every list that plans the recipe.
+ */
+export async function recomputeShoppingLists(tx: Tx, groceryListIds: number[]): Promise<number[]> {
   const ids = [...new Set(groceryListIds)];
-  if (ids.length === 0) return;
+  if (ids.length === 0) return [];
   const listIds = array(ids, "int[]");
 
   const plans = await tx
@@ -101,6 +105,7 @@ export async function recomputeShoppingLists(tx: Tx, groceryListIds: number[]): 
   const extrasOfList = groupBy(extras, (extra) => extra.listId);
   const previousOfList = groupBy(previous, (line) => line.listId);
   const diff: ShoppingDiff = { vanished: [], changed: [], added: [] };
+  const changedLists: number[] = [];
   for (const listId of ids) {
     const listPlans: PlannedRecipeInput[] = (plansOfList.get(listId) ?? []).map((plan) => ({
       recipeId: plan.recipeId,
@@ -110,9 +115,12 @@ export async function recomputeShoppingLists(tx: Tx, groceryListIds: number[]): 
     }));
     const listExtras: LineIngredient[] = extrasOfList.get(listId) ?? [];
     const before = previousOfList.get(listId) ?? [];
-    addDiff(diff, listId, before, computeShoppingLines(listPlans, listExtras, before));
+    if (addDiff(diff, listId, before, computeShoppingLines(listPlans, listExtras, before))) {
+      changedLists.push(listId);
+    }
   }
   await writeDiff(tx, diff);
+  return changedLists;
 }
 
 function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
@@ -133,13 +141,14 @@ interface ShoppingDiff {
   added: (ShoppingLine & { listId: number })[];
 }
 
-/** Adds one list's changes to `diff`: its previous lines against its new ones. */
+/** Adds one list's changes to `diff`: its previous lines against its new ones; whether any. */
 function addDiff(
   diff: ShoppingDiff,
   listId: number,
   previous: (PreviousLine & { fromRecipes: string })[],
   lines: ShoppingLine[],
-): void {
+): boolean {
+  const sizeBefore = diff.vanished.length + diff.changed.length + diff.added.length;
   const kept = new Set(lines.flatMap((line) => (line.id === null ? [] : [line.id])));
   for (const p of previous) if (!kept.has(p.id)) diff.vanished.push(p.id);
   const previousById = new Map(previous.map((p) => [p.id, p]));
@@ -155,6 +164,7 @@ function addDiff(
       diff.changed.push(line);
     }
   }
+  return diff.vanished.length + diff.changed.length + diff.added.length > sizeBefore;
 }
 
 /** unnest() of parallel arrays, each one parameter: the rows of a write, however many. */

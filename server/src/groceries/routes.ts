@@ -393,6 +393,10 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
         throw badRequest("The owner cannot leave their own list; delete it instead.");
       }
       await app.db.transaction(async (tx) => {
+        // A row lock on the list, like every change that records an event: a recipe edit
+        // orders its events by holding the list FOR UPDATE (db/locks.ts, step 4). It also
+        // keeps a concurrent delete of the list from failing the event's insert.
+        if (!(await holdList(tx, listId, user.id))) throw notFound();
         await removeMember(tx, listId, person.id);
         await recordListChange(tx, listId, "members", user.username);
       });

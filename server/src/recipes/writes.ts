@@ -3,6 +3,7 @@ import type { Db } from "../db/client.js";
 import { lockListsPlanningRecipe, lockRecipe, lockSearchGeneration } from "../db/locks.js";
 import { recipes } from "../db/schema.js";
 import { recordFeedEvent } from "../feed/events.js";
+import { recordChangeOnLockedLists } from "../groceries/list-events.js";
 import { recomputeShoppingLists } from "../groceries/recompute.js";
 import { HttpError, notFound } from "../http/errors.js";
 import { processImage, removeImage, storeImage } from "../media/images.js";
@@ -22,7 +23,8 @@ import type { RecipeSubmission } from "./submission.js";
 // Image files are written before the transaction, so a committed recipe never points at a
 // missing file, and deleted again when it fails; files a write replaces are deleted after
 // the commit (by the caller, with removeImage). Each takes its locks first, in the order of
-// db/locks.ts (recipe, then the lists that plan it, then the search counter), then writes.
+// db/locks.ts (recipe, then the lists that plan it, then the search counter), then writes;
+// last, the change events of the lists whose shopping lines or planned entries changed.
 
 /** Creates the recipe; returns its id. */
 export async function createRecipe(
@@ -99,7 +101,17 @@ export async function updateRecipe(
         eventType: "update_recipe",
         recipeId: id,
       });
-      await recomputeShoppingLists(tx, lists);
+      const linesChanged = await recomputeShoppingLists(tx, lists);
+      // The title shows on every list's planned entries (and in its lines' "from" text): all
+      // of them refetch plans and lines. Otherwise only lists whose lines changed refetch
+      // those; a new description or photo changes nothing a list shows.
+      const titleChanged = submission.title !== current.title;
+      await recordChangeOnLockedLists(
+        tx,
+        titleChanged ? lists : linesChanged,
+        titleChanged ? "planned" : "items",
+        current.authorId,
+      );
       return replacesImage ? current.imageKey : null;
     }),
   );
@@ -112,13 +124,16 @@ export async function updateRecipe(
  */
 export async function deleteRecipeEverywhere(db: Db, id: number): Promise<string | null> {
   return db.transaction(async (tx) => {
-    if (!(await lockRecipe(tx, id))) throw notFound();
+    const recipe = await lockRecipe(tx, id);
+    if (!recipe) throw notFound();
     const lists = await lockListsPlanningRecipe(tx, id);
     // The cascade to recipe_search fires the search counter's trigger: locked here, last.
     await lockSearchGeneration(tx);
     const [row] = await deleteRecipe(tx, id);
     if (!row) throw new Error("locked recipe vanished inside its transaction");
     await recomputeShoppingLists(tx, lists);
+    // Its planned entries are gone from every one of those lists, and their lines with them.
+    await recordChangeOnLockedLists(tx, lists, "planned", recipe.authorId);
     return row.imageKey;
   });
 }
