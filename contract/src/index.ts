@@ -5,4 +5,5 @@ export * from "./groceries.js";
 export * from "./ingredients.js";
 export * from "./ratings.js";
 export * from "./recipes.js";
+export * from "./units.js";
 export * from "./users.js";
