@@ -1,3 +1,4 @@
+export * from "./aisles.js";
 export * from "./auth.js";
 export * from "./common.js";
 export * from "./feed.js";

@@ -1,7 +1,6 @@
 // Units of measure: which units convert into which, the unit a merged amount reads best in,
 // and the conversion a cook's metric/US preference applies for display. Pure, shared by the
 // server (merging shopping lines, decision 13) and the web app (showing quantities).
-import { z } from "zod";
 
 export type Dimension = "mass" | "volume";
 export type MeasureSystem = "metric" | "us";
@@ -262,19 +261,3 @@ export function roundTo2(value: number): number {
   const rounded = Math.round(Number((value * 100).toPrecision(12))) / 100;
   return value > 0 && rounded < 0.01 ? 0.01 : rounded;
 }
-
-// ---------- the preference API ----------
-
-/** `GET` and `PATCH /api/users/me/preferences/`. */
-export const preferences = z.object({ units: z.enum(UNITS_PREFERENCES) });
-export type Preferences = z.infer<typeof preferences>;
-
-/** `PATCH /api/users/me/preferences/` (JSON): what is given changes; `{}` changes nothing. */
-export const updatePreferencesBody = z.object({
-  units: z
-    .enum(UNITS_PREFERENCES, {
-      error: (issue) => `"${String(issue.input)}" is not a valid choice.`,
-    })
-    .optional(),
-});
-export type UpdatePreferencesBody = z.input<typeof updatePreferencesBody>;
