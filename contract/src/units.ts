@@ -135,8 +135,8 @@ function cleanly(
 /**
  * THE natural unit of `baseAmount` g or ml among `candidates`: the largest in which it reads
  * cleanly (see cleanly: at least 1 of it, or ¼ of a cup; a step or kitchen fraction; spoons
- * only below a cup, cups below a gallon, ounces below a pound); when none does, the largest in
- * which it is at least 1; for a tiny amount, the smallest unit.
+ * only below a cup, cups below a gallon, ounces below a pound, milligrams below a gram); when
+ * none does, the largest in which it is at least 1; for a tiny amount, the smallest unit.
  */
 function naturalAmount(
   baseAmount: number,
