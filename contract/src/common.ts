@@ -56,3 +56,52 @@ export const pageQuery = z.object({
 
 /** Form bodies send everything as text; optional form fields arrive as "". */
 export const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
+
+// ---------- fields of form and JSON bodies ----------
+
+export const REQUIRED = "This field is required.";
+
+/** Form bodies send text; JSON sends numbers. "" and null mean "not given". */
+export const blankToUndefined = (value: unknown) =>
+  value === "" || value === null ? undefined : value;
+export const textToNumber = (value: unknown) => {
+  const given = blankToUndefined(value);
+  return typeof given === "string" ? Number(given.trim() === "" ? Number.NaN : given) : given;
+};
+/** An error message that says "required" when the field is missing, `message` otherwise. */
+export const missingOr = (message: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? REQUIRED : message;
+
+/** An id field of a form or JSON body (an id given as text is taken as its number). */
+export const idField = () =>
+  z.preprocess(
+    textToNumber,
+    z
+      .number({ error: missingOr("A valid integer is required.") })
+      .int("A valid integer is required.")
+      .positive("A valid integer is required.")
+      .max(MAX_ID, "A valid integer is required."),
+  );
+
+/**
+ * A list of ids in a JSON body, at most `max` of them: Django REST framework's messages for a
+ * missing field, a value that is not a list, and a list that is too long.
+ */
+export const idListField = (max: number) =>
+  z
+    .array(idField(), {
+      error: (issue) =>
+        issue.input === undefined
+          ? REQUIRED
+          : `Expected a list of items but got type "${typeOfInput(issue.input)}".`,
+    })
+    .max(max, `Ensure this field has no more than ${max} elements.`);
+
+/** The Python name of a JSON value's type, as DRF's messages say it. */
+const typeOfInput = (value: unknown): string => {
+  if (value === null) return "NoneType";
+  if (typeof value === "string") return "str";
+  if (typeof value === "boolean") return "bool";
+  if (typeof value === "number") return Number.isInteger(value) ? "int" : "float";
+  return "dict";
+};

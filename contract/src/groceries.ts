@@ -2,7 +2,8 @@
 // Lists, plans and items belong to their owner and the cooks the list is shared with; anyone
 // else gets 404 on every call.
 import { z } from "zod";
-import { MAX_ID, text } from "./common.js";
+import { aisle } from "./aisles.js";
+import { blankToUndefined, idField, MAX_ID, missingOr, text, textToNumber } from "./common.js";
 
 export const GROCERY_LIST_NAME_MAX = 100;
 /** Cleaned HTML of a list's notes, in bytes (UTF-8): the same limit as recipe instructions. */
@@ -10,30 +11,9 @@ export const GROCERY_NOTES_MAX_BYTES = 100 * 1024;
 export const GUESTS_MIN = 1;
 export const GUESTS_MAX = 1000;
 
-const REQUIRED = "This field is required.";
 const NOT_AN_INTEGER = "A valid integer is required.";
 const NOT_A_NUMBER = "A valid number is required.";
 const BAD_DATE = "Date has wrong format. Use one of these formats instead: YYYY-MM-DD.";
-
-/** Form bodies send text; JSON sends numbers. "" and null mean "not given". */
-const blankToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
-const textToNumber = (value: unknown) => {
-  const given = blankToUndefined(value);
-  return typeof given === "string" ? Number(given.trim() === "" ? Number.NaN : given) : given;
-};
-const missingOr = (message: string) => (issue: { input?: unknown }) =>
-  issue.input === undefined ? REQUIRED : message;
-
-/** An id field of a form or JSON body. */
-const idField = () =>
-  z.preprocess(
-    textToNumber,
-    z
-      .number({ error: missingOr(NOT_AN_INTEGER) })
-      .int(NOT_AN_INTEGER)
-      .positive(NOT_AN_INTEGER)
-      .max(MAX_ID, NOT_AN_INTEGER),
-  );
 
 /** A real calendar day as `YYYY-MM-DD`; "" or absent means none. */
 const plannedOnField = z.preprocess(
@@ -175,7 +155,13 @@ export const plannedExtrasResponse = z.array(plannedExtra);
 
 // ---------- shopping items ----------
 
-/** One derived line of the shopping list: never typed in, only ticked. */
+/**
+ * One derived line of the shopping list: never typed in, only ticked. One line per ingredient
+ * and measure: amounts in units of mass add up into one line, of volume into another, a count
+ * only with the same count, in the unit that reads naturally (decision 13). `quantity` and
+ * `unit` are as merged, never converted for the cook: the web shows them through
+ * `displayQuantity` (units.ts) with the cook's preference.
+ */
 export const shoppingItem = z.object({
   id: z.number(),
   is_checked: z.boolean(),
@@ -186,10 +172,20 @@ export const shoppingItem = z.object({
   /** Its sources joined by " & ", e.g. "Pancakes (4 guests) & Extras". */
   from_recipes: z.string(),
   grocery_list: z.number(),
+  /** The ingredient's aisle for the cook who asks (members of a shared list may differ). */
+  aisle,
+  /** Whether the cook who asks always has it at home (their staples). */
+  is_staple: z.boolean(),
 });
 export type ShoppingItem = z.infer<typeof shoppingItem>;
 
-/** Ordered by ingredient name. */
+/**
+ * `GET /api/groceries/items/?grocery_list=`, in the order the cook who asks walks the shop:
+ * first every line that is not one of their staples, by the cook's aisle order (consecutive
+ * lines of one aisle: a heading per change of `aisle.id`), unchecked before checked within an
+ * aisle, then by ingredient name; then their staples ("Probably at home"), in the same order.
+ * So the web groups by walking the array once and never sorts.
+ */
 export const shoppingItemsResponse = z.array(shoppingItem);
 
 /** `PATCH /api/groceries/items/{id}/`: the only write on items. */

@@ -1,3 +1,4 @@
+export * from "./aisles.js";
 export * from "./auth.js";
 export * from "./common.js";
 export * from "./feed.js";
@@ -5,4 +6,5 @@ export * from "./groceries.js";
 export * from "./ingredients.js";
 export * from "./ratings.js";
 export * from "./recipes.js";
+export * from "./units.js";
 export * from "./users.js";

@@ -1,6 +1,9 @@
-// The users API (follows and user search): schemas shared by server and web.
+// The users API (follows, user search, a cook's preferences and staples): schemas shared by
+// server and web.
 import { z } from "zod";
-import { paginated, text } from "./common.js";
+import { idListField, paginated, text } from "./common.js";
+import { ingredientOption } from "./ingredients.js";
+import { UNITS_PREFERENCES } from "./units.js";
 
 /** One person in the user search, the followers list and the following list. */
 export const userSummary = z.object({
@@ -20,3 +23,36 @@ export const userSearchQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type UserSearchQuery = z.input<typeof userSearchQuery>;
+
+// ---------- the signed-in cook's preferences ----------
+
+/** `GET` and `PATCH /api/users/me/preferences/`. */
+export const preferences = z.object({ units: z.enum(UNITS_PREFERENCES) });
+export type Preferences = z.infer<typeof preferences>;
+
+/** `PATCH /api/users/me/preferences/` (JSON): what is given changes; `{}` changes nothing. */
+export const updatePreferencesBody = z.object({
+  units: z
+    .enum(UNITS_PREFERENCES, {
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? "This field may not be null."
+          : `"${String(issue.input)}" is not a valid choice.`,
+    })
+    .optional(),
+});
+export type UpdatePreferencesBody = z.input<typeof updatePreferencesBody>;
+
+// ---------- staples: what a cook always has at home ----------
+
+export const STAPLES_MAX = 2000;
+
+/** `GET /api/users/me/staples/` (and the answer of `PUT`): by name. */
+export const staplesResponse = z.array(ingredientOption);
+
+/**
+ * `PUT /api/users/me/staples/` (JSON): replaces the set. An id given twice counts once; an id
+ * of no ingredient is a 400 on `ingredient_ids`, and nothing changes.
+ */
+export const replaceStaplesBody = z.object({ ingredient_ids: idListField(STAPLES_MAX) });
+export type ReplaceStaplesBody = z.input<typeof replaceStaplesBody>;

@@ -75,6 +75,8 @@ const plausible = fc.constantFrom<string | number | boolean>(
   "cook",
   "correct horse battery staple",
   "cook@example.com",
+  "metric",
+  "us",
   true,
   false,
   1,
@@ -100,6 +102,8 @@ const jsonValue = (ids: Ids): fc.Arbitrary<unknown> =>
   fc.oneof(
     { weight: 4, arbitrary: anId(ids) },
     { weight: 4, arbitrary: plausible },
+    // Lists of ids (staples, an aisle order), now and then with a stranger in them.
+    { weight: 2, arbitrary: fc.array(fc.oneof(anId(ids), number), { maxLength: 12 }) },
     { weight: 2, arbitrary: text },
     { weight: 2, arbitrary: number },
     { weight: 1, arbitrary: fc.constant(null) },

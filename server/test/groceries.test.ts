@@ -95,11 +95,24 @@ interface Item {
   ingredient: { id: number; name: string };
   from_recipes: string;
   grocery_list: number;
+  aisle: { id: number; name: string };
+  is_staple: boolean;
 }
+/**
+ * The lines of a list by ingredient name (then unit), as these tests read them; the API's own
+ * order (by the cook's aisles, staples last) is tested in shop.test.ts.
+ */
 async function items(agent: Agent, listId: number): Promise<Item[]> {
   const response = await agent.get(`/api/groceries/items/?grocery_list=${listId}`);
   expect(response.statusCode).toBe(200);
-  return response.json<Item[]>();
+  return response
+    .json<Item[]>()
+    .sort(
+      (a, b) =>
+        a.ingredient.name.toLowerCase().localeCompare(b.ingredient.name.toLowerCase()) ||
+        a.unit.name.localeCompare(b.unit.name) ||
+        a.id - b.id,
+    );
 }
 /** The shopping list as a person reads it. */
 const lines = async (agent: Agent, listId: number) =>
@@ -445,6 +458,8 @@ describe("the shopping list", () => {
       ingredient: { id: FLOUR, name: "All-purpose flour" },
       from_recipes: "Pancakes (6 guests) & Crêpes (1 guest) & Extras",
       grocery_list: list.id,
+      aisle: { id: expect.any(Number), name: "Pantry" },
+      is_staple: false,
     });
   });
 

@@ -62,9 +62,10 @@ test("A shares a list with B, B shops on it and leaves, A sees B gone", async ({
   await flour.check();
   await expect(flour).toBeChecked();
   await planExtra(b, "butt", "Butter", "2.5", "tbsp");
+  // In the order of the shop (decision 13): Dairy & eggs before Pantry.
   await expect(b.locator(".shopping-item")).toHaveText([
-    "50 g All-purpose flour for Extras",
     "2.5 tbsp Butter for Extras",
+    "50 g All-purpose flour for Extras",
   ]);
 
   // --- A sees B's changes after a reload (live.spec.ts sees them without one)

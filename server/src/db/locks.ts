@@ -243,3 +243,15 @@ export async function lockRecipeOfOwnRating(
     )
     .for("no key update");
 }
+
+const COOK_SETTINGS_LOCK_CLASS = 12;
+
+/**
+ * A cook's own settings (staples, aisle order), replaced as a set: one writer per cook at a
+ * time until the transaction ends, so that two replacements at once give one of the two sets,
+ * not a mix. Outside the protocol above: these transactions take no other lock and touch no
+ * recipe or list, so they can neither wait on nor hold up anything of it.
+ */
+export async function lockCookSettings(tx: Tx, userId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${COOK_SETTINGS_LOCK_CLASS}, ${userId})`);
+}

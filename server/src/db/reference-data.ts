@@ -1,13 +1,16 @@
 import { sql } from "drizzle-orm";
+import aisleCatalogue from "../ingredients/data/aisles.json" with { type: "json" };
 import ingredientNames from "../ingredients/data/ingredients.json" with { type: "json" };
 import unitNames from "../ingredients/data/units.json" with { type: "json" };
 import { FIRST_TERMS_VERSION } from "../terms/first-version.js";
-import type { Db } from "./client.js";
-import { ingredients, termsVersions, units } from "./schema.js";
+import type { Db, Tx } from "./client.js";
+import { aisles, ingredients, termsVersions, units } from "./schema.js";
 
 /**
- * Loads the units, the ingredient catalogue and the first Terms of Service. Idempotent:
- * existing rows (matched case-insensitively) are left alone, so it runs on every start.
+ * Loads the units, the aisles, the ingredient catalogue with each ingredient's aisle and the
+ * first Terms of Service. Idempotent: existing rows (matched case-insensitively) are left
+ * alone, so it runs on every start; only what differs from the files is written (the aisles'
+ * default order, a catalogue ingredient's aisle).
  */
 export async function loadReferenceData(db: Db): Promise<void> {
   const added = await db.transaction(async (tx) => {
@@ -21,9 +24,39 @@ export async function loadReferenceData(db: Db): Promise<void> {
       .values(ingredientNames.map((name) => ({ name })))
       .onConflictDoNothing()
       .returning({ id: ingredients.id });
+    const sorted = await loadAisles(tx);
     await tx.insert(termsVersions).values(FIRST_TERMS_VERSION).onConflictDoNothing();
-    return newUnits.length + newIngredients.length;
+    return newUnits.length + newIngredients.length + sorted;
   });
   // Fresh planner statistics after a bulk load; later starts insert nothing and skip this.
-  if (added > 0) await db.execute(sql`analyze units, ingredients`);
+  if (added > 0) await db.execute(sql`analyze units, ingredients, aisles`);
+}
+
+/**
+ * The aisles in the order of aisles.json (their default order), and the aisle of every
+ * catalogue ingredient it names (reviewed by hand, each ingredient once). Ingredients cooks
+ * added are in none: "Other" for them (groceries/aisles.ts). Returns how many rows changed.
+ */
+async function loadAisles(tx: Tx): Promise<number> {
+  const names = Object.keys(aisleCatalogue);
+  const placed = await tx
+    .insert(aisles)
+    .values(names.map((name, index) => ({ name, position: index + 1 })))
+    .onConflictDoUpdate({
+      target: aisles.name,
+      set: { position: sql`excluded.position` },
+      setWhere: sql`${aisles.position} <> excluded.position`,
+    })
+    .returning({ id: aisles.id });
+  const pairs = Object.entries(aisleCatalogue as Record<string, string[]>).flatMap(
+    ([aisle, members]) => members.map((ingredient) => [ingredient, aisle] as const),
+  );
+  // One statement for the whole catalogue; the lower(name) index finds each ingredient.
+  const sorted = await tx.execute(sql`
+    update ${ingredients} as i set aisle_id = a.id
+    from unnest(${sql.param(pairs.map(([ingredient]) => ingredient))}::text[],
+                ${sql.param(pairs.map(([, aisle]) => aisle))}::text[]) as v(ingredient, aisle)
+    join ${aisles} a on a.name = v.aisle
+    where lower(i.name) = lower(v.ingredient) and i.aisle_id is distinct from a.id`);
+  return placed.length + (sorted.rowCount ?? 0);
 }

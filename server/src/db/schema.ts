@@ -37,8 +37,11 @@ export const users = pgTable(
     passwordHash: text("password_hash").notNull(),
     isSuperuser: boolean("is_superuser").notNull().default(false),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
+    /** How quantities are shown to this cook (contract UNITS_PREFERENCES); data never changes. */
+    unitsPreference: text("units_preference").notNull().default("as_written"),
   },
   (t) => [
+    check("users_units_preference", sql`${t.unitsPreference} in ('as_written', 'metric', 'us')`),
     uniqueIndex("users_username_lower_key").on(sql`lower(${t.username})`),
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
     // user search is a case-insensitive substring match
@@ -106,12 +109,31 @@ export const units = pgTable(
   (t) => [uniqueIndex("units_name_lower_key").on(sql`lower(${t.name})`)],
 );
 
+/**
+ * The aisles of a shop, loaded from ingredients/data/aisles.json at start; `position` is the
+ * default order (a cook may set their own: user_aisle_order).
+ */
+export const aisles = pgTable(
+  "aisles",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    position: smallint("position").notNull(),
+  },
+  (t) => [uniqueIndex("aisles_name_key").on(t.name)],
+);
+
 export const ingredients = pgTable(
   "ingredients",
   {
     id: serial("id").primaryKey(),
     name: text("name").notNull(),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * The catalogue's aisle for it; null for one a cook added, which is in "Other" until that
+     * cook moves it (user_ingredient_aisles). Resolved per cook at read time: see aisles.ts.
+     */
+    aisleId: integer("aisle_id").references(() => aisles.id),
   },
   (t) => [
     uniqueIndex("ingredients_name_lower_key").on(sql`lower(${t.name})`),
@@ -444,6 +466,55 @@ export const groceryListEvents = pgTable(
     // The clean-up: the oldest events of every list.
     index("grocery_list_events_created_idx").on(t.createdAt),
   ],
+);
+
+// ---------- a cook's shop: aisles and staples ----------
+
+/** A cook's own aisle for an ingredient, instead of the catalogue's. */
+export const userIngredientAisles = pgTable(
+  "user_ingredient_aisles",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ingredientId: integer("ingredient_id")
+      .notNull()
+      .references(() => ingredients.id, { onDelete: "cascade" }),
+    aisleId: integer("aisle_id")
+      .notNull()
+      .references(() => aisles.id),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.ingredientId] })],
+);
+
+/** A cook's order of the aisles; none: the default order (aisles.position). */
+export const userAisleOrder = pgTable(
+  "user_aisle_order",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    aisleId: integer("aisle_id")
+      .notNull()
+      .references(() => aisles.id),
+    position: smallint("position").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.aisleId] })],
+);
+
+/** What a cook always has at home: their shopping lines of it go last ("Probably at home"). */
+export const userStaples = pgTable(
+  "user_staples",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ingredientId: integer("ingredient_id")
+      .notNull()
+      .references(() => ingredients.id, { onDelete: "cascade" }),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.ingredientId] })],
 );
 
 /**

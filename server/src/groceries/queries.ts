@@ -3,6 +3,7 @@ import { and, asc, desc, eq, exists, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import { shareListOfItem } from "../db/locks.js";
 import {
+  aisles,
   groceryListMembers,
   groceryLists,
   ingredients,
@@ -11,9 +12,13 @@ import {
   recipes,
   shoppingItems,
   units,
+  userAisleOrder,
+  userIngredientAisles,
+  userStaples,
   users,
 } from "../db/schema.js";
 import { mayUseList, roleOn } from "./access.js";
+import { cookAisleId, cookAisleJoin, cookAisleOrderJoin, cookAislePosition } from "./aisles.js";
 
 // Every query of a list here is scoped by mayUseList (access.ts): a list, plan or item of a list
 // the user may not use is simply not found.
@@ -215,7 +220,12 @@ export async function deletePlannedExtra(tx: Tx, extraId: number, groceryListId:
 
 // ---------- shopping items ----------
 
-const itemQuery = (tx: Tx) =>
+/**
+ * Shopping lines as `userId` sees them: with the ingredient's aisle for that cook, its place in
+ * their aisle order, and whether it is one of their staples (each a primary-key probe of the
+ * cook's rows, see aisles.ts), so the members of a shared list each get their own.
+ */
+const itemQuery = (tx: Tx, userId: number) =>
   tx
     .select({
       id: shoppingItems.id,
@@ -227,10 +237,20 @@ const itemQuery = (tx: Tx) =>
       ingredientName: ingredients.name,
       fromRecipes: shoppingItems.fromRecipes,
       groceryListId: shoppingItems.groceryListId,
+      aisleId: aisles.id,
+      aisleName: aisles.name,
+      isStaple: sql<boolean>`${userStaples.userId} is not null`,
     })
     .from(shoppingItems)
     .innerJoin(ingredients, eq(ingredients.id, shoppingItems.ingredientId))
-    .innerJoin(units, eq(units.id, shoppingItems.unitId));
+    .innerJoin(units, eq(units.id, shoppingItems.unitId))
+    .leftJoin(userIngredientAisles, cookAisleJoin(userId, shoppingItems.ingredientId))
+    .innerJoin(aisles, eq(aisles.id, cookAisleId))
+    .leftJoin(userAisleOrder, cookAisleOrderJoin(userId))
+    .leftJoin(
+      userStaples,
+      and(eq(userStaples.userId, userId), eq(userStaples.ingredientId, shoppingItems.ingredientId)),
+    );
 const toItem = (row: Awaited<ReturnType<typeof itemQuery>>[number]) => ({
   id: row.id,
   is_checked: row.isChecked,
@@ -239,15 +259,18 @@ const toItem = (row: Awaited<ReturnType<typeof itemQuery>>[number]) => ({
   ingredient: { id: row.ingredientId, name: row.ingredientName },
   from_recipes: row.fromRecipes,
   grocery_list: row.groceryListId,
+  aisle: { id: row.aisleId, name: row.aisleName },
+  is_staple: row.isStaple,
 });
 
 /**
- * The lines of a list, ordered by ingredient name; undefined when the user may not use it.
- * One query when the list has lines (the page polls it); an empty result also asks whether
- * the list exists.
+ * The lines of a list in the order `userId` walks the shop (see shoppingItemsResponse): their
+ * staples last; by their aisle order; unchecked before checked; by ingredient name. Undefined
+ * when the user may not use the list. One query when the list has lines (the page polls it); an
+ * empty result also asks whether the list exists.
  */
 export async function listItems(tx: Tx, groceryListId: number, userId: number) {
-  const rows = await itemQuery(tx)
+  const rows = await itemQuery(tx, userId)
     .where(
       and(
         eq(shoppingItems.groceryListId, groceryListId),
@@ -259,7 +282,15 @@ export async function listItems(tx: Tx, groceryListId: number, userId: number) {
         ),
       ),
     )
-    .orderBy(asc(sql`lower(${ingredients.name})`), asc(units.name), asc(shoppingItems.id));
+    .orderBy(
+      sql`${userStaples.userId} is not null`,
+      cookAislePosition,
+      asc(aisles.id),
+      asc(shoppingItems.isChecked),
+      asc(sql`lower(${ingredients.name})`),
+      asc(units.name),
+      asc(shoppingItems.id),
+    );
   if (rows.length === 0 && !(await roleOn(tx, groceryListId, userId))) return undefined;
   return rows.map(toItem);
 }
@@ -271,7 +302,7 @@ export async function listItems(tx: Tx, groceryListId: number, userId: number) {
 export async function setItemChecked(tx: Tx, itemId: number, userId: number, isChecked: boolean) {
   if ((await shareListOfItem(tx, itemId, userId)) === undefined) return undefined;
   await tx.update(shoppingItems).set({ isChecked }).where(eq(shoppingItems.id, itemId));
-  const [row] = await itemQuery(tx).where(eq(shoppingItems.id, itemId));
+  const [row] = await itemQuery(tx, userId).where(eq(shoppingItems.id, itemId));
   return row && toItem(row);
 }
 

@@ -7,6 +7,7 @@ import {
   recipeIngredients,
   recipes,
   shoppingItems,
+  units,
 } from "../db/schema.js";
 import {
   computeShoppingLines,
@@ -14,6 +15,7 @@ import {
   type PlannedRecipeInput,
   type PreviousLine,
   type ShoppingLine,
+  type UnitRow,
 } from "./shopping-list.js";
 
 // The database side of the shopping list: load what the lists plan, apply the rule of
@@ -21,8 +23,9 @@ import {
 // feature calls it in the same transaction as a recipe edit or delete, so shopping lists never
 // disagree with recipes.
 //
-// Set-based: however many lists, four reads (plans, the planned recipes' ingredients,
-// extras, previous lines, each for all the lists at once) and at most three writes (one
+// Set-based: however many lists, five reads (plans, the planned recipes' ingredients,
+// extras, previous lines, each for all the lists at once, and the units table, which says
+// which units merge) and at most three writes (one
 // delete, one update, one insert, each for all the lists, with arrays as parameters). A recipe
 // planned on 5,000 lists is recomputed in seven statements, not 5,000 × four.
 //
@@ -99,6 +102,7 @@ export async function recomputeShoppingLists(tx: Tx, groceryListIds: number[]): 
     })
     .from(shoppingItems)
     .where(sql`${shoppingItems.groceryListId} = any(${listIds})`);
+  const unitRows: UnitRow[] = await tx.select({ id: units.id, name: units.name }).from(units);
 
   const linesOfRecipe = groupBy(recipeLines, (line) => line.recipeId);
   const plansOfList = groupBy(plans, (plan) => plan.listId);
@@ -115,9 +119,8 @@ export async function recomputeShoppingLists(tx: Tx, groceryListIds: number[]): 
     }));
     const listExtras: LineIngredient[] = extrasOfList.get(listId) ?? [];
     const before = previousOfList.get(listId) ?? [];
-    if (addDiff(diff, listId, before, computeShoppingLines(listPlans, listExtras, before))) {
-      changedLists.push(listId);
-    }
+    const lines = computeShoppingLines(listPlans, listExtras, before, unitRows);
+    if (addDiff(diff, listId, before, lines)) changedLists.push(listId);
   }
   await writeDiff(tx, diff);
   return changedLists;
@@ -158,6 +161,7 @@ function addDiff(
     else if (
       before !== undefined &&
       (before.quantity !== line.quantity ||
+        before.unitId !== line.unitId ||
         before.fromRecipes !== line.fromRecipes ||
         before.isChecked !== line.isChecked)
     ) {
@@ -180,16 +184,19 @@ async function writeDiff(tx: Tx, { vanished, changed, added }: ShoppingDiff): Pr
     await tx.execute(sql`delete from ${shoppingItems} where id = any(${array(vanished, "int[]")})`);
   }
   if (changed.length > 0) {
+    // A merged line may change unit (500 g became 1.5 kg): still the same line.
     const rows = unnest(
       [changed.map((l) => l.id), "int[]"],
+      [changed.map((l) => l.unitId), "int[]"],
       [changed.map((l) => l.quantity), "float8[]"],
       [changed.map((l) => l.fromRecipes), "text[]"],
       [changed.map((l) => l.isChecked), "bool[]"],
     );
     await tx.execute(sql`
       update ${shoppingItems} as s
-      set quantity = v.quantity, from_recipes = v.from_recipes, is_checked = v.is_checked
-      from ${rows} as v(id, quantity, from_recipes, is_checked)
+      set unit_id = v.unit_id, quantity = v.quantity, from_recipes = v.from_recipes,
+          is_checked = v.is_checked
+      from ${rows} as v(id, unit_id, quantity, from_recipes, is_checked)
       where s.id = v.id`);
   }
   if (added.length > 0) {

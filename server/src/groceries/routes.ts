@@ -1,5 +1,7 @@
 import {
   addListMemberBody,
+  aisleOrderBody,
+  aislesResponse,
   createGroceryListBody,
   createPlannedExtraBody,
   createPlannedRecipeBody,
@@ -34,6 +36,7 @@ import {
 import { cleanHtml } from "../http/clean-html.js";
 import { badRequest, fieldError, forbidden, HttpError, notFound } from "../http/errors.js";
 import { roleOn } from "./access.js";
+import { aisleOrderProblems, aislesOf, setAisleOrder } from "./aisles.js";
 import { announceListDeleted, recordListChange, streamStart } from "./list-events.js";
 import { ListEventStreams } from "./live-streams.js";
 import {
@@ -328,6 +331,32 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (!item) throw notFound();
       return item;
+    },
+  );
+
+  // ---------- aisles: the cook's own, for every list they use ----------
+
+  app.get(
+    "/aisles/",
+    { config: { access: "user" }, schema: { response: { 200: aislesResponse } } },
+    async (request) => aislesOf(app.db, requireUser(request).id),
+  );
+
+  app.put(
+    "/aisle-order/",
+    {
+      config: { access: "user" },
+      schema: { body: aisleOrderBody, response: { 200: aislesResponse } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const ids = request.body.aisle_ids;
+      return app.db.transaction(async (tx) => {
+        const problems = await aisleOrderProblems(tx, ids);
+        if (problems) throw new HttpError(400, { aisle_ids: problems });
+        await setAisleOrder(tx, user.id, ids);
+        return aislesOf(tx, user.id);
+      });
     },
   );
 

@@ -1,9 +1,48 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { computeShoppingLines, type LineIngredient, roundQuantity } from "./shopping-list.js";
+import {
+  computeShoppingLines,
+  type LineIngredient,
+  type PlannedRecipeInput,
+  type PreviousLine,
+  roundQuantity,
+  type UnitRow,
+} from "./shopping-list.js";
 
 const G = 1;
 const ML = 2;
 const PIECE = 3;
+const KG = 4;
+const L = 5;
+const TSP = 6;
+const TBSP = 7;
+const CUP = 8;
+const OZ = 9;
+const LB = 10;
+const CLOVE = 11;
+const MG = 12;
+const UNITS: UnitRow[] = [
+  { id: G, name: "g" },
+  { id: ML, name: "ml" },
+  { id: PIECE, name: "piece" },
+  { id: KG, name: "kg" },
+  { id: L, name: "l" },
+  { id: TSP, name: "tsp" },
+  { id: TBSP, name: "tbsp" },
+  { id: CUP, name: "cup" },
+  { id: OZ, name: "oz" },
+  { id: LB, name: "lb" },
+  { id: CLOVE, name: "clove" },
+  { id: MG, name: "mg" },
+];
+const unitName = (id: number) => UNITS.find((unit) => unit.id === id)?.name;
+
+/** The rule with this file's units table. */
+const compute = (
+  plans: readonly PlannedRecipeInput[],
+  extras: readonly LineIngredient[],
+  previous: readonly PreviousLine[],
+) => computeShoppingLines(plans, extras, previous, UNITS);
 const flour = (quantity: number, unitId = G): LineIngredient => ({
   ingredientId: 10,
   ingredientName: "All-purpose flour",
@@ -36,12 +75,12 @@ const bread = (guests: number) => ({
   ingredients: [flour(100)],
 });
 
-const summary = (lines: ReturnType<typeof computeShoppingLines>) =>
+const summary = (lines: ReturnType<typeof compute>) =>
   lines.map((l) => `${l.quantity} ${l.unitId} ${l.ingredientName} for ${l.fromRecipes}`);
 
 describe("computeShoppingLines", () => {
   it("combines one ingredient from two recipes and an extra into one line", () => {
-    const lines = computeShoppingLines([pancakes(4), bread(2)], [flour(50)], []);
+    const lines = compute([pancakes(4), bread(2)], [flour(50)], []);
     const flourLine = lines.find((l) => l.ingredientName === "All-purpose flour");
     expect(flourLine).toMatchObject({
       quantity: 30 * 4 + 100 * 2 + 50,
@@ -53,15 +92,15 @@ describe("computeShoppingLines", () => {
   });
 
   it("scales per-serving quantities by guests and orders lines by ingredient name", () => {
-    expect(summary(computeShoppingLines([pancakes(6)], [], []))).toEqual([
+    expect(summary(compute([pancakes(6)], [], []))).toEqual([
       "180 1 All-purpose flour for Pancakes (6 guests)",
       "3 3 Egg for Pancakes (6 guests)",
       "360 2 Whole milk for Pancakes (6 guests)",
     ]);
   });
 
-  it("keeps the same ingredient in different units as separate lines", () => {
-    const lines = computeShoppingLines([bread(1)], [flour(2, PIECE)], []);
+  it("keeps a count apart from a mass of the same ingredient", () => {
+    const lines = compute([bread(1)], [flour(2, PIECE)], []);
     expect(summary(lines)).toEqual([
       "100 1 All-purpose flour for Bread (1 guest)",
       "2 3 All-purpose flour for Extras",
@@ -69,8 +108,8 @@ describe("computeShoppingLines", () => {
   });
 
   it("says 'guest' for exactly one and adds up two plans of one recipe", () => {
-    expect(computeShoppingLines([bread(1)], [], [])[0]?.fromRecipes).toBe("Bread (1 guest)");
-    const twice = computeShoppingLines([bread(1), pancakes(2), bread(3)], [], []);
+    expect(compute([bread(1)], [], [])[0]?.fromRecipes).toBe("Bread (1 guest)");
+    const twice = compute([bread(1), pancakes(2), bread(3)], [], []);
     expect(twice[0]).toMatchObject({
       quantity: 100 * 4 + 30 * 2,
       fromRecipes: "Bread (4 guests) & Pancakes (2 guests)",
@@ -84,21 +123,21 @@ describe("computeShoppingLines", () => {
       guests: 2,
       ingredients: [flour(40), egg(1), flour(10)],
     };
-    expect(computeShoppingLines([crumble], [], [])[0]).toMatchObject({
+    expect(compute([crumble], [], [])[0]).toMatchObject({
       quantity: 100,
       fromRecipes: "Crumble (2 guests)",
     });
   });
 
   it("is only extras when no recipe needs the ingredient, several extras adding up", () => {
-    expect(summary(computeShoppingLines([], [milk(250), milk(0.5)], []))).toEqual([
+    expect(summary(compute([], [milk(250), milk(0.5)], []))).toEqual([
       "250.5 2 Whole milk for Extras",
     ]);
   });
 
   it("rounds the exact sum to 2 decimals", () => {
     // 3 × 0.1 is 0.30000000000000004 in floating point; 1.005 must round up, not down.
-    const lines = computeShoppingLines(
+    const lines = compute(
       [{ recipeId: 9, title: "Tea", guests: 3, ingredients: [milk(0.1), egg(1 / 3)] }],
       [flour(1.005)],
       [],
@@ -110,7 +149,7 @@ describe("computeShoppingLines", () => {
   });
 
   it("keeps checked lines that did not grow, unchecks grown ones, drops vanished ones", () => {
-    const before = computeShoppingLines([pancakes(4)], [flour(10)], []).map((l, index) => ({
+    const before = compute([pancakes(4)], [flour(10)], []).map((l, index) => ({
       id: 100 + index,
       ingredientId: l.ingredientId,
       unitId: l.unitId,
@@ -118,7 +157,7 @@ describe("computeShoppingLines", () => {
       isChecked: true,
     }));
     // flour grows (a bigger extra), milk stays the same, the egg is no longer in the recipe
-    const after = computeShoppingLines(
+    const after = compute(
       [{ ...pancakes(4), ingredients: [flour(30), milk(60)] }],
       [flour(20)],
       before,
@@ -128,7 +167,7 @@ describe("computeShoppingLines", () => {
     expect(byName["Whole milk"]).toMatchObject({ id: 102, quantity: 240, isChecked: true });
     expect(byName.Egg).toBeUndefined();
 
-    const shrunk = computeShoppingLines([pancakes(2)], [], before);
+    const shrunk = compute([pancakes(2)], [], before);
     expect(shrunk.map((l) => [l.id, l.quantity, l.isChecked])).toEqual([
       [100, 60, true],
       [101, 1, true],
@@ -138,7 +177,7 @@ describe("computeShoppingLines", () => {
 
   it("starts new lines unchecked and keeps unchecked lines unchecked", () => {
     const before = [{ id: 7, ingredientId: 20, unitId: ML, quantity: 500, isChecked: false }];
-    const lines = computeShoppingLines([pancakes(1)], [], before);
+    const lines = compute([pancakes(1)], [], before);
     expect(lines.map((l) => [l.ingredientName, l.id, l.isChecked])).toEqual([
       ["All-purpose flour", null, false],
       ["Egg", null, false],
@@ -148,11 +187,195 @@ describe("computeShoppingLines", () => {
 
   it("gives no lines for nothing planned", () => {
     expect(
-      computeShoppingLines(
-        [],
-        [],
-        [{ id: 1, ingredientId: 1, unitId: 1, quantity: 1, isChecked: true }],
-      ),
+      compute([], [], [{ id: 1, ingredientId: 1, unitId: 1, quantity: 1, isChecked: true }]),
     ).toEqual([]);
+  });
+});
+
+/** One ingredient's amount, as a recipe (per serving) or an extra gives it. */
+const some = (ingredientId: number, name: string, quantity: number, unitId: number) => ({
+  ingredientId,
+  ingredientName: name,
+  unitId,
+  quantity,
+});
+const recipeOf = (title: string, ...ingredients: LineIngredient[]): PlannedRecipeInput => ({
+  recipeId: title.length,
+  title,
+  guests: 1,
+  ingredients,
+});
+/** "1.5 kg All-purpose flour", per line. */
+const read = (lines: ReturnType<typeof compute>) =>
+  lines.map((l) => `${l.quantity} ${unitName(l.unitId)} ${l.ingredientName}`);
+
+describe("lines that merge across units (decision 13)", () => {
+  it("500 g + 1 kg flour → 1.5 kg", () => {
+    const bread = recipeOf("Bread", some(10, "Flour", 500, G));
+    expect(read(compute([bread], [some(10, "Flour", 1, KG)], []))).toEqual(["1.5 kg Flour"]);
+  });
+
+  it("250 ml + 1 l milk → 1.25 l", () => {
+    const custard = recipeOf("Custard", some(20, "Milk", 250, ML));
+    expect(read(compute([custard], [some(20, "Milk", 1, L)], []))).toEqual(["1.25 l Milk"]);
+  });
+
+  it("1 tbsp + 1 tsp oil → 4 tsp", () => {
+    const salad = recipeOf("Salad", some(30, "Olive oil", 1, TBSP));
+    const fries = recipeOf("Fries", some(30, "Olive oil", 1, TSP));
+    expect(read(compute([salad, fries], [], []))).toEqual(["4 tsp Olive oil"]);
+  });
+
+  it("2 cup + 4 tbsp stock → 2.25 cup", () => {
+    const risotto = recipeOf("Risotto", some(40, "Stock", 2, CUP));
+    expect(read(compute([risotto], [some(40, "Stock", 4, TBSP)], []))).toEqual(["2.25 cup Stock"]);
+  });
+
+  it("8 oz + 1 lb butter → 1.5 lb", () => {
+    const cake = recipeOf("Cake", some(50, "Butter", 8, OZ));
+    expect(read(compute([cake], [some(50, "Butter", 1, LB)], []))).toEqual(["1.5 lb Butter"]);
+  });
+
+  it("1 cup + 100 g flour → two lines", () => {
+    const pie = recipeOf("Pie", some(10, "Flour", 1, CUP));
+    const lines = compute([pie], [some(10, "Flour", 100, G)], []);
+    expect(read(lines)).toEqual(["100 g Flour", "1 cup Flour"]);
+    expect(lines.map((l) => l.fromRecipes)).toEqual(["Extras", "Pie (1 guest)"]);
+  });
+
+  it("merges a count only with the same count", () => {
+    const soup = recipeOf("Soup", some(60, "Garlic", 2, CLOVE), some(60, "Garlic", 1, PIECE));
+    expect(read(compute([soup], [some(60, "Garlic", 3, CLOVE)], []))).toEqual([
+      "1 piece Garlic",
+      "5 clove Garlic",
+    ]);
+  });
+
+  it("keeps the unit every source shares, and scales by guests before merging", () => {
+    const bread = { ...recipeOf("Bread", some(10, "Flour", 300, G)), guests: 4 };
+    expect(read(compute([bread], [some(10, "Flour", 300, G)], []))).toEqual(["1500 g Flour"]);
+    expect(read(compute([bread], [some(10, "Flour", 0.3, KG)], []))).toEqual(["1.5 kg Flour"]);
+    expect(compute([bread], [some(10, "Flour", 0.3, KG)], [])[0]?.fromRecipes).toBe(
+      "Bread (4 guests) & Extras",
+    );
+  });
+});
+
+describe("ticks across a merge", () => {
+  const bread = recipeOf("Bread", some(10, "Flour", 500, G));
+  const tickedAs = (lines: ReturnType<typeof compute>, ids: number[]): PreviousLine[] =>
+    lines.map((l, index) => ({
+      id: ids[index] ?? 0,
+      ingredientId: l.ingredientId,
+      unitId: l.unitId,
+      quantity: l.quantity,
+      isChecked: true,
+    }));
+
+  it("keeps the line's id when 500 g becomes 1.5 kg, and unticks it: there is more to buy", () => {
+    const before = tickedAs(compute([bread], [], []), [7]);
+    const [after] = compute([bread], [some(10, "Flour", 1, KG)], before);
+    expect(after).toMatchObject({ id: 7, unitId: KG, quantity: 1.5, isChecked: false });
+  });
+
+  it("keeps the tick when the line shrinks back, in whatever unit it now reads", () => {
+    const before = tickedAs(compute([bread], [some(10, "Flour", 1, KG)], []), [7]);
+    const [after] = compute([bread], [], before);
+    expect(after).toMatchObject({ id: 7, unitId: G, quantity: 500, isChecked: true });
+  });
+
+  it("keeps the tick when the unit changes but the amount does not", () => {
+    const before = tickedAs(compute([bread], [some(10, "Flour", 1000, G)], []), [7]);
+    expect(before[0]).toMatchObject({ unitId: G, quantity: 1500 });
+    const [after] = compute([bread], [some(10, "Flour", 1, KG)], before);
+    expect(after).toMatchObject({ id: 7, unitId: KG, quantity: 1.5, isChecked: true });
+  });
+
+  it("continues two lines from before merging as one: the one in its unit, ticked if both were", () => {
+    const previous: PreviousLine[] = [
+      { id: 3, ingredientId: 10, unitId: G, quantity: 500, isChecked: true },
+      { id: 4, ingredientId: 10, unitId: KG, quantity: 1, isChecked: true },
+    ];
+    const [merged] = compute([bread], [some(10, "Flour", 1, KG)], previous);
+    expect(merged).toMatchObject({ id: 4, unitId: KG, quantity: 1.5, isChecked: true });
+    const halfTicked = previous.map((p) => ({ ...p, isChecked: p.id === 4 }));
+    expect(compute([bread], [some(10, "Flour", 1, KG)], halfTicked)[0]?.isChecked).toBe(false);
+  });
+});
+
+describe("the order of planning", () => {
+  const ingredient = fc.constantFrom(
+    [10, "Flour"] as const,
+    [20, "Milk"] as const,
+    [30, "Garlic"] as const,
+  );
+  const amount = fc.record({
+    ingredient,
+    unitId: fc.constantFrom(...UNITS.map((unit) => unit.id)),
+    quantity: fc.oneof(
+      fc.constantFrom(0.25, 0.5, 1, 2, 3, 100, 250, 500),
+      fc.double({ min: 0.01, max: 2000, noNaN: true }),
+    ),
+  });
+  const toLine = (a: {
+    ingredient: readonly [number, string];
+    unitId: number;
+    quantity: number;
+  }): LineIngredient => some(a.ingredient[0], a.ingredient[1], a.quantity, a.unitId);
+  const plan = fc.record({
+    recipeId: fc.integer({ min: 1, max: 4 }),
+    guests: fc.integer({ min: 1, max: 12 }),
+    ingredients: fc.array(amount.map(toLine), { maxLength: 4 }),
+  });
+  const kitchen = fc
+    .record({
+      plans: fc.array(plan, { maxLength: 5 }),
+      extras: fc.array(amount.map(toLine), { maxLength: 5 }),
+    })
+    .chain(({ plans, extras }) =>
+      fc.record({
+        plans: fc.constant(plans),
+        extras: fc.constant(extras),
+        shuffledPlans: fc.shuffledSubarray(plans, {
+          minLength: plans.length,
+          maxLength: plans.length,
+        }),
+        shuffledExtras: fc.shuffledSubarray(extras, {
+          minLength: extras.length,
+          maxLength: extras.length,
+        }),
+        ticked: fc.boolean(),
+      }),
+    );
+  const asPlans = (plans: { recipeId: number; guests: number; ingredients: LineIngredient[] }[]) =>
+    plans.map((p) => ({ ...p, title: `Recipe ${p.recipeId}` }));
+  /** What a line is, apart from the order of its sources. */
+  const essence = (lines: ReturnType<typeof compute>) =>
+    lines.map((l) => [l.id, l.ingredientId, l.unitId, l.quantity, l.isChecked]);
+
+  it("gives the same lines (quantities, units, which lines, ticks) in any order", () => {
+    fc.assert(
+      fc.property(kitchen, ({ plans, extras, shuffledPlans, shuffledExtras, ticked }) => {
+        const first = compute(asPlans(plans), extras, []);
+        // The same previous lines for both orders: as the first order left them, maybe ticked.
+        const previous = first.map((l, index) => ({
+          id: index + 1,
+          ingredientId: l.ingredientId,
+          unitId: l.unitId,
+          quantity: l.quantity,
+          isChecked: ticked,
+        }));
+        const again = compute(asPlans(plans), extras, previous);
+        const reordered = compute(asPlans(shuffledPlans), shuffledExtras, previous);
+        expect(essence(reordered)).toEqual(essence(again));
+        expect(essence(compute(asPlans(shuffledPlans), shuffledExtras, []))).toEqual(
+          essence(first),
+        );
+        // Recomputing what did not change keeps every line and every tick.
+        expect(again.map((l) => l.id)).toEqual(previous.map((p) => p.id));
+        expect(again.every((l) => l.isChecked === ticked)).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

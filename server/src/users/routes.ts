@@ -1,9 +1,20 @@
-import { detailSchema, idParams, pageQuery, userPage, userSearchQuery } from "@potluck/contract";
+import {
+  detailSchema,
+  idParams,
+  pageQuery,
+  preferences,
+  replaceStaplesBody,
+  staplesResponse,
+  updatePreferencesBody,
+  userPage,
+  userSearchQuery,
+} from "@potluck/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../auth/plugin.js";
-import { badRequest, notFound } from "../http/errors.js";
+import { badRequest, HttpError, notFound } from "../http/errors.js";
 import { toPage } from "../http/pagination.js";
+import { preferencesOf, updatePreferences } from "./preferences.js";
 import {
   findUsername,
   follow,
@@ -16,6 +27,7 @@ import {
   type UserRow,
   unfollow,
 } from "./queries.js";
+import { replaceStaples, staplesOf, unknownIngredients } from "./staples.js";
 
 const summary = (row: UserRow) => ({
   id: row.id,
@@ -92,6 +104,54 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { cursor, limit } = request.query;
       const rows = await listFollowing(app.db, me.id, cursor, limit);
       return toPage(request, rows, limit, nameCursorOf, summary);
+    },
+  );
+
+  // ---------- the signed-in cook's own settings ----------
+
+  app.get(
+    "/me/preferences/",
+    { config: { access: "user" }, schema: { response: { 200: preferences } } },
+    async (request) => preferencesOf(app.db, requireUser(request).id),
+  );
+
+  app.patch(
+    "/me/preferences/",
+    {
+      config: { access: "user" },
+      schema: { body: updatePreferencesBody, response: { 200: preferences } },
+    },
+    async (request) => updatePreferences(app.db, requireUser(request).id, request.body),
+  );
+
+  app.get(
+    "/me/staples/",
+    { config: { access: "user" }, schema: { response: { 200: staplesResponse } } },
+    async (request) => staplesOf(app.db, requireUser(request).id),
+  );
+
+  app.put(
+    "/me/staples/",
+    {
+      config: { access: "user" },
+      schema: { body: replaceStaplesBody, response: { 200: staplesResponse } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      // An id given twice is one staple: the body is a set.
+      const ids = [...new Set(request.body.ingredient_ids)];
+      return app.db.transaction(async (tx) => {
+        const unknown = await unknownIngredients(tx, ids);
+        if (unknown.length > 0) {
+          throw new HttpError(400, {
+            ingredient_ids: unknown
+              .slice(0, 10)
+              .map((id) => `Invalid pk "${id}" - object does not exist.`),
+          });
+        }
+        await replaceStaples(tx, user.id, ids);
+        return staplesOf(tx, user.id);
+      });
     },
   );
 };
