@@ -60,8 +60,8 @@ test("a list opened once works offline: it reloads, takes ticks and notes, and s
   await page.reload();
   await expect(page.getByRole("heading", { name: "My Shopping Lists" })).toBeVisible();
   await expect(page.locator(".shopping-item")).toHaveText([
-    "500 g All-purpose flour for Extras",
     "250 g Butter for Extras",
+    "500 g All-purpose flour for Extras",
   ]);
   await expect(page.locator(".planned-entry", { hasText: "Butter" })).toBeVisible();
   const bar = page.locator(".sync-bar [role=status]");
@@ -96,7 +96,8 @@ test("a list opened once works offline: it reloads, takes ticks and notes, and s
   const items: { ingredient: { name: string }; is_checked: boolean }[] = await (
     await page.request.get(`/api/groceries/items/?grocery_list=${listId}`)
   ).json();
-  expect(items.map((item) => [item.ingredient.name, item.is_checked])).toEqual([
+  const byName = items.map((item) => [item.ingredient.name, item.is_checked]).sort();
+  expect(byName).toEqual([
     ["All-purpose flour", true],
     ["Butter", true],
     ["Milk", false],
