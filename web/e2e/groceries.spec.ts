@@ -252,15 +252,22 @@ test("failures are explained and nothing is silently lost", async ({ page }) => 
 
   // a tick the server fails: shown at once, then reverted with an alert
   let release = () => {};
+  // The tick is kept on the device before it is sent: wait until it reaches the server.
+  let arrived = () => {};
+  const held = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
   await page.route("**/api/groceries/items/*/", async (route) => {
     await new Promise<void>((resolve) => {
       release = resolve;
+      arrived();
     });
     await route.fulfill({ status: 500, json: { detail: "A server error occurred." } });
   });
   const alert = page.waitForEvent("dialog");
   await line.click();
   await expect(line).toBeChecked();
+  await held;
   release();
   const dialog = await alert;
   expect(dialog.message()).toBe("Failed to update item status. Please try again.");
