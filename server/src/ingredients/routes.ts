@@ -3,6 +3,8 @@ import {
   ingredientOption,
   ingredientSearchQuery,
   ingredientSearchResponse,
+  parseLinesBody,
+  parseLinesResponse,
   unitSchema,
 } from "@potluck/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -10,6 +12,7 @@ import { z } from "zod";
 import { requireUser } from "../auth/plugin.js";
 import { decodeCursor, toPage } from "../http/pagination.js";
 import { consumeAttempts, returnAttempt } from "../http/rate-limit.js";
+import { parseIngredientLines } from "./parse-lines.js";
 import {
   findOrCreateIngredient,
   ingredientCursor,
@@ -63,6 +66,18 @@ export const ingredientsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { ingredient, created } = await findOrCreateIngredient(app.db, name, user.id);
       if (!created) await returnAttempt(app.db, key);
       return reply.code(created ? 201 : 200).send(ingredient);
+    },
+  );
+
+  app.post(
+    "/parse/",
+    {
+      config: { access: "user" },
+      schema: { body: parseLinesBody, response: { 200: parseLinesResponse } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return parseIngredientLines(app.db, user.id, request.body.lines);
     },
   );
 };
