@@ -87,3 +87,39 @@ export const recipeSubmissionFields = z.object({
 });
 export type RecipeSubmissionFields = z.infer<typeof recipeSubmissionFields>;
 export type RecipeSubmissionField = keyof RecipeSubmissionFields | "image";
+
+/** `POST /api/recipes/import/`: a page's address, or the page itself (with its address). */
+export const IMPORT_URL_MAX = 2000;
+export const importRecipeBody = z
+  .object({
+    url: text().trim().max(IMPORT_URL_MAX).optional(),
+    html: text().optional(),
+  })
+  .refine((body) => Boolean(body.url) || body.html !== undefined, {
+    message: 'Send "url", or "html" with the page.',
+    path: ["url"],
+  });
+export type ImportRecipeBody = z.infer<typeof importRecipeBody>;
+
+/** One ingredient line of an imported recipe: quantity on the form's 4-serving base. */
+export const draftIngredient = z.object({
+  original: z.string(),
+  quantity: z.number().nullable(),
+  unit: z.object({ id: z.number(), name: z.string() }).nullable(),
+  ingredient: z.object({ id: z.number(), name: z.string() }).nullable(),
+});
+export type DraftIngredient = z.infer<typeof draftIngredient>;
+
+/** What import returns to pre-fill the recipe form; nothing is saved until Create Recipe. */
+export const recipeDraft = z.object({
+  title: z.string(),
+  /** Cleaned HTML: steps as an ordered list, sections as H2. */
+  content: z.string(),
+  /** The first number of the page's yield, or null. */
+  servings: z.number().nullable(),
+  /** The page's picture (absolute http(s) URL): send it back as `image_url` on create. */
+  image_url: z.string().nullable(),
+  source_url: z.string().nullable(),
+  recipe_ingredients: z.array(draftIngredient),
+});
+export type RecipeDraft = z.infer<typeof recipeDraft>;

@@ -313,7 +313,7 @@ export function parseIngredientLine(original: string): ParsedLine {
 
   let toTaste = false;
   text = text
-    .replace(/,?\s*\b(?:or |and )?(?:salt and pepper |pepper )?(?:according )?to taste\b/i, () => {
+    .replace(/,?\s*\b(?:or |and )?(?:according )?to taste\b/i, () => {
       toTaste = true;
       return "";
     })

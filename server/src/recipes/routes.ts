@@ -12,6 +12,7 @@ import { forbidden, notAuthenticated, notFound } from "../http/errors.js";
 import { decodeCursor, toPage } from "../http/pagination.js";
 import { removeImage } from "../media/images.js";
 import { ratingsRoutes } from "../ratings/routes.js";
+import { importRoutes } from "./import/routes.js";
 import { canEditRecipe } from "./policy.js";
 import {
   findRecipe,
@@ -32,6 +33,7 @@ import { createRecipe, deleteRecipeEverywhere, updateRecipe } from "./writes.js"
 // writes themselves (one transaction each) are in writes.ts.
 export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(ratingsRoutes, { prefix: "/ratings" });
+  await app.register(importRoutes);
 
   app.get(
     "/recipes/",
