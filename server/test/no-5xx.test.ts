@@ -70,6 +70,7 @@ const SHAPES: Record<string, InputShape> = {
     multipart: true,
   },
   "GET /api/recipes/recipes/:id/": {},
+  "GET /api/recipes/recipes/:id/jsonld/": {},
   "POST /api/recipes/import/": { body: Object.keys(importRecipeBody.shape) },
   "PUT /api/recipes/recipes/:id/": {
     body: [...fields(recipeSubmissionFields), "image"],

@@ -2,6 +2,7 @@
 // default) every private, loopback, link-local or metadata address is refused with 400,
 // whether named directly, through DNS or through a redirect.
 import { describe, expect, it } from "vitest";
+import { multipartBody } from "../src/http/inject-agent.js";
 import { FetchError, fetchPublic } from "../src/recipes/import/fetch-page.js";
 import { isPublicAddress } from "../src/recipes/import/public-address.js";
 import { signedIn } from "./factories.js";
@@ -71,6 +72,21 @@ describe("import refuses addresses that are not public", () => {
       const hop = `${site}/redirect?to=${encodeURIComponent(target)}`;
       await expect(fetchPublic(hop, limits), target).rejects.toThrow(FetchError);
       await expect(fetchPublic(hop, limits), target).rejects.toThrow(/not public/);
+    }
+  });
+});
+
+describe("image_url on recipe create", () => {
+  it("refuses a picture on a private address", async () => {
+    for (const url of [`http://127.0.0.1:${port}/picture.png`, "http://169.254.169.254/x.png"]) {
+      const { payload, contentType } = multipartBody({
+        title: "Toast",
+        content: "<p>Toast.</p>",
+        image_url: url,
+      });
+      const response = await agent.raw("POST", "/api/recipes/recipes/", payload, contentType);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().image_url[0], url).toMatch(/not public/);
     }
   });
 });

@@ -1,9 +1,10 @@
 // POST /api/recipes/import/ over real HTTP against a local site of fixture pages
 // (test/fixtures/import/), with IMPORT_ALLOW_PRIVATE_HOSTS on: every structure the importer
 // reads, and the limits. The SSRF refusals (flag off) are in recipe-import-ssrf.test.ts.
-import type { RecipeDraft } from "@potluck/contract";
+import type { RecipeDetail, RecipeDraft } from "@potluck/contract";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { Agent } from "../src/http/inject-agent.js";
+import { Agent, multipartBody } from "../src/http/inject-agent.js";
 import { signedIn } from "./factories.js";
 import { createTestApp } from "./helper.js";
 import { fixture, fixtureNames, startImportSite } from "./import-server.js";
@@ -404,3 +405,64 @@ describe("access and limits", () => {
     expect((await other.agent.post("/api/recipes/import/", { html })).statusCode).toBe(200);
   });
 });
+
+describe("image_url on recipe create", () => {
+  const createWith = (fields: Record<string, string>) => {
+    const { payload, contentType } = multipartBody({
+      title: "Tomato toast",
+      content: "<p>Toast, tomato.</p>",
+      ...fields,
+    });
+    return agent.raw("POST", "/api/recipes/recipes/", payload, contentType);
+  };
+
+  it("fetches the picture and stores it re-encoded, as an upload", async () => {
+    const response = await createWith({ image_url: `${site}/picture.png` });
+    expect(response.statusCode, response.body).toBe(201);
+    const recipe = response.json<RecipeDetail>();
+    expect(recipe.image).toMatch(/^\/media\/recipes\/.+\.webp$/);
+    const file = await app.inject({ url: recipe.image ?? "" });
+    expect(file.statusCode).toBe(200);
+    const metadata = await sharp(file.rawPayload).metadata();
+    expect([metadata.format, metadata.width, metadata.height]).toEqual(["webp", 64, 48]);
+    const exported = await agent.get(`/api/recipes/recipes/${recipe.id}/jsonld/`);
+    expect(exported.json().image).toBe(`http://localhost${recipe.image}`);
+  });
+
+  it("takes the uploaded file when both come", async () => {
+    const { payload, contentType } = multipartBody({
+      title: "Both",
+      content: "<p>x</p>",
+      image_url: `${site}/not-a-picture.png`,
+      image: { filename: "p.png", contentType: "image/png", data: await pngBytes() },
+    });
+    const response = await agent.raw("POST", "/api/recipes/recipes/", payload, contentType);
+    expect(response.statusCode, response.body).toBe(201);
+  });
+
+  it("answers 400 on image_url for what it can't use, and saves nothing", async () => {
+    const before = (await agent.get("/api/recipes/recipes/?mine=true&limit=100")).json().results
+      .length;
+    const cases: [string, RegExp][] = [
+      [`${site}/not-a-picture.png`, /valid image/],
+      [`${site}/missing.png`, /could not be fetched/],
+      ["not a url", /valid http or https URL/],
+      ["file:///etc/passwd", /valid http or https URL/],
+    ];
+    for (const [url, message] of cases) {
+      const response = await createWith({ image_url: url });
+      expect(response.statusCode, url).toBe(400);
+      expect(Object.keys(response.json()), url).toEqual(["image_url"]);
+      expect(response.json().image_url[0], url).toMatch(message);
+    }
+    const after = (await agent.get("/api/recipes/recipes/?mine=true&limit=100")).json().results
+      .length;
+    expect(after).toBe(before);
+  });
+});
+
+async function pngBytes(): Promise<Buffer> {
+  return sharp({ create: { width: 8, height: 8, channels: 3, background: "#fff" } })
+    .png()
+    .toBuffer();
+}
