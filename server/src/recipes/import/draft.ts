@@ -1,5 +1,6 @@
 import {
   FORM_SERVINGS,
+  PARSE_LINE_MAX_LENGTH,
   RECIPE_INGREDIENTS_MAX,
   RECIPE_TITLE_MAX,
   type RecipeDraft,
@@ -50,9 +51,11 @@ export async function buildDraft(
   recipe: FoundRecipe,
   sourceUrl: string | null,
 ): Promise<RecipeDraft> {
+  // The parse route's limits hold for a page's lines too: at most 100, each cut to length.
   const lines = recipe.ingredients
     .filter((line) => !isHeading(line))
-    .slice(0, RECIPE_INGREDIENTS_MAX);
+    .slice(0, RECIPE_INGREDIENTS_MAX)
+    .map((line) => line.slice(0, PARSE_LINE_MAX_LENGTH));
   const parsed = await parseIngredientLines(db, userId, lines);
   const factor = recipe.servings ? FORM_SERVINGS / recipe.servings : 1;
   return {
