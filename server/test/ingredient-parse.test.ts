@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import type { ParsedIngredientLine } from "@potluck/contract";
 import { describe, expect, it } from "vitest";
 import { Agent } from "../src/http/inject-agent.js";
+import catalogue from "../src/ingredients/data/ingredients.json" with { type: "json" };
 import { signedIn } from "./factories.js";
 import { createTestApp } from "./helper.js";
 
@@ -124,5 +125,29 @@ describe("the parser's accuracy on its corpus", () => {
         `(${(share * 100).toFixed(1)}%)${wrong.length ? `; wrong:\n  ${wrong.join("\n  ")}` : ""}`,
     );
     expect(share).toBeGreaterThanOrEqual(0.95);
+  });
+});
+
+describe("every catalogue name, written as the export writes lines", () => {
+  it("parses back to itself, with a unit and as a count", { timeout: 60_000 }, async () => {
+    const wrong: string[] = [];
+    for (const [unit, write] of [
+      ["g", (name: string) => `2 g ${name}`],
+      ["piece", (name: string) => `2 ${name}`],
+    ] as const) {
+      for (let start = 0; start < catalogue.length; start += 100) {
+        const names = catalogue.slice(start, start + 100);
+        const parsed = await parse(names.map(write));
+        parsed.forEach((line, index) => {
+          const name = names[index];
+          if (line.quantity !== 2 || line.unit?.name !== unit || line.ingredient?.name !== name) {
+            wrong.push(
+              `${line.original} → ${line.quantity} ${line.unit?.name} ${line.ingredient?.name}`,
+            );
+          }
+        });
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });

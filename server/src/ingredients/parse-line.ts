@@ -157,7 +157,20 @@ export const PREPARATION_WORDS = new Set([
 ]);
 
 /** Unit words a line may put after the ingredient: "2 garlic cloves" is 2 clove Garlic. */
-const TRAILING_UNITS = new Set(["clove", "sprig", "stalk", "rasher", "slice", "bunch"]);
+const TRAILING_UNIT_WORDS = new Set([
+  "clove",
+  "cloves",
+  "sprig",
+  "sprigs",
+  "stalk",
+  "stalks",
+  "rasher",
+  "rashers",
+  "slice",
+  "slices",
+  "bunch",
+  "bunches",
+]);
 
 /** Units that hold a stated size of something else: "2 x 400g tins", "1 (14 oz) can". */
 const CONTAINERS = new Set(["can", "jar", "packet", "bag", "box", "bottle"]);
@@ -425,8 +438,9 @@ export function parseIngredientLine(original: string): ParsedLine {
   const last = words.at(-1);
   const beforeLast = words.slice(0, -1).join(" ");
   if (unit === null && value !== null && words.length > 1 && last && !NOT_A_NAME.has(beforeLast)) {
+    // By the word, not the unit: "ribs" is a stalk of celery but not of "spare ribs".
     const trailing = findUnit(last);
-    if (trailing && TRAILING_UNITS.has(trailing.unit) && trailing.rest === "") {
+    if (trailing && TRAILING_UNIT_WORDS.has(last) && trailing.rest === "") {
       unit = trailing.unit;
       words.pop();
     }
