@@ -16,9 +16,13 @@ const picture = await sharp({
   .png()
   .toBuffer();
 
+/** The user agent of the last request the site got. */
+export let lastUserAgent: string | undefined;
+
 /** Starts the site on 127.0.0.1 and stops it after the file; returns its base URL. */
 export async function startImportSite(): Promise<string> {
   const server = http.createServer((request, response) => {
+    lastUserAgent = request.headers["user-agent"];
     const url = new URL(request.url ?? "/", "http://x");
     const [, kind, rest] = /^\/([^/]+)\/?(.*)$/.exec(url.pathname) ?? [];
     if (kind === "pages" && rest && fixtureNames.includes(rest)) {

@@ -5,9 +5,10 @@ import type { RecipeDetail, RecipeDraft } from "@potluck/contract";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { Agent, multipartBody } from "../src/http/inject-agent.js";
+import { USER_AGENT } from "../src/recipes/import/fetch-page.js";
 import { signedIn } from "./factories.js";
 import { createTestApp } from "./helper.js";
-import { fixture, fixtureNames, startImportSite } from "./import-server.js";
+import { fixture, fixtureNames, lastUserAgent, startImportSite } from "./import-server.js";
 
 const site = await startImportSite();
 const { app, db } = await createTestApp({
@@ -307,6 +308,12 @@ describe("import from a link", () => {
     expect(Object.keys(draft.recipe_ingredients[0] ?? {}).sort()).toEqual(
       ["ingredient", "original", "quantity", "unit"].sort(),
     );
+  });
+
+  it("says who it is", async () => {
+    await importUrl(`${site}/pages/01-plain-jsonld.html`);
+    expect(lastUserAgent).toBe(USER_AGENT);
+    expect(USER_AGENT).toMatch(/^Potluck/);
   });
 
   it("follows up to 5 redirects and reports the final address", async () => {

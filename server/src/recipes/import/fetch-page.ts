@@ -11,8 +11,9 @@ import { isPublicAddress } from "./public-address.js";
 // connection goes to the very address that was checked (a second DNS answer can't swap in
 // 127.0.0.1). The rules are in docs/decisions/0015-recipe-import.md.
 
+// No contact address yet: the project has no public home page to name. Add "+URL" when it does.
 export const USER_AGENT =
-  "Potluck recipe importer (+https://github.com/potluck-recipes/potluck; imports one page a cook asked for)";
+  "Potluck-RecipeImporter/1.0 (Potluck recipe app; fetches one page a cook asked to import)";
 export const MAX_REDIRECTS = 5;
 
 export interface FetchLimits {
