@@ -84,6 +84,79 @@ export const recipeSubmissionFields = z.object({
   content: text(),
   remove_image: z.enum(["true", "false"]).optional(),
   recipe_ingredients: text().optional(),
+  /**
+   * A picture's http(s) address (an import's `image_url`), used when no `image` file is sent:
+   * the server fetches it (public addresses only, at most 10 MB) and checks and re-encodes it
+   * like an upload. Errors: `{"image_url": ["..."]}`.
+   */
+  image_url: text().optional(),
 });
 export type RecipeSubmissionFields = z.infer<typeof recipeSubmissionFields>;
 export type RecipeSubmissionField = keyof RecipeSubmissionFields | "image";
+
+/** `POST /api/recipes/import/`: a page's address, or the page itself (with its address). */
+export const IMPORT_URL_MAX = 2000;
+export const importRecipeBody = z
+  .object({
+    url: text().trim().max(IMPORT_URL_MAX).optional(),
+    html: text().optional(),
+  })
+  .refine((body) => Boolean(body.url) || body.html !== undefined, {
+    message: 'Send "url", or "html" with the page.',
+    path: ["url"],
+  });
+export type ImportRecipeBody = z.infer<typeof importRecipeBody>;
+
+/** One ingredient line of an imported recipe: quantity on the form's 4-serving base. */
+export const draftIngredient = z.object({
+  original: z.string(),
+  quantity: z.number().nullable(),
+  unit: z.object({ id: z.number(), name: z.string() }).nullable(),
+  ingredient: z.object({ id: z.number(), name: z.string() }).nullable(),
+});
+export type DraftIngredient = z.infer<typeof draftIngredient>;
+
+/** What import returns to pre-fill the recipe form; nothing is saved until Create Recipe. */
+export const recipeDraft = z.object({
+  title: z.string(),
+  /** Cleaned HTML: steps as an ordered list, sections as H2. */
+  content: z.string(),
+  /** The first number of the page's yield, or null. */
+  servings: z.number().nullable(),
+  /** The page's picture (absolute http(s) URL): send it back as `image_url` on create. */
+  image_url: z.string().nullable(),
+  source_url: z.string().nullable(),
+  recipe_ingredients: z.array(draftIngredient),
+});
+export type RecipeDraft = z.infer<typeof recipeDraft>;
+
+/** A step of an exported recipe; a section groups steps under a heading. */
+const howToStep = z.object({ "@type": z.literal("HowToStep"), text: z.string() });
+const howToSection = z.object({
+  "@type": z.literal("HowToSection"),
+  name: z.string(),
+  itemListElement: z.array(howToStep),
+});
+
+/**
+ * `GET /api/recipes/recipes/{id}/jsonld/`: the recipe as schema.org `Recipe` JSON-LD
+ * (`application/ld+json`), for 4 servings. Importing it back gives the same title, steps and
+ * ingredient lines.
+ */
+export const recipeJsonLd = z.object({
+  "@context": z.literal("https://schema.org"),
+  "@type": z.literal("Recipe"),
+  name: z.string(),
+  /** The recipe's page in the web app. */
+  url: z.string(),
+  author: z.object({ "@type": z.literal("Person"), name: z.string() }),
+  datePublished: z.string(),
+  dateModified: z.string(),
+  /** Absolute URL of the full-size picture; absent without one. */
+  image: z.string().optional(),
+  recipeYield: z.string(),
+  /** "500 g All-purpose flour", "2 Egg" (a count), "Salt to taste": quantities for 4. */
+  recipeIngredient: z.array(z.string()),
+  recipeInstructions: z.array(z.union([howToStep, howToSection])),
+});
+export type RecipeJsonLd = z.infer<typeof recipeJsonLd>;

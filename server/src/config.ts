@@ -61,6 +61,10 @@ const environment = z.object({
   SIGNUPS_PER_ADDRESS_WINDOW_SECONDS: windowSeconds(3600),
   INGREDIENT_CREATES_PER_USER: positiveInt(30),
   INGREDIENT_CREATES_PER_USER_WINDOW_SECONDS: windowSeconds(3600),
+  IMPORTS_PER_USER_PER_HOUR: positiveInt(30),
+  IMPORT_ALLOW_PRIVATE_HOSTS: flag,
+  IMPORT_FETCH_TIMEOUT_MS: positiveInt(10_000),
+  IMPORT_MAX_PAGE_BYTES: positiveInt(5 * 1024 * 1024),
 });
 
 /** At most `max` counted attempts in a fixed window of `windowSeconds` (see http/rate-limit.ts). */
@@ -92,6 +96,15 @@ export interface Config {
   };
   /** How long a stop waits for requests in flight before closing their connections. */
   shutdownTimeoutMs: number;
+  /** Fetching pages and pictures that cooks name (recipe import, `image_url`). */
+  import: {
+    /** Loopback, private and link-local addresses allowed: tests and home networks only. */
+    allowPrivateHosts: boolean;
+    /** Whole fetch, redirects included. */
+    timeoutMs: number;
+    /** Largest page fetched or pasted. */
+    maxPageBytes: number;
+  };
   limits: {
     /** Failed logins to one account from one address; then that pair is locked. */
     loginFailuresPerAccountAddress: Limit;
@@ -101,6 +114,8 @@ export interface Config {
     signupsPerAddress: Limit;
     /** Ingredients one user adds to the shared catalogue. */
     ingredientCreatesPerUser: Limit;
+    /** Recipe imports (fetched or pasted) by one user. */
+    importsPerUser: Limit;
   };
 }
 
@@ -140,6 +155,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       statementTimeoutMs: vars.DB_STATEMENT_TIMEOUT_MS,
     },
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
+    import: {
+      allowPrivateHosts: vars.IMPORT_ALLOW_PRIVATE_HOSTS === "true",
+      timeoutMs: vars.IMPORT_FETCH_TIMEOUT_MS,
+      maxPageBytes: vars.IMPORT_MAX_PAGE_BYTES,
+    },
     limits: {
       loginFailuresPerAccountAddress: {
         max: vars.LOGIN_FAILURES_PER_ACCOUNT_ADDRESS,
@@ -157,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         max: vars.INGREDIENT_CREATES_PER_USER,
         windowSeconds: vars.INGREDIENT_CREATES_PER_USER_WINDOW_SECONDS,
       },
+      importsPerUser: { max: vars.IMPORTS_PER_USER_PER_HOUR, windowSeconds: 3600 },
     },
   };
 }

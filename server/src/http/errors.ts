@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { isDatabaseUnavailable } from "../db/unavailable.js";
 
@@ -29,33 +29,36 @@ export const DATABASE_UNAVAILABLE =
 
 /** Maps every thrown error to the spec's bodies; 5xx details stay in the log. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send(error.body);
+  app.setErrorHandler(handleError);
+}
+
+/** The app's error handler; a route with its own (recipe import) hands everything else here. */
+export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError) {
+    return reply.code(error.statusCode).send(error.body);
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields: Record<string, string[]> = {};
+    for (const issue of error.validation) {
+      const path = issue.instancePath.replace(/^\//, "").split("/")[0] || "non_field_errors";
+      const messages = fields[path] ?? [];
+      messages.push(issue.message ?? "Invalid value.");
+      fields[path] = messages;
     }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: Record<string, string[]> = {};
-      for (const issue of error.validation) {
-        const path = issue.instancePath.replace(/^\//, "").split("/")[0] || "non_field_errors";
-        const messages = fields[path] ?? [];
-        messages.push(issue.message ?? "Invalid value.");
-        fields[path] = messages;
-      }
-      return reply.code(400).send(fields);
-    }
-    const status = error.statusCode ?? 500;
-    if (status < 500) {
-      // Fastify's own client errors: bad JSON, wrong media type, body too large, ...
-      return reply.code(status).send({ detail: clientMessage(error) });
-    }
-    if (isDatabaseUnavailable(error)) {
-      // The driver's message only: a failed query's text and parameters stay out of the log.
-      request.log.warn(`database unavailable: ${rootCause(error).message}`);
-      return reply.code(503).header("retry-after", "5").send({ detail: DATABASE_UNAVAILABLE });
-    }
-    request.log.error(error);
-    return reply.code(500).send({ detail: "A server error occurred." });
-  });
+    return reply.code(400).send(fields);
+  }
+  const status = error.statusCode ?? 500;
+  if (status < 500) {
+    // Fastify's own client errors: bad JSON, wrong media type, body too large, ...
+    return reply.code(status).send({ detail: clientMessage(error) });
+  }
+  if (isDatabaseUnavailable(error)) {
+    // The driver's message only: a failed query's text and parameters stay out of the log.
+    request.log.warn(`database unavailable: ${rootCause(error).message}`);
+    return reply.code(503).header("retry-after", "5").send({ detail: DATABASE_UNAVAILABLE });
+  }
+  request.log.error(error);
+  return reply.code(500).send({ detail: "A server error occurred." });
 }
 
 function clientMessage(error: FastifyError): string {

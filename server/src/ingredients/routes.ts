@@ -6,6 +6,8 @@ import {
   ingredientSearchQuery,
   ingredientSearchResponse,
   moveIngredientAisleBody,
+  parseLinesBody,
+  parseLinesResponse,
   unitSchema,
 } from "@potluck/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -15,6 +17,7 @@ import { aisleById, ingredientAisleOf, moveIngredient } from "../groceries/aisle
 import { fieldError, notFound } from "../http/errors.js";
 import { decodeCursor, toPage } from "../http/pagination.js";
 import { consumeAttempts, returnAttempt } from "../http/rate-limit.js";
+import { parseIngredientLines } from "./parse-lines.js";
 import {
   findOrCreateIngredient,
   ingredientCursor,
@@ -95,6 +98,18 @@ export const ingredientsRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!moved) throw new Error("ingredient vanished inside its transaction");
         return { id: moved.id, name: moved.name, aisle: moved.aisle };
       });
+    },
+  );
+
+  app.post(
+    "/parse/",
+    {
+      config: { access: "user" },
+      schema: { body: parseLinesBody, response: { 200: parseLinesResponse } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return parseIngredientLines(app.db, user.id, request.body.lines);
     },
   );
 };

@@ -1,6 +1,7 @@
 import {
   recipeDetail,
   recipeIdParams,
+  recipeJsonLd,
   recipeListQuery,
   recipeListResponse,
 } from "@potluck/contract";
@@ -12,6 +13,9 @@ import { forbidden, notAuthenticated, notFound } from "../http/errors.js";
 import { decodeCursor, toPage } from "../http/pagination.js";
 import { removeImage } from "../media/images.js";
 import { ratingsRoutes } from "../ratings/routes.js";
+import { fetchSubmittedImage } from "./image-from-url.js";
+import { importRoutes } from "./import/routes.js";
+import { toRecipeJsonLd } from "./jsonld.js";
 import { canEditRecipe } from "./policy.js";
 import {
   findRecipe,
@@ -32,6 +36,7 @@ import { createRecipe, deleteRecipeEverywhere, updateRecipe } from "./writes.js"
 // writes themselves (one transaction each) are in writes.ts.
 export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(ratingsRoutes, { prefix: "/ratings" });
+  await app.register(importRoutes);
 
   app.get(
     "/recipes/",
@@ -71,12 +76,30 @@ export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => loadDetail(app, request.params.id),
   );
 
+  app.get(
+    "/recipes/:id/jsonld/",
+    {
+      config: { access: "public" },
+      schema: { params: recipeIdParams, response: { 200: recipeJsonLd } },
+    },
+    async (request, reply) => {
+      const detail = await loadDetail(app, request.params.id);
+      reply.type("application/ld+json; charset=utf-8");
+      return toRecipeJsonLd(detail, `${request.protocol}://${request.host}`);
+    },
+  );
+
   app.post(
     "/recipes/",
     { config: { access: "user" }, schema: { response: { 201: recipeDetail } } },
     async (request, reply) => {
       const user = requireUser(request);
-      const submission = validateSubmission(await readMultipart(request), "create");
+      const submission = await fetchSubmittedImage(
+        app,
+        reply,
+        user.id,
+        validateSubmission(await readMultipart(request), "create"),
+      );
       const id = await createRecipe(app.db, app.storage, user.id, submission);
       return reply.code(201).send(await loadDetail(app, id));
     },
@@ -88,11 +111,16 @@ export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: "user" },
       schema: { params: recipeIdParams, response: { 200: recipeDetail } },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request);
       const { id } = request.params;
       await loadEditable(app, user, id);
-      const submission = validateSubmission(await readMultipart(request), "update");
+      const submission = await fetchSubmittedImage(
+        app,
+        reply,
+        user.id,
+        validateSubmission(await readMultipart(request), "update"),
+      );
       const droppedImageKey = await updateRecipe(app.db, app.storage, id, submission);
       await removeImage(app.storage, droppedImageKey).catch((error: unknown) =>
         request.log.warn({ err: error }, "could not delete a replaced recipe image"),

@@ -1,4 +1,5 @@
 import {
+  IMPORT_URL_MAX,
   RECIPE_CONTENT_MAX_BYTES,
   RECIPE_INGREDIENTS_MAX,
   RECIPE_TITLE_MAX,
@@ -27,6 +28,10 @@ export interface RecipeSubmission {
   ingredients: RecipeIngredientInput[] | undefined;
   removeImage: boolean;
   image: Buffer | undefined;
+  /** A picture to fetch when no file came (`image_url`); the file wins when both did. */
+  imageUrl?: string;
+  /** The field a bad picture is reported under: "image_url" once the picture was fetched. */
+  imageField?: "image" | "image_url";
 }
 
 export type FieldErrors = Record<string, string[]>;
@@ -118,6 +123,11 @@ export function validateSubmission(
     add("remove_image", 'Must be "true" or "false".');
   }
 
+  const imageUrl = raw.fields.get("image_url")?.trim() || undefined;
+  if (imageUrl !== undefined && !raw.image && !isHttpUrl(imageUrl)) {
+    add("image_url", "Enter a valid http or https URL.");
+  }
+
   if (Object.keys(errors).length > 0) throw new HttpError(400, errors);
   return {
     title: title as string,
@@ -125,7 +135,14 @@ export function validateSubmission(
     ingredients,
     removeImage: removeImage === "true",
     image: raw.image,
+    imageUrl: raw.image ? undefined : imageUrl,
   };
+}
+
+function isHttpUrl(text: string): boolean {
+  if (text.length > IMPORT_URL_MAX || !URL.canParse(text)) return false;
+  const { protocol } = new URL(text);
+  return protocol === "http:" || protocol === "https:";
 }
 
 const contentTooLong = `The instructions are too long: at most ${RECIPE_CONTENT_MAX_BYTES / 1024} KB.`;

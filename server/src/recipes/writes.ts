@@ -6,7 +6,7 @@ import { recordFeedEvent } from "../feed/events.js";
 import { recordChangeOnLockedLists } from "../groceries/list-events.js";
 import { recomputeShoppingLists } from "../groceries/recompute.js";
 import { HttpError, notFound } from "../http/errors.js";
-import { processImage, removeImage, storeImage } from "../media/images.js";
+import { type ProcessedImage, processImage, removeImage, storeImage } from "../media/images.js";
 import type { ImageStorage } from "../media/storage.js";
 import {
   deleteRecipe,
@@ -149,7 +149,17 @@ async function storeUpload(
   submission: RecipeSubmission,
 ): Promise<string | null> {
   if (!submission.image) return null;
-  return storeImage(storage, await processImage(submission.image));
+  let processed: ProcessedImage;
+  try {
+    processed = await processImage(submission.image);
+  } catch (error) {
+    // A fetched picture's problems belong to the address the cook gave.
+    if (error instanceof HttpError && submission.imageField === "image_url") {
+      throw new HttpError(400, { image_url: error.body.image });
+    }
+    throw error;
+  }
+  return storeImage(storage, processed);
 }
 
 async function withImageCleanup<T>(

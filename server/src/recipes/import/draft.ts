@@ -1,0 +1,74 @@
+import {
+  FORM_SERVINGS,
+  PARSE_LINE_MAX_LENGTH,
+  RECIPE_INGREDIENTS_MAX,
+  RECIPE_TITLE_MAX,
+  type RecipeDraft,
+} from "@potluck/contract";
+import type { Db } from "../../db/client.js";
+import { cleanHtml } from "../../http/clean-html.js";
+import { parseIngredientLines } from "../../ingredients/parse-lines.js";
+import type { FoundRecipe } from "./find-recipe.js";
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** The steps as the editor writes them: an ordered list per section, each section an H2. */
+export function instructionsHtml(sections: FoundRecipe["sections"]): string {
+  const html = sections
+    .map((section) => {
+      const heading = section.name ? `<h2>${escapeHtml(section.name)}</h2>` : "";
+      const steps = section.steps.map((step) => `<li>${escapeHtml(step)}</li>`).join("");
+      return `${heading}<ol>${steps}</ol>`;
+    })
+    .join("");
+  // The same cleaning as a submitted recipe's content, so the draft is what a save keeps.
+  return cleanHtml(html);
+}
+
+/** The absolute http(s) address of the picture, or null. */
+function absoluteImage(image: string | null, base: string | null): string | null {
+  if (!image) return null;
+  try {
+    const url = base ? new URL(image, base) : new URL(image);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A heading among the ingredient lines ("For the sauce:"), not an ingredient. */
+const isHeading = (line: string) => /:\s*$/.test(line) && !/\d/.test(line);
+
+/**
+ * The draft the recipe form is filled with: ingredient lines parsed and matched, their
+ * quantities moved to the form's 4-serving base from the page's yield (as written when the
+ * page gives none).
+ */
+export async function buildDraft(
+  db: Db,
+  userId: number,
+  recipe: FoundRecipe,
+  sourceUrl: string | null,
+): Promise<RecipeDraft> {
+  // The parse route's limits hold for a page's lines too: at most 100, each cut to length.
+  const lines = recipe.ingredients
+    .filter((line) => !isHeading(line))
+    .slice(0, RECIPE_INGREDIENTS_MAX)
+    .map((line) => line.slice(0, PARSE_LINE_MAX_LENGTH));
+  const parsed = await parseIngredientLines(db, userId, lines);
+  const factor = recipe.servings ? FORM_SERVINGS / recipe.servings : 1;
+  return {
+    title: recipe.name.slice(0, RECIPE_TITLE_MAX),
+    content: instructionsHtml(recipe.sections),
+    servings: recipe.servings,
+    image_url: absoluteImage(recipe.image, sourceUrl),
+    source_url: sourceUrl,
+    recipe_ingredients: parsed.map((line) => ({
+      original: line.original,
+      quantity: line.quantity === null ? null : Math.round(line.quantity * factor * 1000) / 1000,
+      unit: line.unit,
+      ingredient: line.ingredient,
+    })),
+  };
+}

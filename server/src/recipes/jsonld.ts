@@ -1,0 +1,89 @@
+import {
+  FORM_SERVINGS,
+  type RecipeDetail,
+  type RecipeIngredient,
+  type RecipeJsonLd,
+} from "@potluck/contract";
+import type { ChildNode, Element } from "domhandler";
+import { DomUtils, parseDocument } from "htmlparser2";
+
+// The export side of import: a recipe as schema.org JSON-LD, written so that our importer
+// (recipes/import) reads it back to the same title, steps and lines.
+
+type Step = { "@type": "HowToStep"; text: string };
+type Section = { "@type": "HowToSection"; name: string; itemListElement: Step[] };
+
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/**
+ * The instructions' steps: each list item and each paragraph is a step, and an H1/H2 starts
+ * a section holding the steps after it (as import writes them: H2 sections of ordered lists).
+ */
+export function instructionSteps(contentHtml: string): (Step | Section)[] {
+  const result: (Step | Section)[] = [];
+  let section: Section | undefined;
+  const add = (text: string) => {
+    const step: Step = { "@type": "HowToStep", text: oneLine(text) };
+    if (step.text === "") return;
+    if (section) section.itemListElement.push(step);
+    else result.push(step);
+  };
+  const visit = (nodes: ChildNode[]) => {
+    for (const node of nodes) {
+      if (node.type === "text") {
+        add(node.data);
+        continue;
+      }
+      if (node.type !== "tag") continue;
+      const element = node as Element;
+      if (element.name === "h1" || element.name === "h2") {
+        section = {
+          "@type": "HowToSection",
+          name: oneLine(DomUtils.textContent(element)),
+          itemListElement: [],
+        };
+        result.push(section);
+      } else if (element.name === "ol" || element.name === "ul") {
+        for (const item of element.children) {
+          if (item.type === "tag") add(DomUtils.textContent(item));
+        }
+      } else if (element.name === "hr") {
+        // A rule separates; it is no step.
+      } else {
+        add(DomUtils.textContent(element));
+      }
+    }
+  };
+  visit(parseDocument(contentHtml).children);
+  // An empty section (a heading with nothing after it) would import as nothing anyway.
+  return result.filter((item) => item["@type"] === "HowToStep" || item.itemListElement.length > 0);
+}
+
+/** 0.333333 → "0.333", 2 → "2". */
+const formatQuantity = (quantity: number) => String(Math.round(quantity * 1000) / 1000);
+
+/** One ingredient line for 4 servings, in words the parser reads back. */
+export function ingredientLine(line: RecipeIngredient): string {
+  const quantity = formatQuantity(line.quantity * FORM_SERVINGS);
+  const name = line.ingredient.name;
+  if (line.unit.name === "to taste") return `${name} to taste`;
+  if (line.unit.name === "piece") return `${quantity} ${name}`;
+  return `${quantity} ${line.unit.name} ${name}`;
+}
+
+/** The recipe as JSON-LD; `origin` makes the picture's address absolute. */
+export function toRecipeJsonLd(recipe: RecipeDetail, origin: string): RecipeJsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Recipe",
+    name: recipe.title,
+    url: new URL(`/recipes/${recipe.id}`, origin).href,
+    author: { "@type": "Person", name: recipe.author_username },
+    datePublished: recipe.created_on,
+    dateModified: recipe.updated_on,
+    ...(recipe.image ? { image: new URL(recipe.image, origin).href } : {}),
+    recipeYield: `${FORM_SERVINGS} servings`,
+    recipeIngredient: recipe.recipe_ingredients.map(ingredientLine),
+    recipeInstructions: instructionSteps(recipe.content),
+  };
+}
