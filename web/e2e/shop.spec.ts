@@ -109,9 +109,10 @@ test("a cook shops on a phone: merged lines under aisles, in US units, ticks, st
   ]);
   await expect(aisleHeadings(page)).toHaveText(["Dairy & eggs", "Pantry", "Spices & herbs"]);
 
-  // On a phone the list comes first: above the planning forms and the notes.
+  // On a phone the list comes first: above choosing lists, the planning forms and the notes.
   const top = async (selector: string) => (await page.locator(selector).first().boundingBox())?.y;
-  const listTop = await top(".shopping-list");
+  const listTop = (await top(".shopping-list")) ?? Number.POSITIVE_INFINITY;
+  expect(listTop).toBeLessThan((await top(".grocery-selection")) ?? 0);
   expect(listTop).toBeLessThan((await top(".plan-form")) ?? 0);
   // Each row is one tap target of at least 44 px.
   const row = await page.locator(".shopping-item-tick").first().boundingBox();
