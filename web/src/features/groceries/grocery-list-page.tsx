@@ -1,8 +1,6 @@
-import type { ReactNode } from "react";
 import { useParams } from "react-router";
 import { ApiError } from "../../lib/api-client";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { useMediaQuery } from "../../lib/use-media-query";
 import { useGroceryList } from "./api/get-grocery-list";
 import { useListEvents } from "./api/list-events";
 import { usePrefetchGroceryListPage } from "./api/prefetch-grocery-list-page";
@@ -19,39 +17,36 @@ const parseListId = (value: string | undefined): number | null => {
 };
 
 /**
- * /grocery-list/{id}, top to bottom as the spec orders it (on a phone the shopping list comes
- * before the list selection): the list selection, the shopping
+ * /grocery-list/{id}, top to bottom as the spec orders it: the list selection, the shopping
  * list, planning recipes and the planned recipes, the notes, planning extras and the planned
- * extras. The page's requests (the lists, this list, its items, planned recipes, planned
- * extras, the units) all go out together from its first render.
+ * extras. On a phone the shopping list comes first (see .grocery-grid in styles.css). The
+ * page's requests (the lists, this list, its items, planned recipes, planned extras, the
+ * units) all go out together from its first render.
  */
 export default function GroceryListPage() {
   const listId = parseListId(useParams().grocerylistid);
   usePrefetchGroceryListPage(listId);
-  // In the shop, on a phone, the list to tick comes first; choosing, sharing or deleting a
-  // list comes right after it. Moved in the page, not by CSS, so reading and tab order follow.
-  const listFirst = useMediaQuery(PHONE) && listId !== null;
-  const selection = <ListSelection selectedId={listId} />;
   return (
     <section className="page grocery-page">
       <header className="page-header">
         <h1>My Shopping Lists</h1>
       </header>
-      {!listFirst && selection}
-      {listId === null ? (
-        <div className="card grocery-card">
-          <PlanForm kind="Recipe" listId={null} />
-        </div>
-      ) : (
-        <GroceryList key={listId} listId={listId} selection={listFirst ? selection : null} />
-      )}
+      <div className="grocery-grid">
+        <ListSelection selectedId={listId} />
+        {listId === null ? (
+          <div className="card grocery-card grocery-wide">
+            <PlanForm kind="Recipe" listId={null} />
+          </div>
+        ) : (
+          <GroceryList key={listId} listId={listId} />
+        )}
+      </div>
     </section>
   );
 }
 
-const PHONE = "(max-width: 640px)";
-
-function GroceryList({ listId, selection }: { listId: number; selection: ReactNode }) {
+/** The cards of one list, laid out by the page's grid. */
+function GroceryList({ listId }: { listId: number }) {
   const list = useGroceryList(listId);
   const notFound = list.error instanceof ApiError && list.error.status === 404;
   // Other shoppers' changes appear live; a list that is gone (or no longer shared) stops it.
@@ -59,15 +54,14 @@ function GroceryList({ listId, selection }: { listId: number; selection: ReactNo
   useDocumentTitle(list.data?.name ?? "Shopping List");
   if (notFound) {
     return (
-      <div className="card grocery-card">
+      <div className="card grocery-card grocery-wide">
         <p>This grocery list does not exist, or it is not shared with you.</p>
       </div>
     );
   }
   return (
-    <div className="grocery-grid">
+    <>
       <ShoppingList listId={listId} />
-      {selection}
       <section className="card grocery-card" aria-label="Recipes">
         <PlanForm kind="Recipe" listId={listId} />
         <PlannedRecipes listId={listId} />
@@ -77,6 +71,6 @@ function GroceryList({ listId, selection }: { listId: number; selection: ReactNo
         <PlanForm kind="Extra" listId={listId} />
         <PlannedExtras listId={listId} />
       </section>
-    </div>
+    </>
   );
 }
