@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from "react-router";
 import { useLogout } from "../features/auth/api/logout";
 import { useSession } from "../lib/session";
 import { SITE } from "../lib/site";
+import { AccountMenu } from "./account-menu";
 
 export function NavBar() {
   const { isLoading, authenticated, user } = useSession();
@@ -69,7 +70,7 @@ export function NavBar() {
               <div className="nav-account">
                 {authenticated && user ? (
                   <>
-                    <span className="welcome">Welcome, {user.username}!</span>
+                    <AccountMenu username={user.username} />
                     <button
                       type="button"
                       className="btn btn-outline btn-small"

@@ -44,6 +44,7 @@ export const router = createBrowserRouter([
             path: "grocery-list/:grocerylistid",
             ...page(() => import("../features/groceries/grocery-list-page")),
           },
+          { path: "settings", ...page(() => import("../features/settings/settings-page")) },
         ],
       },
       { path: "*", ...page(() => import("./not-found-page")) },

@@ -138,6 +138,9 @@ export function FormattingToolbar({
           title={button.label}
           aria-pressed={button.isActive ? (active?.[index] ?? false) : undefined}
           disabled={!editor}
+          // Pressing must not take the focus from the text: a blurred editor takes a moment
+          // to get it back, and the first letter typed after Bold would be lost meanwhile.
+          onMouseDown={(event) => event.preventDefault()}
           onClick={() => editor && button.run(editor)}
         >
           <span aria-hidden="true">{button.text}</span>

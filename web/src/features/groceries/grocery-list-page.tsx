@@ -19,8 +19,9 @@ const parseListId = (value: string | undefined): number | null => {
 /**
  * /grocery-list/{id}, top to bottom as the spec orders it: the list selection, the shopping
  * list, planning recipes and the planned recipes, the notes, planning extras and the planned
- * extras. The page's requests (the lists, this list, its items, planned recipes, planned
- * extras, the units) all go out together from its first render.
+ * extras. On a phone the shopping list comes first (see .grocery-grid in styles.css). The
+ * page's requests (the lists, this list, its items, planned recipes, planned extras, the
+ * units) all go out together from its first render.
  */
 export default function GroceryListPage() {
   const listId = parseListId(useParams().grocerylistid);
@@ -30,18 +31,21 @@ export default function GroceryListPage() {
       <header className="page-header">
         <h1>My Shopping Lists</h1>
       </header>
-      <ListSelection selectedId={listId} />
-      {listId === null ? (
-        <div className="card grocery-card">
-          <PlanForm kind="Recipe" listId={null} />
-        </div>
-      ) : (
-        <GroceryList key={listId} listId={listId} />
-      )}
+      <div className="grocery-grid">
+        <ListSelection selectedId={listId} />
+        {listId === null ? (
+          <div className="card grocery-card grocery-wide">
+            <PlanForm kind="Recipe" listId={null} />
+          </div>
+        ) : (
+          <GroceryList key={listId} listId={listId} />
+        )}
+      </div>
     </section>
   );
 }
 
+/** The cards of one list, laid out by the page's grid. */
 function GroceryList({ listId }: { listId: number }) {
   const list = useGroceryList(listId);
   const notFound = list.error instanceof ApiError && list.error.status === 404;
@@ -50,13 +54,13 @@ function GroceryList({ listId }: { listId: number }) {
   useDocumentTitle(list.data?.name ?? "Shopping List");
   if (notFound) {
     return (
-      <div className="card grocery-card">
+      <div className="card grocery-card grocery-wide">
         <p>This grocery list does not exist, or it is not shared with you.</p>
       </div>
     );
   }
   return (
-    <div className="grocery-grid">
+    <>
       <ShoppingList listId={listId} />
       <section className="card grocery-card" aria-label="Recipes">
         <PlanForm kind="Recipe" listId={listId} />
@@ -67,6 +71,6 @@ function GroceryList({ listId }: { listId: number }) {
         <PlanForm kind="Extra" listId={listId} />
         <PlannedExtras listId={listId} />
       </section>
-    </div>
+    </>
   );
 }

@@ -8,6 +8,7 @@ import { ErrorBox, Loading } from "../../components/status";
 import { reasonOf } from "../../lib/api-client";
 import { queryClient } from "../../lib/query-client";
 import { canEdit, useSession } from "../../lib/session";
+import { amountText, useUnitsPreference } from "../../lib/units-preference";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { RatingForm } from "../ratings/components/rating-form";
 import { useDeleteRecipe } from "./api/delete-recipe";
@@ -15,7 +16,7 @@ import { useRecipe } from "./api/get-recipe";
 import { RECIPES_KEY } from "./api/get-recipes";
 import { formatDate, parseId } from "./format";
 import { cameFromMyRecipes, confirmDelete } from "./navigation";
-import { formatQuantity, parseGuests, scaleQuantity } from "./quantities";
+import { parseGuests, scaleQuantity } from "./quantities";
 
 export const DEFAULT_GUESTS = 4;
 
@@ -67,6 +68,7 @@ function RecipeView({
   const [reloadError, setReloadError] = useState<string | null>(null);
   const [guestsText, setGuestsText] = useState(String(DEFAULT_GUESTS));
   const guests = parseGuests(guestsText);
+  const units = useUnitsPreference();
   const created = formatDate(recipe.created_on);
   const updated = formatDate(recipe.updated_on);
   const wasUpdated =
@@ -154,7 +156,7 @@ function RecipeView({
               {recipe.recipe_ingredients.map((line) => (
                 <li key={line.id}>
                   <span className="ingredient-amount">
-                    {formatQuantity(scaleQuantity(line.quantity, guests))} {line.unit.name}
+                    {amountText(scaleQuantity(line.quantity, guests), line.unit.name, units)}
                   </span>{" "}
                   {line.ingredient.name}
                 </li>

@@ -1,4 +1,5 @@
 import { type QueryKey, useQueryClient } from "@tanstack/react-query";
+import { preferencesQuery } from "../../../lib/units-preference";
 import { unitsQuery } from "../../ingredients/api/get-units";
 import { groceryListQuery } from "./get-grocery-list";
 import { groceryListsQuery } from "./get-grocery-lists";
@@ -25,4 +26,6 @@ export function usePrefetchGroceryListPage(listId: number | null): void {
   if (missing(recipes.queryKey)) void client.prefetchQuery(recipes);
   if (missing(extras.queryKey)) void client.prefetchQuery(extras);
   if (missing(unitsQuery.queryKey)) void client.prefetchQuery(unitsQuery);
+  // How the cook reads quantities: the lines wait for it rather than change units on screen.
+  if (missing(preferencesQuery.queryKey)) void client.prefetchQuery(preferencesQuery);
 }

@@ -1,17 +1,46 @@
 import type { ShoppingItem } from "@potluck/contract";
-import { useId, useState } from "react";
+import { useId, useMemo, useRef, useState } from "react";
 import { Loading } from "../../../components/status";
+import { useUnitsPreference } from "../../../lib/units-preference";
+import { useAisles } from "../api/aisles";
 import { useShoppingItems } from "../api/get-shopping-items";
-import { tickItem } from "../api/tick-queue";
+import { type AisleSection, inAisleOrder, shopSections } from "../shop-order";
+import { AisleMoveButtons } from "./aisle-move-buttons";
+import { KeepScreenOn } from "./keep-screen-on";
 import { LoadError } from "./load-error";
+import { ShoppingItemRow } from "./shopping-item-row";
 
-/** 'Shopping List': one checkable line per ingredient and unit, ticked off in the shop. */
+/**
+ * 'Shopping List': one checkable line per ingredient and measure, under the cook's aisles in
+ * the order they walk the shop, what they always have at home set aside at the end. "Arrange"
+ * shows the controls that change aisles and staples; shopping stays plain rows to tick.
+ */
 export function ShoppingList({ listId }: { listId: number }) {
   const items = useShoppingItems(listId);
+  const [arranging, setArranging] = useState(false);
   const headingId = useId();
   return (
     <section className="card grocery-card shopping-list" aria-labelledby={headingId}>
-      <h2 id={headingId}>Shopping List</h2>
+      <div className="shopping-list-header">
+        <h2 id={headingId}>Shopping List</h2>
+        <div className="shopping-list-tools">
+          <KeepScreenOn />
+          <button
+            type="button"
+            className="btn btn-small btn-secondary"
+            aria-pressed={arranging}
+            onClick={() => setArranging((on) => !on)}
+          >
+            Arrange
+          </button>
+        </div>
+      </div>
+      {arranging && (
+        <p className="muted small">
+          Move aisles into the order you walk the shop, put an ingredient in another aisle, or mark
+          what you always have at home. Only your own view changes.
+        </p>
+      )}
       {items.isPending ? (
         <Loading />
       ) : items.isError ? (
@@ -23,40 +52,67 @@ export function ShoppingList({ listId }: { listId: number }) {
       ) : items.data.length === 0 ? (
         <p className="muted">Nothing to buy yet: plan a recipe or an extra below.</p>
       ) : (
-        <ul className="shopping-items">
-          {items.data.map((item) => (
-            <ShoppingItemRow key={item.id} listId={listId} item={item} />
-          ))}
-        </ul>
+        <ShopAisles listId={listId} items={items.data} arranging={arranging} />
       )}
     </section>
   );
 }
 
-function ShoppingItemRow({ listId, item }: { listId: number; item: ShoppingItem }) {
-  const id = useId();
-  // The tick shows in the same render as the click: the cache's update comes a moment later
-  // (after refetches on their way are cancelled), and a controlled checkbox would otherwise
-  // flick back in between.
-  const [ticking, setTicking] = useState<boolean | null>(null);
-  const checked = ticking ?? item.is_checked;
+function ShopAisles({
+  listId,
+  items,
+  arranging,
+}: {
+  listId: number;
+  items: ShoppingItem[];
+  arranging: boolean;
+}) {
+  const units = useUnitsPreference();
+  const aisles = useAisles(arranging);
+  const order = useMemo(() => aisles.data?.map((aisle) => aisle.id), [aisles.data]);
+  const sections = useMemo(() => shopSections(items), [items]);
+  const shownAisles = inAisleOrder(sections.aisles, order);
+  // The move button pressed last keeps the focus while its heading moves (see AisleMoveButtons).
+  const lastMove = useRef<string | null>(null);
+  const rows = (section: ShoppingItem[]) => (
+    <ul className="shopping-items">
+      {section.map((item) => (
+        <ShoppingItemRow
+          key={item.id}
+          listId={listId}
+          item={item}
+          units={units}
+          aisles={arranging ? aisles.data : undefined}
+        />
+      ))}
+    </ul>
+  );
   return (
-    <li className={checked ? "shopping-item is-checked" : "shopping-item"}>
-      <input
-        id={id}
-        type="checkbox"
-        checked={checked}
-        onChange={(event) => {
-          setTicking(event.target.checked);
-          void tickItem(listId, item.id, event.target.checked).finally(() => setTicking(null));
-        }}
-      />
-      <label htmlFor={id}>
-        <span className="shopping-item-what">
-          {item.quantity} {item.unit.name} {item.ingredient.name}
-        </span>{" "}
-        <span className="shopping-item-for">for {item.from_recipes}</span>
-      </label>
-    </li>
+    <>
+      {shownAisles.map((section: AisleSection) => (
+        <section key={section.aisle.id} className="aisle-section" aria-label={section.aisle.name}>
+          <div className="aisle-heading">
+            <h3>{section.aisle.name}</h3>
+            {arranging && order && (
+              <AisleMoveButtons
+                aisle={section.aisle}
+                order={order}
+                shown={shownAisles.map((s) => s.aisle.id)}
+                lastMove={lastMove}
+              />
+            )}
+          </div>
+          {rows(section.items)}
+        </section>
+      ))}
+      {sections.staples.length > 0 && (
+        <details className="staples-section">
+          <summary>
+            Probably at home <span className="count">({sections.staples.length})</span>
+          </summary>
+          {rows(sections.staples)}
+        </details>
+      )}
+    </>
   );
 }

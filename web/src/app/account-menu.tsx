@@ -1,0 +1,60 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { NavLink, useLocation } from "react-router";
+
+/**
+ * 'Welcome, {username}!' opens the cook's own menu (Settings). A disclosure, not an ARIA
+ * menu: a list of links that Tab walks through; Escape closes it and gives focus back.
+ */
+export function AccountMenu({ username }: { username: string }) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+  const [openedAt, setOpenedAt] = useState(pathname);
+  if (openedAt !== pathname) {
+    setOpenedAt(pathname);
+    setOpen(false);
+  }
+
+  useEffect(() => {
+    if (!open) return;
+    // A click or focus anywhere else closes it, as menus do.
+    const closeOutside = (event: Event) => {
+      if (!box.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener("pointerdown", closeOutside);
+    document.addEventListener("focusin", closeOutside);
+    document.addEventListener("keydown", closeOnEscape);
+    return () => {
+      document.removeEventListener("pointerdown", closeOutside);
+      document.removeEventListener("focusin", closeOutside);
+      document.removeEventListener("keydown", closeOnEscape);
+    };
+  }, [open]);
+
+  return (
+    <div className="account-menu" ref={box}>
+      <button
+        ref={button}
+        type="button"
+        className="welcome account-menu-button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((shown) => !shown)}
+      >
+        Welcome, {username}!<span aria-hidden="true"> ▾</span>
+      </button>
+      <ul id={menuId} className="account-menu-list" hidden={!open}>
+        <li>
+          <NavLink to="/settings">Settings</NavLink>
+        </li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import type { Aisle, IngredientAisle } from "@potluck/contract";
+import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { queryClient } from "../../../lib/query-client";
+import { groceryKeys } from "./keys";
+
+/** Every aisle, in the order this cook walks them. */
+export const aislesQuery = queryOptions({
+  queryKey: groceryKeys.aisles(),
+  queryFn: () => api<Aisle[]>("/api/groceries/aisles/"),
+  staleTime: 5 * 60_000,
+});
+
+export const useAisles = (enabled = true) => useQuery({ ...aislesQuery, enabled });
+
+/** Replaces the cook's aisle order (every aisle id once); each list's lines follow it. */
+export function useSetAisleOrder() {
+  return useMutation({
+    mutationFn: (aisleIds: number[]) =>
+      api<Aisle[]>("/api/groceries/aisle-order/", {
+        method: "PUT",
+        json: { aisle_ids: aisleIds },
+      }),
+    // The headings move at once (a key pressed twice in a row moves twice), and back if refused.
+    onMutate: async (aisleIds) => {
+      await queryClient.cancelQueries({ queryKey: aislesQuery.queryKey });
+      const before = queryClient.getQueryData(aislesQuery.queryKey);
+      const byId = new Map(before?.map((aisle) => [aisle.id, aisle]));
+      queryClient.setQueryData(
+        aislesQuery.queryKey,
+        aisleIds.flatMap((id) => byId.get(id) ?? []),
+      );
+      return { before };
+    },
+    onError: (_error, _ids, context) =>
+      queryClient.setQueryData(aislesQuery.queryKey, context?.before),
+    onSuccess: (aisles) => queryClient.setQueryData(aislesQuery.queryKey, aisles),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: groceryKeys.allItems() }),
+  });
+}
+
+/** Puts an ingredient in another aisle, for this cook only. */
+export function useMoveIngredientAisle() {
+  return useMutation({
+    mutationFn: ({ ingredientId, aisleId }: { ingredientId: number; aisleId: number }) =>
+      api<IngredientAisle>(`/api/ingredients/ingredients/${ingredientId}/aisle/`, {
+        method: "PUT",
+        json: { aisle_id: aisleId },
+      }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: groceryKeys.allItems() }),
+  });
+}

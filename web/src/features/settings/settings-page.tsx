@@ -1,0 +1,150 @@
+import type { UnitsPreference } from "@potluck/contract";
+import { useQuery } from "@tanstack/react-query";
+import { useId } from "react";
+import { AsyncPicker } from "../../components/async-picker";
+import { Loading } from "../../components/status";
+import { reasonOf } from "../../lib/api-client";
+import { preferencesQuery } from "../../lib/units-preference";
+import { useDocumentTitle } from "../../lib/use-document-title";
+import { LoadError } from "../groceries/components/load-error";
+import { searchIngredients } from "../ingredients/api/search-ingredients";
+import { useStaples, useToggleStaple } from "./api/staples";
+import { useUpdatePreferences } from "./api/update-preferences";
+
+const UNITS_CHOICES: { value: UnitsPreference; label: string; hint: string }[] = [
+  { value: "as_written", label: "As written", hint: "as each recipe's author wrote them" },
+  { value: "metric", label: "Metric", hint: "g, kg, ml, l (spoons stay spoons)" },
+  { value: "us", label: "US", hint: "oz, lb, tsp, tbsp, cup" },
+];
+
+const searchStaples = (text: string) => searchIngredients(text, 20);
+
+/** /settings: the cook's units and what they always have at home. */
+export default function SettingsPage() {
+  useDocumentTitle("Settings");
+  return (
+    <section className="page settings-page">
+      <header className="page-header">
+        <h1>Settings</h1>
+      </header>
+      <div className="settings-grid">
+        <UnitsCard />
+        <StaplesCard />
+      </div>
+    </section>
+  );
+}
+
+/** Metric, US or as written: saved as soon as it is chosen. */
+function UnitsCard() {
+  const preferences = useQuery(preferencesQuery);
+  const update = useUpdatePreferences();
+  const statusId = useId();
+  // While saving, the choice shows what was picked, not what the server had.
+  const chosen = update.isPending ? update.variables.units : preferences.data?.units;
+  return (
+    <section className="card settings-card">
+      {preferences.isPending ? (
+        <Loading />
+      ) : preferences.isError ? (
+        <LoadError
+          text="Your units could not be loaded."
+          onRetry={() => void preferences.refetch()}
+          retrying={preferences.isFetching}
+        />
+      ) : (
+        <fieldset className="choice-group" aria-describedby={statusId}>
+          <legend>
+            <h2>Units</h2>
+            <span className="muted small">
+              How quantities show on recipes and shopping lists. Recipes keep what their author
+              wrote.
+            </span>
+          </legend>
+          {UNITS_CHOICES.map((choice) => (
+            <label key={choice.value} className="choice">
+              <input
+                type="radio"
+                name="units"
+                value={choice.value}
+                checked={chosen === choice.value}
+                onChange={() => update.mutate({ units: choice.value })}
+              />
+              <span>
+                <span className="choice-label">{choice.label}</span>{" "}
+                <span className="muted small">{choice.hint}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <p id={statusId} className="status-text small" role="status">
+        {update.isPending
+          ? "Saving..."
+          : update.isError
+            ? `Could not save your units: ${reasonOf(update.error)}`
+            : update.isSuccess
+              ? "Saved."
+              : ""}
+      </p>
+    </section>
+  );
+}
+
+/** Staples: lines of these go to "Probably at home" at the end of every shopping list. */
+function StaplesCard() {
+  const staples = useStaples();
+  const toggle = useToggleStaple();
+  const headingId = useId();
+  const pickerId = useId();
+  return (
+    <section className="card settings-card" aria-labelledby={headingId}>
+      <h2 id={headingId}>Always at home</h2>
+      <p className="muted small">
+        These still show on your shopping lists, set aside under “Probably at home”.
+      </p>
+      <div className="field">
+        <label htmlFor={pickerId}>Add an ingredient</label>
+        <AsyncPicker
+          inputId={pickerId}
+          value={null}
+          onChange={(option) => option && toggle.mutate({ ingredientId: option.id, staple: true })}
+          loadOptions={searchStaples}
+        />
+      </div>
+      {toggle.isError && (
+        <p className="field-error" role="alert">
+          Could not change your staples: {reasonOf(toggle.error)}
+        </p>
+      )}
+      {staples.isPending ? (
+        <Loading />
+      ) : staples.isError ? (
+        <LoadError
+          text="Your staples could not be loaded."
+          onRetry={() => void staples.refetch()}
+          retrying={staples.isFetching}
+        />
+      ) : staples.data.length === 0 ? (
+        <p className="muted">Nothing yet. Salt, pepper, oil…</p>
+      ) : (
+        <ul className="staples-list">
+          {staples.data.map((ingredient) => (
+            <li key={ingredient.id}>
+              <span>{ingredient.name}</span>
+              <button
+                type="button"
+                className="btn btn-small btn-secondary"
+                aria-label={`Remove ${ingredient.name}`}
+                disabled={toggle.isPending}
+                onClick={() => toggle.mutate({ ingredientId: ingredient.id, staple: false })}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
