@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from "react-router";
 import { useLogout } from "../features/auth/api/logout";
 import { useSession } from "../lib/session";
 import { SITE } from "../lib/site";
+import { useTheme } from "../lib/theme";
 
 export function NavBar() {
   const { isLoading, authenticated, user } = useSession();
@@ -70,6 +71,7 @@ export function NavBar() {
                 {authenticated && user ? (
                   <>
                     <span className="welcome">Welcome, {user.username}!</span>
+                    <DarkModeSwitch />
                     <button
                       type="button"
                       className="btn btn-outline btn-small"
@@ -95,5 +97,23 @@ export function NavBar() {
         )}
       </nav>
     </header>
+  );
+}
+
+/** Dark mode on or off for this device; until switched, it follows the system's setting. */
+function DarkModeSwitch() {
+  const [theme, setTheme] = useTheme();
+  const dark = theme === "dark";
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={dark}
+      className="btn btn-ghost btn-small theme-switch"
+      onClick={() => setTheme(dark ? "light" : "dark")}
+    >
+      <span aria-hidden="true" className="theme-switch-track" />
+      Dark mode
+    </button>
   );
 }
