@@ -13,13 +13,14 @@ const WAIT_FOR_HEADING_MS = 5000;
  */
 export function useFocusOnNavigation(main: RefObject<HTMLElement | null>): void {
   const { pathname } = useLocation();
-  const first = useRef(true);
+  // Compared by value rather than "is this the first run", which StrictMode's second run of
+  // every effect would get wrong.
+  const firstPathname = useRef(pathname);
+  const moved = useRef(false);
 
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (!moved.current && pathname === firstPathname.current) return;
+    moved.current = true;
     const region = main.current;
     if (!region) return;
     // What had focus when the move happened (the link that was clicked, say).
