@@ -110,10 +110,13 @@ function DarkModeSwitch() {
       role="switch"
       aria-checked={dark}
       className="btn btn-ghost btn-small theme-switch"
+      title="Dark mode"
       onClick={() => setTheme(dark ? "light" : "dark")}
     >
+      {/* A moon beside the switch: the bar has no room for words next to a long username. */}
       <span aria-hidden="true" className="theme-switch-track" />
-      Dark mode
+      <span aria-hidden="true">☾</span>
+      <span className="visually-hidden">Dark mode</span>
     </button>
   );
 }
