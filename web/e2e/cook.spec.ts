@@ -200,6 +200,20 @@ test("dark mode follows the system, can be switched in the menu and is remembere
     await expect(page.getByRole("button", { name: "Submit Rating" })).toBeVisible();
     await expectAccessible(page);
     await shoot(page, `recipe-detail-${suffix}`);
+    await page.getByRole("button", { name: "Cook mode" }).click();
+    await expect(page.getByRole("dialog", { name: title })).toBeVisible();
+    await expectAccessible(page);
+    await shoot(page, `cook-mode-${suffix}`, { fullPage: false });
+    await page.keyboard.press("Escape");
+    await page.goto("/");
+    await page
+      .locator(".feed-card")
+      .filter({ hasText: title })
+      .getByRole("button", { name: /^Comments/ })
+      .click();
+    await expect(page.getByText("No comments yet.")).toBeVisible();
+    await expectAccessible(page);
+    await shoot(page, `feed-${suffix}`);
     await page.goto("/explore");
     await expect(page.locator(".recipe-grid > li").first()).toBeVisible();
     await expectAccessible(page);
