@@ -252,15 +252,24 @@ test("failures are explained and nothing is silently lost", async ({ page }) => 
 
   // a tick the server fails: shown at once, then reverted with an alert
   let release = () => {};
+  // Released only once the tick has reached the server: it goes through the IndexedDB queue
+  // first, and a release before then would be lost and hold the tick forever.
+  let arrived = () => {};
+  const tickArrived = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
   await page.route("**/api/groceries/items/*/", async (route) => {
-    await new Promise<void>((resolve) => {
+    const held = new Promise<void>((resolve) => {
       release = resolve;
     });
+    arrived();
+    await held;
     await route.fulfill({ status: 500, json: { detail: "A server error occurred." } });
   });
   const alert = page.waitForEvent("dialog");
   await line.click();
   await expect(line).toBeChecked();
+  await tickArrived;
   release();
   const dialog = await alert;
   expect(dialog.message()).toBe("Failed to update item status. Please try again.");
