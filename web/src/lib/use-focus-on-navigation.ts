@@ -8,8 +8,8 @@ const WAIT_FOR_HEADING_MS = 5000;
  * After a move to another page, focus goes to that page's main heading (or, without one, the
  * main region), as the skip link does, so keyboard and screen-reader users start reading the
  * new page rather than wherever they were. Not on the first load (the browser starts at the
- * top), not for a change of query or hash only, and never away from something the cook
- * focused on the new page meanwhile.
+ * top; a redirect before the cook did anything counts as first load), not for a change of
+ * query or hash only, and never away from something the cook focused on the new page meanwhile.
  */
 export function useFocusOnNavigation(main: RefObject<HTMLElement | null>): void {
   const { pathname } = useLocation();
@@ -21,6 +21,9 @@ export function useFocusOnNavigation(main: RefObject<HTMLElement | null>): void 
   useEffect(() => {
     if (!moved.current && pathname === firstPathname.current) return;
     moved.current = true;
+    // A redirect while the app starts (to /login, say) is still the first load for the cook:
+    // nothing was clicked or typed yet.
+    if (navigator.userActivation && !navigator.userActivation.hasBeenActive) return;
     const region = main.current;
     if (!region) return;
     // What had focus when the move happened (the link that was clicked, say).
