@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { NavLink, useLocation } from "react-router";
+import { useTheme } from "../lib/theme";
 
 /**
- * 'Welcome, {username}!' opens the cook's own menu (Settings). A disclosure, not an ARIA
+ * 'Welcome, {username}!' opens the cook's own menu (Settings, Dark mode). A disclosure, not an ARIA
  * menu: a list of links that Tab walks through; Escape closes it and gives focus back.
  */
 export function AccountMenu({ username }: { username: string }) {
@@ -54,7 +55,28 @@ export function AccountMenu({ username }: { username: string }) {
         <li>
           <NavLink to="/settings">Settings</NavLink>
         </li>
+        <li>
+          <DarkModeSwitch />
+        </li>
       </ul>
     </div>
+  );
+}
+
+/** Dark or light, remembered on this device; until first switched, the system's choice. */
+function DarkModeSwitch() {
+  const [theme, setTheme] = useTheme();
+  const dark = theme === "dark";
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={dark}
+      className="theme-switch"
+      onClick={() => setTheme(dark ? "light" : "dark")}
+    >
+      <span aria-hidden="true" className="theme-switch-track" />
+      Dark mode
+    </button>
   );
 }

@@ -1,11 +1,14 @@
-import { Suspense } from "react";
+import { Suspense, useRef } from "react";
 import { Outlet } from "react-router";
 import { Loading } from "../components/status";
+import { useFocusOnNavigation } from "../lib/use-focus-on-navigation";
 import { Footer } from "./footer";
 import { NavBar } from "./nav-bar";
 import { SyncBar } from "./sync-bar";
 
 export function Layout() {
+  const main = useRef<HTMLElement>(null);
+  useFocusOnNavigation(main);
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">
@@ -13,7 +16,7 @@ export function Layout() {
       </a>
       <NavBar />
       <SyncBar />
-      <main id="main" className="container main" tabIndex={-1}>
+      <main id="main" ref={main} className="container main" tabIndex={-1}>
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>

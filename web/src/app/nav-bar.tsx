@@ -98,3 +98,5 @@ export function NavBar() {
     </header>
   );
 }
+
+/** Dark mode on or off for this device; until switched, it follows the system's setting. */

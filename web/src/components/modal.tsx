@@ -2,6 +2,7 @@ import {
   type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
+  type RefObject,
   useEffect,
   useId,
   useRef,
@@ -36,19 +37,30 @@ export function Modal({
   title,
   onClose,
   children,
+  className = "",
+  closeLabel = "Close",
+  initialFocus,
 }: {
   title: string;
   onClose: () => void;
   children: ReactNode;
+  /** Added to "modal", e.g. for a full-screen dialog. */
+  className?: string;
+  closeLabel?: string;
+  /** Focused on opening instead of the first button (the Close button). */
+  initialFocus?: RefObject<HTMLElement | null>;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const pressedOnBackdrop = useRef(false);
 
+  // Opened once, focusing the element given at first; later changes of the prop don't matter.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   useEffect(() => {
     const element = dialog.current;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (element && !element.open) element.showModal();
+    initialFocus?.current?.focus();
     return () => {
       if (element?.open) element.close();
       opener?.focus();
@@ -82,7 +94,7 @@ export function Modal({
   return (
     <dialog
       ref={dialog}
-      className="modal"
+      className={`modal ${className}`.trim()}
       aria-modal="true"
       aria-labelledby={titleId}
       onCancel={(event) => {
@@ -98,7 +110,7 @@ export function Modal({
           <h2 id={titleId}>{title}</h2>
           <button type="button" className="icon-button modal-close" onClick={onClose}>
             <span aria-hidden="true">✕</span>
-            <span className="visually-hidden">Close</span>
+            <span className="visually-hidden">{closeLabel}</span>
           </button>
         </div>
         {children}

@@ -1,7 +1,7 @@
 import type { GroupBase, StylesConfig } from "react-select";
 
 /**
- * react-select in our colours, with a placeholder and messages dark enough to read (its own
+ * react-select in our colours (the theme's custom properties, so it follows dark mode), with a placeholder and messages dark enough to read (its own
  * grey fails the contrast check) and the spec's menu heights.
  */
 export function selectStyles<Option>(): StylesConfig<Option, false, GroupBase<Option>> {
@@ -10,21 +10,29 @@ export function selectStyles<Option>(): StylesConfig<Option, false, GroupBase<Op
       ...base,
       minHeight: 44,
       borderRadius: 8,
-      borderColor: state.isFocused ? "#a8481f" : "#cbbdb0",
-      boxShadow: state.isFocused ? "0 0 0 2px #fbe9df" : "none",
-      "&:hover": { borderColor: "#a8481f" },
+      backgroundColor: "var(--color-input-bg)",
+      borderColor: state.isFocused ? "var(--color-primary)" : "var(--color-input-border)",
+      boxShadow: state.isFocused ? "0 0 0 2px var(--color-primary-soft)" : "none",
+      "&:hover": { borderColor: "var(--color-primary)" },
     }),
-    placeholder: (base) => ({ ...base, color: "#6b5d52" }),
-    noOptionsMessage: (base) => ({ ...base, color: "#6b5d52" }),
-    loadingMessage: (base) => ({ ...base, color: "#6b5d52" }),
-    indicatorSeparator: (base) => ({ ...base, backgroundColor: "#cbbdb0" }),
-    dropdownIndicator: (base) => ({ ...base, color: "#6b5d52" }),
+    singleValue: (base) => ({ ...base, color: "var(--color-text)" }),
+    input: (base) => ({ ...base, color: "var(--color-text)" }),
+    placeholder: (base) => ({ ...base, color: "var(--color-muted)" }),
+    noOptionsMessage: (base) => ({ ...base, color: "var(--color-muted)" }),
+    loadingMessage: (base) => ({ ...base, color: "var(--color-muted)" }),
+    indicatorSeparator: (base) => ({ ...base, backgroundColor: "var(--color-input-border)" }),
+    dropdownIndicator: (base) => ({ ...base, color: "var(--color-muted)" }),
+    clearIndicator: (base) => ({ ...base, color: "var(--color-muted)" }),
     option: (base, state) => ({
       ...base,
-      backgroundColor: state.isSelected ? "#a8481f" : state.isFocused ? "#fbe9df" : "#fff",
-      color: state.isSelected ? "#fff" : "#2b2118",
+      backgroundColor: state.isSelected
+        ? "var(--color-primary)"
+        : state.isFocused
+          ? "var(--color-primary-soft)"
+          : "var(--color-surface)",
+      color: state.isSelected ? "var(--color-on-primary)" : "var(--color-text)",
     }),
-    menu: (base) => ({ ...base, zIndex: 30 }),
+    menu: (base) => ({ ...base, zIndex: 30, backgroundColor: "var(--color-surface)" }),
   };
 }
 

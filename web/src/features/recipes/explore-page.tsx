@@ -16,6 +16,8 @@ export default function ExplorePage() {
   // One character is not a search yet: it clears the results instead of listing everything.
   const tooShort = typed.length > 0 && typed.length < MIN_SEARCH_LENGTH;
   const query = useRecipeList({ search: typed }, { enabled: !tooShort, keepPrevious: true });
+  // The previous results stay on screen while the new ones load: say so, and dim them.
+  const searching = query.isPlaceholderData && query.isFetching;
 
   return (
     <section className="page">
@@ -39,25 +41,30 @@ export default function ExplorePage() {
           Type at least {MIN_SEARCH_LENGTH} characters.
         </p>
       </search>
+      <p className="explore-status status-text" role="status">
+        {searching ? `Searching for “${typed}”...` : ""}
+      </p>
       {tooShort ? null : (
-        <RecipeGrid
-          query={query}
-          emptyText="No recipes found."
-          renderCard={(recipe) => (
-            <RecipeCard
-              recipe={recipe}
-              actions={
-                <Link
-                  to={`/recipe/${recipe.id}/${recipe.slug}`}
-                  className="btn btn-primary btn-small"
-                  aria-label={`Read More: ${recipe.title}`}
-                >
-                  Read More
-                </Link>
-              }
-            />
-          )}
-        />
+        <div className={searching ? "is-searching" : undefined} aria-busy={searching}>
+          <RecipeGrid
+            query={query}
+            emptyText="No recipes found."
+            renderCard={(recipe) => (
+              <RecipeCard
+                recipe={recipe}
+                actions={
+                  <Link
+                    to={`/recipe/${recipe.id}/${recipe.slug}`}
+                    className="btn btn-primary btn-small"
+                    aria-label={`Read More: ${recipe.title}`}
+                  >
+                    Read More
+                  </Link>
+                }
+              />
+            )}
+          />
+        </div>
       )}
     </section>
   );

@@ -1,5 +1,5 @@
 import type { RecipeDetail } from "@potluck/contract";
-import { type ReactNode, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { RecipeImage } from "../../components/recipe-image";
 import { ServerHtml } from "../../components/server-html";
@@ -17,8 +17,14 @@ import { RECIPES_KEY } from "./api/get-recipes";
 import { formatDate, parseId } from "./format";
 import { cameFromMyRecipes, confirmDelete } from "./navigation";
 import { parseGuests, scaleQuantity } from "./quantities";
+import { useDebouncedValue } from "./use-debounced-value";
 
 export const DEFAULT_GUESTS = 4;
+/** Guests are announced once typing in the field has paused this long, not per keystroke. */
+const ANNOUNCE_GUESTS_AFTER_MS = 800;
+
+// Only cooks who open it download it.
+const CookMode = lazy(() => import("./components/cook-mode"));
 
 export default function RecipeDetailPage() {
   const id = parseId(useParams().id);
@@ -67,8 +73,15 @@ function RecipeView({
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [reloadError, setReloadError] = useState<string | null>(null);
   const [guestsText, setGuestsText] = useState(String(DEFAULT_GUESTS));
+  const [cooking, setCooking] = useState(false);
   const guests = parseGuests(guestsText);
   const units = useUnitsPreference();
+  // Scaled to the guests and shown in the cook's units (the page and cook mode alike).
+  const lines = recipe.recipe_ingredients.map((line) => ({
+    id: line.id,
+    amount: amountText(scaleQuantity(line.quantity, guests), line.unit.name, units),
+    name: line.ingredient.name,
+  }));
   const created = formatDate(recipe.created_on);
   const updated = formatDate(recipe.updated_on);
   const wasUpdated =
@@ -102,22 +115,42 @@ function RecipeView({
           <span>Created {created ?? "Date unknown"}</span>
           {wasUpdated && <span>Updated {updated}</span>}
         </div>
-        {canEdit(user, recipe.author_username) && (
-          <div className="row">
-            <Link to={`/recipes/${recipe.id}/edit`} className="btn btn-outline btn-small">
-              Edit
-            </Link>
-            <button
-              type="button"
-              className="btn btn-danger btn-small"
-              onClick={onDelete}
-              disabled={deletion.isPending}
-            >
-              Delete
-            </button>
-          </div>
-        )}
+        <div className="row recipe-actions">
+          <button
+            type="button"
+            className="btn btn-primary btn-small"
+            onClick={() => setCooking(true)}
+          >
+            Cook mode
+          </button>
+          {canEdit(user, recipe.author_username) && (
+            <>
+              <Link to={`/recipes/${recipe.id}/edit`} className="btn btn-outline btn-small">
+                Edit
+              </Link>
+              <button
+                type="button"
+                className="btn btn-danger btn-small"
+                onClick={onDelete}
+                disabled={deletion.isPending}
+              >
+                Delete
+              </button>
+            </>
+          )}
+        </div>
       </header>
+      {cooking && (
+        <Suspense fallback={<Loading text="Opening cook mode..." />}>
+          <CookMode
+            title={recipe.title}
+            instructionsHtml={recipe.content}
+            lines={lines}
+            guests={guests}
+            onClose={() => setCooking(false)}
+          />
+        </Suspense>
+      )}
       {deleteError && (
         <ErrorBox>
           <p>Failed to delete recipe.</p>
@@ -149,16 +182,15 @@ function RecipeView({
               onBlur={() => setGuestsText(String(guests))}
             />
           </div>
+          <p className="print-only">For {guests === 1 ? "1 guest" : `${guests} guests`}</p>
+          <GuestsAnnouncement guests={guests} />
           {recipe.recipe_ingredients.length === 0 ? (
             <p className="muted">No ingredients listed.</p>
           ) : (
-            <ul className="ingredient-list" aria-live="polite">
-              {recipe.recipe_ingredients.map((line) => (
+            <ul className="ingredient-list">
+              {lines.map((line) => (
                 <li key={line.id}>
-                  <span className="ingredient-amount">
-                    {amountText(scaleQuantity(line.quantity, guests), line.unit.name, units)}
-                  </span>{" "}
-                  {line.ingredient.name}
+                  <span className="ingredient-amount">{line.amount}</span> {line.name}
                 </li>
               ))}
             </ul>
@@ -185,5 +217,21 @@ function RecipeView({
         </section>
       )}
     </>
+  );
+}
+
+/**
+ * Tells screen readers the quantities changed once the Guests field settles, in one short
+ * sentence, instead of re-reading the whole ingredient list on every keystroke. Nothing is said
+ * for the guests the page opened with.
+ */
+function GuestsAnnouncement({ guests }: { guests: number }) {
+  const settled = useDebouncedValue(guests, ANNOUNCE_GUESTS_AFTER_MS);
+  const [spoken, setSpoken] = useState(false);
+  if (!spoken && settled !== DEFAULT_GUESTS) setSpoken(true);
+  return (
+    <p className="visually-hidden" role="status">
+      {spoken ? `Quantities now for ${settled === 1 ? "1 guest" : `${settled} guests`}.` : ""}
+    </p>
   );
 }

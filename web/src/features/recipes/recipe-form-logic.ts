@@ -10,6 +10,39 @@ export interface IngredientRow {
   unitId: string;
 }
 
+/**
+ * The largest picture the server takes (RECIPE_IMAGE_MAX_BYTES in contract/src/recipes.ts,
+ * repeated here: a value import of the contract would pull zod into the page chunks; a unit
+ * test checks they agree).
+ */
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+const MB = 1024 * 1024;
+const megabytes = (bytes: number) => `${Number((bytes / MB).toFixed(1))} MB`;
+export const IMAGE_LIMIT_TEXT = megabytes(IMAGE_MAX_BYTES);
+
+/** Why a chosen picture can't be uploaded, or null when its size is fine. */
+export function imageSizeProblem(bytes: number): string | null {
+  if (bytes <= IMAGE_MAX_BYTES) return null;
+  return `That picture is ${megabytes(bytes)}; it can be at most ${IMAGE_LIMIT_TEXT}. Please choose a smaller one.`;
+}
+
+/** What the recipe still needs before it can be saved, said beside the disabled button. */
+export function missingForSave(title: string, instructionsBlank: boolean): string | null {
+  const missing = [title.trim() === "" && "a title", instructionsBlank && "instructions"].filter(
+    Boolean,
+  );
+  return missing.length > 0 ? `Add ${missing.join(" and ")} to save this recipe.` : null;
+}
+
+/** The rows as what they say (not their keys), to tell whether the cook changed any. */
+export function rowsSignature(rows: IngredientRow[]): string {
+  return JSON.stringify(
+    rows
+      .filter((row) => !isBlank(row))
+      .map((row) => [row.ingredient?.id ?? null, row.quantity.trim(), row.unitId]),
+  );
+}
+
 export const INCOMPLETE_ROW_MESSAGE =
   "Please select a valid ingredient, quantity > 0, and unit for all items, or remove incomplete rows.";
 

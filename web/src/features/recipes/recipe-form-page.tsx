@@ -9,11 +9,13 @@ import {
   useState,
 } from "react";
 import { Link, useNavigate, useParams } from "react-router";
+import { LeaveWithoutSaving } from "../../components/leave-without-saving";
 import { RichTextEditor } from "../../components/rich-text-editor";
 import { ErrorBox, Loading } from "../../components/status";
 import { ApiError, reasonOf } from "../../lib/api-client";
 import { canEdit, useSession } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/use-document-title";
+import { useUnsavedChangesGuard } from "../../lib/use-unsaved-changes-guard";
 import { useCreateRecipe } from "./api/create-recipe";
 import { useRecipe } from "./api/get-recipe";
 import { useUpdateRecipe } from "./api/update-recipe";
@@ -22,8 +24,12 @@ import { parseId } from "./format";
 import {
   collectIngredients,
   emptyRow,
+  IMAGE_LIMIT_TEXT,
   type IngredientRow,
+  imageSizeProblem,
+  missingForSave,
   rowsFromRecipe,
+  rowsSignature,
   saveErrorLines,
 } from "./recipe-form-logic";
 
@@ -70,19 +76,36 @@ function RecipeForm({ recipe }: { recipe: RecipeDetail | null }) {
   const instructionsLabel = useId();
   const [title, setTitle] = useState(recipe?.title ?? "");
   const [content, setContent] = useState({ html: recipe?.content ?? "", blank: true });
-  const [rows, setRows] = useState<IngredientRow[]>(() =>
+  const [initialRows] = useState<IngredientRow[]>(() =>
     recipe && recipe.recipe_ingredients.length > 0 ? rowsFromRecipe(recipe) : [emptyRow()],
   );
+  const [rows, setRows] = useState(initialRows);
   const [file, setFile] = useState<File | null>(null);
+  const [imageError, setImageError] = useState<string | null>(null);
   const [removeExisting, setRemoveExisting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const preview = useObjectUrl(file) ?? (removeExisting ? null : (recipe?.image ?? null));
   const cancelTo = recipe ? `/recipes/${recipe.id}` : "/recipes";
-  const canSubmit = title.trim() !== "" && !content.blank && !save.isPending;
+  const missing = missingForSave(title, content.blank);
+  const canSubmit = missing === null && !save.isPending;
+  // The editor reports its starting HTML first (normalised): changes are measured from that.
+  const [startingContent, setStartingContent] = useState<string | null>(null);
+  const dirty =
+    title !== (recipe?.title ?? "") ||
+    (startingContent !== null && content.html !== startingContent) ||
+    rowsSignature(rows) !== rowsSignature(initialRows) ||
+    file !== null ||
+    removeExisting;
+  const { blocker, allowLeaving } = useUnsavedChangesGuard(dirty && !save.isSuccess);
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
-    setFile(event.target.files?.[0] ?? null);
+    const chosen = event.target.files?.[0] ?? null;
+    // Refused here rather than after a long upload of a file the server would refuse.
+    const problem = chosen ? imageSizeProblem(chosen.size) : null;
+    setImageError(problem);
+    if (problem) event.target.value = "";
+    setFile(problem ? null : chosen);
   };
   const onRemoveImage = () => {
     setFile(null);
@@ -107,8 +130,10 @@ function RecipeForm({ recipe }: { recipe: RecipeDetail | null }) {
     if (file) form.set("image", file);
     else if (removeExisting) form.set("remove_image", "true");
     const afterSave = {
-      onSuccess: (saved: RecipeDetail | undefined) =>
-        navigate(saved?.id ? `/recipes/${saved.id}` : "/recipes"),
+      onSuccess: (saved: RecipeDetail | undefined) => {
+        allowLeaving();
+        navigate(saved?.id ? `/recipes/${saved.id}` : "/recipes");
+      },
     };
     if (recipe) update.mutate({ id: recipe.id, form }, afterSave);
     else create.mutate(form, afterSave);
@@ -134,7 +159,10 @@ function RecipeForm({ recipe }: { recipe: RecipeDetail | null }) {
         <RichTextEditor
           labelId={instructionsLabel}
           initialHtml={recipe?.content ?? ""}
-          onChange={(html, blank) => setContent({ html, blank })}
+          onChange={(html, blank) => {
+            setContent({ html, blank });
+            setStartingContent((starting) => starting ?? html);
+          }}
         />
       </div>
       <div className="field">
@@ -146,10 +174,16 @@ function RecipeForm({ recipe }: { recipe: RecipeDetail | null }) {
           accept="image/jpeg,image/png,image/webp"
           onChange={onFile}
           aria-describedby="recipe-image-hint"
+          aria-invalid={imageError !== null}
         />
         <p className="hint" id="recipe-image-hint">
-          JPEG, PNG or WebP, up to 10 MB.
+          JPEG, PNG or WebP, up to {IMAGE_LIMIT_TEXT}.
         </p>
+        {imageError && (
+          <p className="field-error" role="alert">
+            {imageError}
+          </p>
+        )}
         {preview && (
           <div className="image-preview">
             <img src={preview} alt="Preview of the recipe" />
@@ -180,13 +214,31 @@ function RecipeForm({ recipe }: { recipe: RecipeDetail | null }) {
         </ErrorBox>
       )}
       <div className="form-actions">
-        <Link to={cancelTo} className="btn btn-secondary">
+        {/* Cancel says "discard": it doesn't ask again. */}
+        <Link to={cancelTo} className="btn btn-secondary" onClick={allowLeaving}>
           Cancel
         </Link>
-        <button type="submit" className="btn btn-primary" disabled={!canSubmit}>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={!canSubmit}
+          aria-describedby={missing ? "recipe-submit-hint" : undefined}
+        >
           {save.isPending ? "Saving..." : recipe ? "Update Recipe" : "Create Recipe"}
         </button>
+        {missing && (
+          <p className="hint submit-hint" id="recipe-submit-hint">
+            {missing}
+          </p>
+        )}
       </div>
+      {blocker.state === "blocked" && (
+        <LeaveWithoutSaving
+          what="this recipe"
+          onStay={() => blocker.reset()}
+          onLeave={() => blocker.proceed()}
+        />
+      )}
     </form>
   );
 }

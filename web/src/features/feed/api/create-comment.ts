@@ -2,6 +2,7 @@ import type { FeedComment } from "@potluck/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
+import { withSavedComment } from "../comment-merge";
 import { commentsKey, setComments } from "./get-comments";
 import { changeCommentCount } from "./get-feed";
 
@@ -17,21 +18,28 @@ const pendingComment = (text: string, username: string): FeedComment => ({
   created_at: new Date().toISOString(),
 });
 
-/** Adds the comment on screen at once; replaced by the saved one, or taken away on failure. */
+/**
+ * Adds the comment on screen at once; replaced by the saved one, or taken away on failure.
+ * Posted before the comments have loaded, it is merged into them when they arrive rather than
+ * replacing them, and the list is read again once it is saved.
+ */
 export const useCreateComment = (itemId: number, username: string) =>
   useMutation({
     mutationFn: (text: string) => createComment(itemId, text),
     onMutate: async (text) => {
-      await queryClient.cancelQueries({ queryKey: commentsKey(itemId) });
+      const loaded = queryClient.getQueryData(commentsKey(itemId)) !== undefined;
+      // A refresh of loaded comments would drop the pending one; the first load keeps it.
+      if (loaded) await queryClient.cancelQueries({ queryKey: commentsKey(itemId) });
       const pending = pendingComment(text, username);
       setComments(itemId, (comments) => [...comments, pending]);
       changeCommentCount(itemId, 1);
-      return { pendingId: pending.id };
+      return { pendingId: pending.id, loaded };
     },
-    onSuccess: (saved, _text, context) =>
-      setComments(itemId, (comments) =>
-        comments.map((comment) => (comment.id === context.pendingId ? saved : comment)),
-      ),
+    onSuccess: (saved, _text, context) => {
+      setComments(itemId, (comments) => withSavedComment(comments, context.pendingId, saved));
+      // The first load may have been read before this comment was saved: read them again.
+      if (!context.loaded) void queryClient.invalidateQueries({ queryKey: commentsKey(itemId) });
+    },
     onError: (_error, _text, context) => {
       if (!context) return;
       setComments(itemId, (comments) => comments.filter((c) => c.id !== context.pendingId));

@@ -2,6 +2,7 @@ import type { FeedComment } from "@potluck/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
+import { withPendingComments } from "../comment-merge";
 import { FEED_KEY } from "./get-feed";
 
 export const commentsKey = (itemId: number) => [...FEED_KEY, "comments", itemId] as const;
@@ -12,7 +13,12 @@ export const getComments = (itemId: number, signal?: AbortSignal) =>
 export const commentsQuery = (itemId: number) =>
   queryOptions({
     queryKey: commentsKey(itemId),
-    queryFn: ({ signal }) => getComments(itemId, signal),
+    // A comment posted while this loads stays on screen (see useCreateComment).
+    queryFn: async ({ signal }) =>
+      withPendingComments(
+        await getComments(itemId, signal),
+        queryClient.getQueryData<FeedComment[]>(commentsKey(itemId)),
+      ),
   });
 
 /** Comments of one item, oldest first; loaded only once the item's comments are opened. */

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { moveStep, splitIntoSteps, swipeMove } from "./cook-steps";
+
+const htmls = (html: string) => splitIntoSteps(html).map((step) => step.html);
+
+describe("splitIntoSteps", () => {
+  it("takes each item of a numbered list, as the editor writes it", () => {
+    const html =
+      "<ol><li><p>Whisk the <strong>eggs</strong>.</p></li><li><p>Fold in flour.</p></li></ol>";
+    expect(htmls(html)).toEqual([
+      "<p>Whisk the <strong>eggs</strong>.</p>",
+      "<p>Fold in flour.</p>",
+    ]);
+  });
+
+  it("takes the items of bulleted lists too, and of several lists in order", () => {
+    expect(htmls("<ul><li>One</li></ul><p>Between</p><ol><li>Two</li><li>Three</li></ol>")).toEqual(
+      ["One", "Two", "Three"],
+    );
+  });
+
+  it("keeps a sub-list inside the step it belongs to", () => {
+    const html =
+      "<ol><li><p>Prepare:</p><ul><li>dice</li><li>peel</li></ul></li><li>Cook</li></ol>";
+    expect(htmls(html)).toEqual(["<p>Prepare:</p><ul><li>dice</li><li>peel</li></ul>", "Cook"]);
+  });
+
+  it("falls back to paragraphs when there is no list, skipping blank ones", () => {
+    expect(htmls("<p>Mix.</p><p> </p><p><br></p><hr><p>Bake.</p>")).toEqual(["Mix.", "Bake."]);
+  });
+
+  it("names the section a step sits under, without making the heading a step", () => {
+    const steps = splitIntoSteps(
+      "<h2>Dough</h2><ol><li>Knead</li></ol><h2>Filling &amp; topping</h2><ol><li>Stir</li></ol>",
+    );
+    expect(steps).toEqual([
+      { html: "Knead", section: "Dough" },
+      { html: "Stir", section: "Filling & topping" },
+    ]);
+  });
+
+  it("treats bare text as one step and nothing as no step", () => {
+    expect(htmls("Just bake it.")).toEqual(["Just bake it."]);
+    expect(splitIntoSteps("")).toEqual([]);
+    expect(splitIntoSteps("<p></p>")).toEqual([]);
+  });
+
+  it("reads tags in any case", () => {
+    expect(htmls("<OL><LI>Boil</LI><LI>Drain</LI></OL>")).toEqual(["Boil", "Drain"]);
+  });
+});
+
+describe("moveStep", () => {
+  it("moves one step and stops at either end", () => {
+    expect(moveStep(0, 1, 3)).toBe(1);
+    expect(moveStep(2, 1, 3)).toBe(2);
+    expect(moveStep(0, -1, 3)).toBe(0);
+    expect(moveStep(0, 1, 0)).toBe(0);
+  });
+});
+
+describe("swipeMove", () => {
+  it("goes forward on a swipe to the left and back on one to the right", () => {
+    expect(swipeMove(-80, 10)).toBe(1);
+    expect(swipeMove(80, -10)).toBe(-1);
+  });
+
+  it("ignores taps, short drags and vertical scrolling", () => {
+    expect(swipeMove(0, 0)).toBe(0);
+    expect(swipeMove(-30, 0)).toBe(0);
+    expect(swipeMove(-60, 120)).toBe(0);
+  });
+});

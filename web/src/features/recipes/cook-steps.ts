@@ -1,0 +1,82 @@
+/** One screen of cook mode: a step's HTML, and the heading of the section it sits under. */
+export interface CookStep {
+  html: string;
+  section: string | null;
+}
+
+const TAG = /<(\/?)([a-z][a-z0-9]*)\b[^>]*?(\/?)>/gi;
+const LISTS = new Set(["ol", "ul"]);
+
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, "")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .trim();
+
+/**
+ * The steps of a recipe's instructions, for cook mode: each item of its (top-level) numbered or
+ * bulleted lists, or, when it has no list, each paragraph; blank ones are skipped. A list item's
+ * own sub-list stays part of that step. Headings (H1/H2) are not steps; they name the section of
+ * the steps after them.
+ *
+ * Read with a small tokenizer rather than the DOM, so it runs (and is tested) anywhere: the HTML
+ * was cleaned by the server to a handful of attribute-less tags (server/src/http/clean-html.ts).
+ */
+export function splitIntoSteps(html: string): CookStep[] {
+  const items: CookStep[] = [];
+  const paragraphs: CookStep[] = [];
+  let section: string | null = null;
+  let listDepth = 0;
+  let open: { tag: string; start: number; section: string | null } | null = null;
+
+  for (const match of html.matchAll(TAG)) {
+    const [whole, slash, rawName] = match;
+    const name = (rawName ?? "").toLowerCase();
+    const at = match.index;
+    const closing = slash === "/";
+    if (LISTS.has(name)) listDepth += closing ? -1 : 1;
+
+    if (!closing && !open) {
+      const topLevelItem = name === "li" && listDepth === 1;
+      const outsideLists = listDepth === 0 && ["p", "h1", "h2"].includes(name);
+      if (topLevelItem || outsideLists) open = { tag: name, start: at + whole.length, section };
+      continue;
+    }
+    // Nested list items close inside the step they belong to.
+    if (!closing || !open || name !== open.tag || (name === "li" && listDepth !== 1)) continue;
+
+    const inner = html.slice(open.start, at).trim();
+    if (name === "h1" || name === "h2") section = textOf(inner) || section;
+    else if (textOf(inner) !== "") {
+      (name === "li" ? items : paragraphs).push({ html: inner, section: open.section });
+    }
+    open = null;
+  }
+
+  if (items.length > 0) return items;
+  if (paragraphs.length > 0) return paragraphs;
+  // Bare text with no block around it is one step.
+  return textOf(html) ? [{ html: html.trim(), section: null }] : [];
+}
+
+/** The step shown after a move of `by` (±1) from `current`, kept within the steps. */
+export function moveStep(current: number, by: number, count: number): number {
+  return Math.min(Math.max(current + by, 0), Math.max(count - 1, 0));
+}
+
+/** Pointer travel (px) that counts as a swipe rather than a tap or a wobble. */
+export const SWIPE_MIN_PX = 50;
+
+/**
+ * A finished pointer gesture as a step move: a swipe to the left goes forward (+1), to the right
+ * back (-1); anything shorter or more vertical than horizontal is not a swipe (0).
+ */
+export function swipeMove(dx: number, dy: number): -1 | 0 | 1 {
+  if (Math.abs(dx) < SWIPE_MIN_PX || Math.abs(dx) <= Math.abs(dy)) return 0;
+  return dx < 0 ? 1 : -1;
+}
