@@ -53,6 +53,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // Every journey signs its cooks up from the same address.
       SIGNUPS_PER_ADDRESS: "1000",
+      // The import journey serves its recipe page from this machine.
+      IMPORT_ALLOW_PRIVATE_HOSTS: "true",
       WEB_DIST: process.env.WEB_DIST ?? "web/dist",
     },
     stdout: "ignore",

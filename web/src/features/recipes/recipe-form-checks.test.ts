@@ -1,4 +1,4 @@
-import { RECIPE_IMAGE_MAX_BYTES } from "@potluck/contract";
+import { PARSE_LINES_MAX, RECIPE_IMAGE_MAX_BYTES } from "@potluck/contract";
 import { describe, expect, it } from "vitest";
 import {
   emptyRow,
@@ -7,8 +7,13 @@ import {
   type IngredientRow,
   imageSizeProblem,
   missingForSave,
+  PASTE_LINES_MAX,
   rowsSignature,
 } from "./recipe-form-logic";
+
+it("pastes at most as many ingredient lines as the server reads at once", () => {
+  expect(PASTE_LINES_MAX).toBe(PARSE_LINES_MAX);
+});
 
 describe("imageSizeProblem", () => {
   it("uses the server's limit", () => {

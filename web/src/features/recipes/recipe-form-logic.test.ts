@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api-error";
 import {
+  appendRows,
   collectIngredients,
   emptyRow,
   INCOMPLETE_ROW_MESSAGE,
   type IngredientRow,
+  rowNeedsCheck,
+  rowsFromLines,
   rowsFromRecipe,
   saveErrorLines,
 } from "./recipe-form-logic";
@@ -78,5 +81,38 @@ describe("saveErrorLines", () => {
       "title: This field may not be blank.",
       "image: Upload a valid image. Too big.",
     ]);
+  });
+});
+
+describe("rows from lines the server read (import, paste)", () => {
+  const flour = { id: 1, name: "All-purpose flour" };
+  const cup = { id: 10, name: "cup" };
+  const toTaste = { id: 38, name: "to taste" };
+
+  it("fills what was read and keeps the line's text for what was not", () => {
+    const rows = rowsFromLines([
+      { original: "1 ½ cups plain flour", quantity: 1.5, unit: cup, ingredient: flour },
+      { original: "salt to taste", quantity: null, unit: toTaste, ingredient: null },
+      { original: "a few sprigs of something", quantity: null, unit: null, ingredient: null },
+      { original: "⅓ cup flour", quantity: 1 / 3, unit: cup, ingredient: flour },
+    ]);
+    expect(rows.map((row) => [row.ingredient?.name ?? null, row.quantity, row.unitId])).toEqual([
+      ["All-purpose flour", "1.5", "10"],
+      [null, "1", "38"],
+      [null, "", ""],
+      ["All-purpose flour", "0.33", "10"],
+    ]);
+    expect(rows.map(rowNeedsCheck)).toEqual([false, true, true, false]);
+    expect(rows[2]?.original).toBe("a few sprigs of something");
+  });
+
+  it("replaces the blank row a new form starts with, and keeps rows the cook filled", () => {
+    const [first, second] = rowsFromLines([
+      { original: "1 cup flour", quantity: 1, unit: cup, ingredient: flour },
+      { original: "2 cups flour", quantity: 2, unit: cup, ingredient: flour },
+    ]);
+    if (!first || !second) throw new Error("two rows expected");
+    expect(appendRows([emptyRow()], [first])).toEqual([first]);
+    expect(appendRows([first], [second])).toEqual([first, second]);
   });
 });

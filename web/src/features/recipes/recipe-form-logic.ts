@@ -8,7 +8,52 @@ export interface IngredientRow {
   ingredient: { id: number; name: string } | null;
   quantity: string;
   unitId: string;
+  /** The line it was read from (imported or pasted), shown while the row still needs the cook. */
+  original?: string;
 }
+
+/** An ingredient line as the server read it (import, paste): quantity for 4 servings. */
+export interface ReadLine {
+  original: string;
+  quantity: number | null;
+  unit: { id: number; name: string } | null;
+  ingredient: { id: number; name: string } | null;
+}
+
+/** Lines the server reads at once (PARSE_LINES_MAX in the contract; a test checks they agree). */
+export const PASTE_LINES_MAX = 100;
+
+/** "To taste" has no amount to type: a line read without one gets 1 of it. */
+const AMOUNTLESS_UNITS = new Set(["to taste"]);
+
+/** Rows for lines the server read; a line it could not fully read keeps its text for the cook. */
+export function rowsFromLines(lines: ReadLine[]): IngredientRow[] {
+  return lines.map((line) => {
+    const quantity =
+      line.quantity !== null
+        ? String(Number(line.quantity.toFixed(2)))
+        : line.unit && AMOUNTLESS_UNITS.has(line.unit.name)
+          ? "1"
+          : "";
+    return {
+      key: newRowKey(),
+      ingredient: line.ingredient,
+      quantity,
+      unitId: line.unit ? String(line.unit.id) : "",
+      original: line.original,
+    };
+  });
+}
+
+/** Whether a row still needs the cook: no ingredient matched, or no amount or unit read. */
+export const rowNeedsCheck = (row: IngredientRow) =>
+  row.ingredient === null || row.quantity.trim() === "" || row.unitId === "";
+
+/** Adds rows to the form's rows, in place of the one blank row a new form starts with. */
+export const appendRows = (rows: IngredientRow[], added: IngredientRow[]): IngredientRow[] => [
+  ...rows.filter((row) => !isBlank(row)),
+  ...added,
+];
 
 /**
  * The largest picture the server takes (RECIPE_IMAGE_MAX_BYTES in contract/src/recipes.ts,

@@ -1,4 +1,4 @@
-import type { RecipeDetail } from "@potluck/contract";
+import type { RecipeDetail, RecipeDraft } from "@potluck/contract";
 import {
   type ChangeEvent,
   type FormEvent,
@@ -20,14 +20,18 @@ import { useCreateRecipe } from "./api/create-recipe";
 import { useRecipe } from "./api/get-recipe";
 import { useUpdateRecipe } from "./api/update-recipe";
 import { IngredientRowsEditor } from "./components/ingredient-rows-editor";
+import { PasteIngredientLines } from "./components/paste-ingredient-lines";
+import { RecipeImport } from "./components/recipe-import";
 import { parseId } from "./format";
 import {
+  appendRows,
   collectIngredients,
   emptyRow,
   IMAGE_LIMIT_TEXT,
   type IngredientRow,
   imageSizeProblem,
   missingForSave,
+  rowsFromLines,
   rowsFromRecipe,
   rowsSignature,
   saveErrorLines,
@@ -41,10 +45,18 @@ export default function RecipeFormPage() {
   useDocumentTitle(editing ? "Edit Recipe" : "Create New Recipe");
   const recipe = useRecipe(editing ? id : null);
   const { user } = useSession();
+  // An imported recipe starts the form afresh, filled with it.
+  const [draft, setDraft] = useState<{ recipe: RecipeDraft; n: number } | null>(null);
 
   let body: ReactNode;
-  if (!editing) body = <RecipeForm recipe={null} />;
-  else if (id === null) body = <ErrorBox>Recipe ID is missing.</ErrorBox>;
+  if (!editing) {
+    body = (
+      <>
+        <RecipeImport onDraft={(recipe) => setDraft({ recipe, n: (draft?.n ?? 0) + 1 })} />
+        <RecipeForm key={draft?.n ?? 0} recipe={null} draft={draft?.recipe ?? null} />
+      </>
+    );
+  } else if (id === null) body = <ErrorBox>Recipe ID is missing.</ErrorBox>;
   else if (recipe.isPending) body = <Loading />;
   else if (recipe.error instanceof ApiError && recipe.error.status === 404) {
     body = <ErrorBox>Recipe not found.</ErrorBox>;
@@ -57,7 +69,7 @@ export default function RecipeFormPage() {
     );
   } else if (!canEdit(user, recipe.data.author_username)) {
     body = <ErrorBox>Only the author of this recipe can edit it.</ErrorBox>;
-  } else body = <RecipeForm key={recipe.data.id} recipe={recipe.data} />;
+  } else body = <RecipeForm key={recipe.data.id} recipe={recipe.data} draft={null} />;
 
   return (
     <section className="page recipe-form-page">
@@ -67,18 +79,25 @@ export default function RecipeFormPage() {
   );
 }
 
-function RecipeForm({ recipe }: { recipe: RecipeDetail | null }) {
+/** Edits `recipe`, or creates one: empty, or filled with an imported `draft`. */
+function RecipeForm({ recipe, draft }: { recipe: RecipeDetail | null; draft: RecipeDraft | null }) {
   const navigate = useNavigate();
   const { authenticated } = useSession();
   const create = useCreateRecipe();
   const update = useUpdateRecipe();
   const save = recipe ? update : create;
   const instructionsLabel = useId();
-  const [title, setTitle] = useState(recipe?.title ?? "");
-  const [content, setContent] = useState({ html: recipe?.content ?? "", blank: true });
-  const [initialRows] = useState<IngredientRow[]>(() =>
-    recipe && recipe.recipe_ingredients.length > 0 ? rowsFromRecipe(recipe) : [emptyRow()],
-  );
+  const startingHtml = recipe?.content ?? draft?.content ?? "";
+  const [title, setTitle] = useState(recipe?.title ?? draft?.title ?? "");
+  const [content, setContent] = useState({ html: startingHtml, blank: true });
+  const [initialRows] = useState<IngredientRow[]>(() => {
+    if (recipe && recipe.recipe_ingredients.length > 0) return rowsFromRecipe(recipe);
+    if (draft && draft.recipe_ingredients.length > 0)
+      return rowsFromLines(draft.recipe_ingredients);
+    return [emptyRow()];
+  });
+  /** The imported page's picture, fetched by the server when the recipe is saved. */
+  const [imageUrl, setImageUrl] = useState(draft?.image_url ?? null);
   const [rows, setRows] = useState(initialRows);
   const [file, setFile] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
@@ -92,6 +111,7 @@ function RecipeForm({ recipe }: { recipe: RecipeDetail | null }) {
   // The editor reports its starting HTML first (normalised): changes are measured from that.
   const [startingContent, setStartingContent] = useState<string | null>(null);
   const dirty =
+    draft !== null ||
     title !== (recipe?.title ?? "") ||
     (startingContent !== null && content.html !== startingContent) ||
     rowsSignature(rows) !== rowsSignature(initialRows) ||
@@ -128,6 +148,7 @@ function RecipeForm({ recipe }: { recipe: RecipeDetail | null }) {
     form.set("content", content.html);
     form.set("recipe_ingredients", JSON.stringify(ingredients.items));
     if (file) form.set("image", file);
+    else if (imageUrl) form.set("image_url", imageUrl);
     else if (removeExisting) form.set("remove_image", "true");
     const afterSave = {
       onSuccess: (saved: RecipeDetail | undefined) => {
@@ -158,7 +179,7 @@ function RecipeForm({ recipe }: { recipe: RecipeDetail | null }) {
         </span>
         <RichTextEditor
           labelId={instructionsLabel}
-          initialHtml={recipe?.content ?? ""}
+          initialHtml={startingHtml}
           onChange={(html, blank) => {
             setContent({ html, blank });
             setStartingContent((starting) => starting ?? html);
@@ -184,6 +205,18 @@ function RecipeForm({ recipe }: { recipe: RecipeDetail | null }) {
             {imageError}
           </p>
         )}
+        {imageUrl && !file && (
+          <p className="imported-picture">
+            The picture from {hostOf(imageUrl)} will be added when you save.{" "}
+            <button
+              type="button"
+              className="btn btn-secondary btn-small"
+              onClick={() => setImageUrl(null)}
+            >
+              Don't use it
+            </button>
+          </p>
+        )}
         {preview && (
           <div className="image-preview">
             <img src={preview} alt="Preview of the recipe" />
@@ -201,6 +234,7 @@ function RecipeForm({ recipe }: { recipe: RecipeDetail | null }) {
         }}
         canCreate={authenticated}
       />
+      <PasteIngredientLines onRows={(added) => setRows((current) => appendRows(current, added))} />
       {formError && (
         <div className="alert alert-error" role="alert">
           {formError}
@@ -242,6 +276,14 @@ function RecipeForm({ recipe }: { recipe: RecipeDetail | null }) {
     </form>
   );
 }
+
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return "the page";
+  }
+};
 
 /** A temporary URL showing a chosen file, released when the file changes or the form goes. */
 function useObjectUrl(file: File | null): string | null {

@@ -1,5 +1,5 @@
 import type { GroceryListSummary, UserSummary } from "@potluck/contract";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { ConfirmStep, useConfirmStep } from "../../../components/confirm-step";
 import { Loading } from "../../../components/status";
 import { UserPicker } from "../../../components/user-picker";

@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import { AsyncPicker, type PickerOption } from "../../../components/async-picker";
 import { useUnits } from "../../ingredients/api/get-units";
 import { createIngredient, searchIngredients } from "../../ingredients/api/search-ingredients";
-import { emptyRow, type IngredientRow } from "../recipe-form-logic";
+import { emptyRow, type IngredientRow, rowNeedsCheck } from "../recipe-form-logic";
 
 export const INGREDIENT_SEARCH_LIMIT = 25;
 
@@ -36,8 +36,16 @@ export function IngredientRowsEditor({
       <ol className="ingredient-row-list">
         {rows.map((row, index) => {
           const n = index + 1;
+          // A line read from a page or a paste that needs the cook: say what it said.
+          const unread = row.original !== undefined && rowNeedsCheck(row);
           return (
-            <li key={row.key} className="ingredient-row">
+            <li key={row.key} className={unread ? "ingredient-row needs-check" : "ingredient-row"}>
+              {unread && (
+                <p className="ingredient-row-original">
+                  <span className="visually-hidden">Ingredient {n} </span>Check this line: “
+                  {row.original}”
+                </p>
+              )}
               <div className="field ingredient-row-picker">
                 <label htmlFor={`${row.key}-ingredient`}>
                   Ingredient<span className="visually-hidden"> {n}</span>

@@ -1,0 +1,6 @@
+import type { ParsedIngredientLine } from "@potluck/contract";
+import { api } from "../../../lib/api-client";
+
+/** Splits ingredient lines ("1 ½ cups plain flour") into quantity, unit and catalogue ingredient. */
+export const parseIngredientLines = (lines: string[]) =>
+  api<ParsedIngredientLine[]>("/api/ingredients/parse/", { method: "POST", json: { lines } });

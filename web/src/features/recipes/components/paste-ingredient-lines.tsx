@@ -1,0 +1,61 @@
+import { useId, useState } from "react";
+import { reasonOf } from "../../../lib/api-client";
+import { parseIngredientLines } from "../../ingredients/api/parse-lines";
+import { type IngredientRow, PASTE_LINES_MAX, rowsFromLines } from "../recipe-form-logic";
+
+/** 'Paste ingredient lines': one line each ("200 g red lentils"), turned into rows by the server. */
+export function PasteIngredientLines({ onRows }: { onRows: (rows: IngredientRow[]) => void }) {
+  const [text, setText] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const lines = text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+  const add = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      onRows(rowsFromLines(await parseIngredientLines(lines)));
+      setText("");
+    } catch (failure) {
+      setError(`Could not read the lines: ${reasonOf(failure)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <details className="paste-lines">
+      <summary>Paste ingredient lines</summary>
+      <div className="field">
+        <label htmlFor={id}>One ingredient per line, for 4 servings</label>
+        <textarea
+          id={id}
+          rows={5}
+          placeholder={"200 g red lentils\n1 onion, chopped\nsalt to taste"}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </div>
+      {lines.length > PASTE_LINES_MAX && (
+        <p className="field-error">At most {PASTE_LINES_MAX} lines at a time.</p>
+      )}
+      <button
+        type="button"
+        className="btn btn-outline"
+        disabled={lines.length === 0 || lines.length > PASTE_LINES_MAX || busy}
+        onClick={() => void add()}
+      >
+        {busy ? "Reading..." : "Add these lines"}
+      </button>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </details>
+  );
+}
