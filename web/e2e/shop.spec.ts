@@ -168,7 +168,17 @@ test("a cook shops on a phone: merged lines under aisles, in US units, ticks, st
   await page.keyboard.press("Enter");
   await expect(aisleHeadings(page)).toHaveText(["Spices & herbs", "Dairy & eggs", "Pantry"]);
   await expect(spicesUp).toBeDisabled(); // first now
-  await page.reload(); // the order is the cook's, kept by the server
+  // the order is the cook's, kept by the server once the last move is saved
+  const savedOrder = async () => {
+    const aisles: { name: string }[] = await (
+      await page.request.get("/api/groceries/aisles/")
+    ).json();
+    return aisles
+      .map((a) => a.name)
+      .filter((name) => ["Spices & herbs", "Dairy & eggs", "Pantry"].includes(name));
+  };
+  await expect.poll(savedOrder).toEqual(["Spices & herbs", "Dairy & eggs", "Pantry"]);
+  await page.reload();
   await expect(aisleHeadings(page)).toHaveText(["Spices & herbs", "Dairy & eggs", "Pantry"]);
 
   // --- salt is always at home: set aside under "Probably at home", still tickable

@@ -13,9 +13,14 @@ export const aislesQuery = queryOptions({
 
 export const useAisles = (enabled = true) => useQuery({ ...aislesQuery, enabled });
 
+const SET_AISLE_ORDER = ["groceries", "aisle-order"] as const;
+
 /** Replaces the cook's aisle order (every aisle id once); each list's lines follow it. */
 export function useSetAisleOrder() {
   return useMutation({
+    mutationKey: SET_AISLE_ORDER,
+    // Each save sends the whole order: one at a time, so the last move made is the last saved.
+    scope: { id: "aisle-order" },
     mutationFn: (aisleIds: number[]) =>
       api<Aisle[]>("/api/groceries/aisle-order/", {
         method: "PUT",
@@ -34,7 +39,12 @@ export function useSetAisleOrder() {
     },
     onError: (_error, _ids, context) =>
       queryClient.setQueryData(aislesQuery.queryKey, context?.before),
-    onSuccess: (aisles) => queryClient.setQueryData(aislesQuery.queryKey, aisles),
+    // A later move still waiting has already moved the headings further: keep them there.
+    onSuccess: (aisles) => {
+      if (queryClient.isMutating({ mutationKey: SET_AISLE_ORDER }) === 1) {
+        queryClient.setQueryData(aislesQuery.queryKey, aisles);
+      }
+    },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: groceryKeys.allItems() }),
   });
 }
