@@ -50,8 +50,16 @@ async function persist(write: (store: UseStore) => Promise<unknown>): Promise<vo
   }
 }
 
+/** Settles once the ticks a closed page left are loaded (reads of a list wait for it). */
+let loaded: Promise<void> = Promise.resolve();
+
 /** Loads the ticks a closed page left and starts sending them; once, at start. */
-export async function startTickQueue(): Promise<void> {
+export function startTickQueue(): Promise<void> {
+  loaded = loadQueue();
+  return loaded;
+}
+
+async function loadQueue(): Promise<void> {
   try {
     store = createStore("potluck-offline", "ticks");
     for (const [, tick] of await entries<number, QueuedTick>(store)) {
@@ -78,7 +86,11 @@ export async function startTickQueue(): Promise<void> {
 export const queuedTicks = (): QueuedTick[] => [...queue.values()].sort((a, b) => a.seq - b.seq);
 
 /** The items of a list as they are here: as the server sent them, with the ticks still waiting applied. */
-export function withQueuedTicks(listId: number, items: ShoppingItem[]): ShoppingItem[] {
+export async function withQueuedTicks(
+  listId: number,
+  items: ShoppingItem[],
+): Promise<ShoppingItem[]> {
+  await loaded; // a reload offline shows the ticks made before it
   return items.map((item) => {
     const tick = queue.get(item.id);
     return tick && tick.listId === listId ? { ...item, is_checked: tick.isChecked } : item;
