@@ -442,7 +442,10 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/lists/:id/events/",
     {
-      config: { access: "user" },
+      config: {
+        access: "user",
+        noJsonResponse: "a text/event-stream of list changes, written by hand after hijack",
+      },
       // A HEAD would hold a stream open with no body to send.
       exposeHeadRoute: false,
       schema: { params: idParams },
