@@ -18,6 +18,7 @@ import type { Db } from "./db/client.js";
 import { feedRoutes } from "./feed/routes.js";
 import { groceriesRoutes } from "./groceries/routes.js";
 import { registerErrorHandler } from "./http/errors.js";
+import { openApiRoutes, registerOpenApi } from "./http/openapi.js";
 import { watchRouteSchemas } from "./http/route-schemas.js";
 import { ingredientsRoutes } from "./ingredients/routes.js";
 import { createImageStorage, type ImageStorage } from "./media/storage.js";
@@ -78,6 +79,8 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   });
   await app.register(authPlugin);
   const assertRouteSchemas = watchRouteSchemas(app);
+  // Before every route: the document is collected as routes are added.
+  await registerOpenApi(app);
 
   // Liveness: the process answers. Cheap (no session, no database), so a load balancer may
   // ask often.
@@ -96,6 +99,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(usersRoutes, { prefix: "/api/users" });
   await app.register(feedRoutes, { prefix: "/api/feed" });
   await app.register(groceriesRoutes, { prefix: "/api/groceries" });
+  await openApiRoutes(app);
 
   await app.register(fastifyStatic, {
     root: config.mediaDir,

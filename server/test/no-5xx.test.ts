@@ -121,6 +121,10 @@ const SHAPES: Record<string, InputShape> = {
   "GET /api/groceries/lists/:id/events/": {},
   "GET /api/groceries/aisles/": {},
   "PUT /api/groceries/aisle-order/": { body: fields(aisleOrderBody) },
+  "GET /api/openapi.json": {},
+  "GET /api/docs": {},
+  "GET /api/docs/": {},
+  "GET /api/docs/:file": { words: ["init.js", "swagger-ui.css", "favicon-32x32.png", "x.js"] },
   // @fastify/static's media files.
   "GET /media/*": {},
 };

@@ -444,7 +444,7 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: {
         access: "user",
-        noJsonResponse: "a text/event-stream of list changes, written by hand after hijack",
+        noJsonResponse: "The list's changes as Server-Sent Events (text/event-stream).",
       },
       // A HEAD would hold a stream open with no body to send.
       exposeHeadRoute: false,
