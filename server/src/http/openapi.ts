@@ -74,7 +74,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       const methods = [route.method].flat();
       const schema: FastifySchema & Record<string, unknown> = {
         ...(document.schema ?? {}),
-        tags: [url.split("/")[2] ?? "api"],
+        // Grouped by the path's first part: auth, recipes, groceries, ...
+        tags: [config.access === "probe" ? "probes" : (url.split("/")[2] ?? "api")],
         security: securityOf(config.access, methods),
         "x-access": config.access,
       };

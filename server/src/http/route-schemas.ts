@@ -23,7 +23,9 @@ const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
  * response schema for a success status, a body schema on a write (or `config.multipart`, or
  * `config.noBody`), a params schema when its path has parameters. Empty when nothing is.
  */
-export function schemaProblems(route: Pick<RouteOptions, "method" | "url" | "schema" | "config">): string[] {
+export function schemaProblems(
+  route: Pick<RouteOptions, "method" | "url" | "schema" | "config">,
+): string[] {
   const config = route.config ?? {};
   const schema = route.schema ?? {};
   const methods = [route.method].flat();
