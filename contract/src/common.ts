@@ -4,6 +4,9 @@ import { z } from "zod";
 export const detailSchema = z.object({ detail: z.string() });
 export type Detail = z.infer<typeof detailSchema>;
 
+/** `{"field": ["message", ...]}`: a 400 naming what is wrong with each field. */
+export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
+
 /** `{"ok": true}`: the health and readiness checks. */
 export const okResponse = z.object({ ok: z.literal(true) });
 

@@ -95,6 +95,12 @@ describe("GET /api/openapi.json", () => {
       properties: { id: { type: "number" }, name: { type: "string" } },
       required: ["id", "name"],
     });
+    expect(Object.keys(op.responses).sort()).toEqual(["201", "400", "401", "403"]);
+    expect(Object.keys(operation("/api/recipes/recipes/{id}/", "get").responses).sort()).toEqual([
+      "200",
+      "400",
+      "404",
+    ]);
   });
 
   it("describes params, queries, multipart forms, 204s and the event stream", () => {

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import swagger from "@fastify/swagger";
-import { openApiDocument } from "@potluck/contract";
+import { detailSchema, fieldErrorsSchema, openApiDocument } from "@potluck/contract";
 import type { FastifyInstance, FastifySchema } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -23,6 +23,24 @@ function securityOf(access: Access | undefined, methods: string[]): Record<strin
   if (access === "user") return [{ session: [], ...csrf }];
   // Public writes (sign in, sign up) still need the CSRF pair; public reads need nothing.
   return write && access === "public" ? [csrf] : [];
+}
+
+const error = (description: string, body: z.ZodType = detailSchema) => ({
+  description,
+  content: { "application/json": { schema: body } },
+});
+
+/** The errors every route of its kind may answer, in the shapes of http/errors.ts. */
+function errorResponses(access: Access | undefined, methods: string[], schema: FastifySchema) {
+  if (access === "probe") return {};
+  const write = methods.some((method) => WRITE_METHODS.has(method));
+  const input = write || schema.querystring || schema.params;
+  return {
+    ...(input ? { 400: error("Invalid input.", z.union([fieldErrorsSchema, detailSchema])) } : {}),
+    ...(access === "user" ? { 401: error("Not signed in.") } : {}),
+    ...(write || access === "user" ? { 403: error("CSRF check failed, or not allowed.") } : {}),
+    ...(schema.params ? { 404: error("No such object (or not yours to see).") } : {}),
+  };
 }
 
 /**
@@ -91,6 +109,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           },
         };
       }
+      schema.response = {
+        ...errorResponses(config.access, methods, schema),
+        ...(schema.response as object),
+      };
       return jsonSchemaTransform({ ...document, schema });
     },
   });
