@@ -4,6 +4,21 @@ import { z } from "zod";
 export const detailSchema = z.object({ detail: z.string() });
 export type Detail = z.infer<typeof detailSchema>;
 
+/** `{"field": ["message", ...]}`: a 400 naming what is wrong with each field. */
+export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
+
+/** `{"ok": true}`: the health and readiness checks. */
+export const okResponse = z.object({ ok: z.literal(true) });
+
+/** `GET /api/openapi.json`: an OpenAPI 3.1 document (only its outline is checked here). */
+export const openApiDocument = z
+  .object({
+    openapi: z.string(),
+    info: z.object({ title: z.string(), version: z.string() }).loose(),
+    paths: z.record(z.string(), z.unknown()),
+  })
+  .loose();
+
 /** A keyset-paginated page; `next` and `previous` are absolute URLs followed as they are. */
 export const paginated = <T extends z.ZodType>(item: T) =>
   z.object({

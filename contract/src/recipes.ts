@@ -92,6 +92,14 @@ export const recipeSubmissionFields = z.object({
   image_url: text().optional(),
 });
 export type RecipeSubmissionFields = z.infer<typeof recipeSubmissionFields>;
+
+/**
+ * The whole multipart/form-data body of recipe create and update as the API reference shows
+ * it: the fields above and the `image` file (JPEG, PNG, WebP or GIF, at most 10 MB).
+ */
+export const recipeSubmissionForm = recipeSubmissionFields.extend({
+  image: z.file().optional(),
+});
 export type RecipeSubmissionField = keyof RecipeSubmissionFields | "image";
 
 /** `POST /api/recipes/import/`: a page's address, or the page itself (with its address). */

@@ -3,6 +3,7 @@ import formbody from "@fastify/formbody";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
+import { okResponse } from "@potluck/contract";
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
 import {
@@ -17,6 +18,8 @@ import type { Db } from "./db/client.js";
 import { feedRoutes } from "./feed/routes.js";
 import { groceriesRoutes } from "./groceries/routes.js";
 import { registerErrorHandler } from "./http/errors.js";
+import { openApiRoutes, registerOpenApi } from "./http/openapi.js";
+import { watchRouteSchemas } from "./http/route-schemas.js";
 import { ingredientsRoutes } from "./ingredients/routes.js";
 import { createImageStorage, type ImageStorage } from "./media/storage.js";
 import { recipesRoutes } from "./recipes/routes.js";
@@ -75,15 +78,19 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20, fieldSize: 512 * 1024 },
   });
   await app.register(authPlugin);
+  const assertRouteSchemas = watchRouteSchemas(app);
+  // Before every route: the document is collected as routes are added.
+  await registerOpenApi(app);
 
   // Liveness: the process answers. Cheap (no session, no database), so a load balancer may
   // ask often.
-  app.get("/api/health/", { config: { access: "probe" } }, async () => ({ ok: true }));
+  const probe = { config: { access: "probe" as const }, schema: { response: { 200: okResponse } } };
+  app.get("/api/health/", probe, async () => ({ ok: true as const }));
   // Readiness: the process can serve, its database included (503 while it is away).
-  app.get("/api/ready/", { config: { access: "probe" } }, async (_request, reply) => {
+  app.get("/api/ready/", probe, async (_request, reply) => {
     await app.db.execute(sql`select 1`);
     reply.header("cache-control", "no-store");
-    return { ok: true };
+    return { ok: true as const };
   });
   await app.register(authRoutes, { prefix: "/api/auth" });
   await app.register(termsRoutes, { prefix: "/api/tos" });
@@ -92,6 +99,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(usersRoutes, { prefix: "/api/users" });
   await app.register(feedRoutes, { prefix: "/api/feed" });
   await app.register(groceriesRoutes, { prefix: "/api/groceries" });
+  await openApiRoutes(app);
 
   await app.register(fastifyStatic, {
     root: config.mediaDir,
@@ -102,6 +110,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
     setHeaders: (res) => res.setHeader("cache-control", "public, max-age=31536000, immutable"),
   });
   await registerWebApp(app, config);
+  assertRouteSchemas();
   return app;
 }
 

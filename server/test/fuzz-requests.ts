@@ -12,6 +12,8 @@ export interface InputShape {
   multipart?: boolean;
   /** Usernames a `:username` path param picks from; read at generation time. */
   usernames?: readonly string[];
+  /** Values any other named path param (e.g. `:file`) picks from, besides junk. */
+  words?: readonly string[];
 }
 
 /** A request before the session and CSRF token of the moment are filled in. */
@@ -172,7 +174,12 @@ const someOf = <T>(keys: readonly string[], value: fc.Arbitrary<T>) =>
 // ---------- parts of a request ----------
 
 /** The route's path with its params filled in and some characters percent-encoded. */
-function path(url: string, ids: Ids, usernames: readonly string[]): fc.Arbitrary<string> {
+function path(
+  url: string,
+  ids: Ids,
+  usernames: readonly string[],
+  words: readonly string[],
+): fc.Arbitrary<string> {
   const param = fc.oneof(
     { weight: 4, arbitrary: anId(ids).map(String) },
     { weight: 2, arbitrary: number.map(String) },
@@ -191,17 +198,35 @@ function path(url: string, ids: Ids, usernames: readonly string[]): fc.Arbitrary
           { weight: 1, arbitrary: fc.constantFrom(...usernames).map((n) => n.toUpperCase()) },
           { weight: 2, arbitrary: param },
         );
-  const segments = url.split(/(:id|:username|\*)/);
+  const word =
+    words.length === 0
+      ? param
+      : fc.oneof(
+          { weight: 3, arbitrary: fc.constantFrom(...words) },
+          { weight: 1, arbitrary: param },
+        );
+  const isParam = (segment: string) => segment.startsWith(":") || segment === "*";
+  const segments = url.split(/(:\w+|\*)/);
   return fc
     .tuple(
-      fc.tuple(...segments.map((segment) => (segment === ":username" ? name : param))),
+      fc.tuple(
+        ...segments.map((segment) =>
+          segment === ":username"
+            ? name
+            : segment === ":id" || segment === "*"
+              ? param
+              : isParam(segment)
+                ? word
+                : param,
+        ),
+      ),
       fc.array(fc.nat(99), { minLength: url.length, maxLength: url.length }),
     )
     .map(([params, dice]) => {
       let offset = 0;
       return segments
         .map((segment, i) => {
-          if (segment === ":id" || segment === ":username" || segment === "*") {
+          if (isParam(segment)) {
             return params[i] ?? "1";
           }
           const spelled = [...segment].map((char, j) => {
@@ -318,7 +343,7 @@ export function requests(
 ): fc.Arbitrary<RequestPlan> {
   const hasBody = !["GET", "HEAD", "OPTIONS"].includes(method);
   return fc.record({
-    path: path(url, ids, shape.usernames ?? []),
+    path: path(url, ids, shape.usernames ?? [], shape.words ?? []),
     query: queryString(shape.query ?? [], ids),
     body: hasBody
       ? fc.option(body(shape, ids), { nil: undefined, freq: 8 })

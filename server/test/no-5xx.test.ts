@@ -31,7 +31,6 @@ import {
 } from "@potluck/contract";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
-import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { CSRF_COOKIE, csrfTokenFor } from "../src/auth/csrf.js";
 import { createSession, findSessionUser, SESSION_COOKIE } from "../src/auth/sessions.js";
@@ -39,6 +38,7 @@ import { multipartBody } from "../src/http/inject-agent.js";
 import { buildRecipe, ingredientId, signedIn, unitId } from "./factories.js";
 import { type InputShape, type RequestPlan, requests } from "./fuzz-requests.js";
 import { createTestApp } from "./helper.js";
+import { type Route, routesOf } from "./routes.js";
 
 const { app, db, config } = await createTestApp();
 
@@ -121,33 +121,13 @@ const SHAPES: Record<string, InputShape> = {
   "GET /api/groceries/lists/:id/events/": {},
   "GET /api/groceries/aisles/": {},
   "PUT /api/groceries/aisle-order/": { body: fields(aisleOrderBody) },
+  "GET /api/openapi.json": {},
+  "GET /api/docs": {},
+  "GET /api/docs/": {},
+  "GET /api/docs/:file": { words: ["init.js", "swagger-ui.css", "favicon-32x32.png", "x.js"] },
   // @fastify/static's media files.
   "GET /media/*": {},
 };
-
-interface Route {
-  method: string;
-  url: string;
-}
-
-/**
- * Every route, from Fastify's own listing (`printRoutes` draws the routing tree: a line is a
- * node, its path the concatenation of its ancestors', and its methods in parentheses).
- */
-function routesOf(app: FastifyInstance): Route[] {
-  const routes: Route[] = [];
-  const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split("\n")) {
-    if (line.trim() === "") continue;
-    const match = /^((?:│ {3}| {4})*)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!match) throw new Error(`unexpected line in printRoutes: ${line}`);
-    const depth = (match[1] ?? "").length / 4;
-    const url = (stack[depth - 1] ?? "") + match[2];
-    stack[depth] = url;
-    for (const method of match[3]?.split(", ") ?? []) routes.push({ method, url });
-  }
-  return routes;
-}
 
 const shapeOf = ({ method, url }: Route) => SHAPES[`${method === "HEAD" ? "GET" : method} ${url}`];
 

@@ -96,7 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/logout/",
-    { config: { access: "user" }, schema: { response: { 200: detailSchema } } },
+    { config: { access: "user", noBody: true }, schema: { response: { 200: detailSchema } } },
     async (request, reply) => {
       if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
       clearSessionCookie(request, reply);

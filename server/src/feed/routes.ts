@@ -96,7 +96,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/items/:id/like/",
     {
-      config: { access: "user" },
+      config: { access: "user", noBody: true },
       schema: { params: idParams, response: { 200: likeState, 201: likeState } },
     },
     async (request, reply) => {

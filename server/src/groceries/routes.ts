@@ -442,7 +442,10 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/lists/:id/events/",
     {
-      config: { access: "user" },
+      config: {
+        access: "user",
+        noJsonResponse: "The list's changes as Server-Sent Events (text/event-stream).",
+      },
       // A HEAD would hold a stream open with no body to send.
       exposeHeadRoute: false,
       schema: { params: idParams },

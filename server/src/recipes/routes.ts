@@ -4,6 +4,7 @@ import {
   recipeJsonLd,
   recipeListQuery,
   recipeListResponse,
+  recipeSubmissionForm,
 } from "@potluck/contract";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -32,7 +33,8 @@ import { createRecipe, deleteRecipeEverywhere, updateRecipe } from "./writes.js"
 
 // Create and update take multipart/form-data (the image file), which the zod type provider
 // cannot describe: those handlers read the parts and validate them with the contract's rules
-// in submission.ts; their responses are still declared and shaped by the contract. The
+// in submission.ts (`config.multipart` describes the form in the OpenAPI document); their
+// responses are still declared and shaped by the contract. The
 // writes themselves (one transaction each) are in writes.ts.
 export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(ratingsRoutes, { prefix: "/ratings" });
@@ -91,7 +93,10 @@ export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/recipes/",
-    { config: { access: "user" }, schema: { response: { 201: recipeDetail } } },
+    {
+      config: { access: "user", multipart: recipeSubmissionForm },
+      schema: { response: { 201: recipeDetail } },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const submission = await fetchSubmittedImage(
@@ -108,7 +113,7 @@ export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/recipes/:id/",
     {
-      config: { access: "user" },
+      config: { access: "user", multipart: recipeSubmissionForm },
       schema: { params: recipeIdParams, response: { 200: recipeDetail } },
     },
     async (request, reply) => {

@@ -39,7 +39,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/:id/follow/",
     {
-      config: { access: "user" },
+      config: { access: "user", noBody: true },
       schema: { params: idParams, response: { 200: detailSchema, 201: detailSchema } },
     },
     async (request, reply) => {
