@@ -455,9 +455,16 @@ async function lighthouseRuns(session: Session) {
     { name: "About", url: `${BASE}/about` },
     { name: "Explore", url: `${BASE}/explore` },
     { name: "Recipe detail", url: `${BASE}/recipe/${session.recipe.id}/${session.recipe.slug}` },
+    { name: "Grocery list", url: `${BASE}/grocery-list/${session.list.id}` },
   ];
+  // Lighthouse's default settings are a phone's (simulated slow 4G, 4× CPU slowdown).
+  const formFactors = [
+    { formFactor: "desktop", config: desktopConfig },
+    { formFactor: "mobile", config: undefined },
+  ];
+  const cases = formFactors.flatMap((settings) => pages.map((page) => ({ ...page, ...settings })));
   const results = [];
-  for (const page of pages) {
+  for (const page of cases) {
     const runs = [];
     for (let i = 0; i < 3; i++) {
       const chrome = await chromeLauncher.launch({
@@ -483,7 +490,7 @@ async function lighthouseRuns(session: Session) {
             onlyCategories: ["performance"],
             extraHeaders: { Cookie: session.cookie },
           },
-          desktopConfig,
+          page.config,
         );
         const lhr = result?.lhr;
         runs.push({
@@ -500,13 +507,14 @@ async function lighthouseRuns(session: Session) {
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
     const summary = {
       page: page.name,
+      formFactor: page.formFactor,
       score: median(runs.map((r) => r.score)),
       lcpMs: median(runs.map((r) => r.lcpMs)),
       tbtMs: median(runs.map((r) => r.tbtMs)),
       cls: median(runs.map((r) => r.cls)),
     };
     console.log(
-      `  ${page.name}: score ${summary.score}, LCP ${summary.lcpMs} ms, TBT ${summary.tbtMs} ms, CLS ${summary.cls}`,
+      `  ${page.name} (${page.formFactor}): score ${summary.score}, LCP ${summary.lcpMs} ms, TBT ${summary.tbtMs} ms, CLS ${summary.cls}`,
     );
     results.push(summary);
   }
@@ -578,12 +586,12 @@ function markdownReport(report: {
   if (report.lighthouse.length > 0) {
     lines.push(
       "",
-      "## Lighthouse (desktop, median of 3 runs)",
+      "## Lighthouse (median of 3 runs; mobile: simulated slow 4G, 4× CPU slowdown)",
       "",
-      "| page | performance | LCP ms | TBT ms | CLS |",
-      "|---|---:|---:|---:|---:|",
+      "| page | form factor | performance | LCP ms | TBT ms | CLS |",
+      "|---|---|---:|---:|---:|---:|",
       ...report.lighthouse.map(
-        (l) => `| ${l.page} | ${l.score} | ${l.lcpMs} | ${l.tbtMs} | ${l.cls} |`,
+        (l) => `| ${l.page} | ${l.formFactor} | ${l.score} | ${l.lcpMs} | ${l.tbtMs} | ${l.cls} |`,
       ),
     );
   }
