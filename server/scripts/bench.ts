@@ -7,12 +7,11 @@
 // so it never replaces a full report. Data sets are kept under DATA_DIR/bench, so a second
 // run skips the seeding.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../src/config.js";
@@ -412,59 +411,40 @@ async function measure(
 
 // ---------- web ----------
 
-const ROUTE_PAGES: Record<string, string[]> = {
-  "/about": ["src/features/about/about-page.tsx"],
-  "/explore": ["src/features/recipes/explore-page.tsx"],
-  "/login": ["src/features/auth/login-page.tsx"],
-  "/ (feed)": ["src/features/feed/feed-page.tsx"],
-  "/recipes": ["src/features/recipes/my-recipes-page.tsx"],
-  "/recipe/:id/:slug": ["src/features/recipes/recipe-detail-page.tsx"],
-  "/recipes/new": ["src/features/recipes/recipe-form-page.tsx"],
-  "/grocery-list/:id": ["src/features/groceries/grocery-list-page.tsx"],
-};
-
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  css?: string[];
-  isEntry?: boolean;
+interface RouteFirstLoad {
+  route: string;
+  jsGzipKiB: number;
+  cssGzipKiB: number;
+  files: number;
 }
 
-/** Builds the web app and sums the gzipped JS and CSS each route loads before it can render. */
-function measureWeb(outDir: string) {
+/**
+ * Builds the web app and sums the gzipped JS and CSS each route loads before it can render:
+ * web/scripts/first-load-size.mjs (`npm run size -w web`, the same figures `npm test` checks
+ * against the budget) reads the build's manifest.
+ */
+function measureWeb(outDir: string): RouteFirstLoad[] {
+  const web = path.join(repoRoot, "web");
   execFileSync(
     "npx",
-    ["vite", "build", "--manifest", "--outDir", outDir, "--emptyOutDir", "--logLevel", "warn"],
+    ["vite", "build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "warn"],
     {
-      cwd: path.join(repoRoot, "web"),
+      cwd: web,
       stdio: "inherit",
     },
   );
-  const manifest: Record<string, ManifestChunk> = JSON.parse(
-    readFileSync(path.join(outDir, ".vite/manifest.json"), "utf8"),
+  const rows: RouteFirstLoad[] = JSON.parse(
+    execFileSync(process.execPath, ["scripts/first-load-size.mjs", outDir, "--json"], {
+      cwd: web,
+      encoding: "utf8",
+    }),
   );
-  const gz = (file: string) => gzipSync(readFileSync(path.join(outDir, file))).length;
-  const closure = (keys: string[]) => {
-    const seen = new Set<string>();
-    const visit = (key: string) => {
-      if (seen.has(key)) return;
-      seen.add(key);
-      for (const dep of manifest[key]?.imports ?? []) visit(dep);
-    };
-    for (const key of keys) visit(key);
-    return [...seen];
-  };
-  const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry) ?? "index.html";
-  return Object.entries(ROUTE_PAGES).map(([route, pages]) => {
-    const chunks = closure([entry, ...pages])
-      .map((k) => manifest[k])
-      .filter((c) => c !== undefined);
-    const js = new Set(chunks.map((c) => c.file));
-    const css = new Set(chunks.flatMap((c) => c.css ?? []));
-    const kib = (files: Set<string>) =>
-      Math.round(([...files].reduce((sum, f) => sum + gz(f), 0) / 1024) * 10) / 10;
-    return { route, jsGzipKiB: kib(js), cssGzipKiB: kib(css), files: js.size };
-  });
+  return rows.map(({ route, jsGzipKiB, cssGzipKiB, files }) => ({
+    route,
+    jsGzipKiB,
+    cssGzipKiB,
+    files,
+  }));
 }
 
 async function lighthouseRuns(session: Session) {
@@ -475,9 +455,16 @@ async function lighthouseRuns(session: Session) {
     { name: "About", url: `${BASE}/about` },
     { name: "Explore", url: `${BASE}/explore` },
     { name: "Recipe detail", url: `${BASE}/recipe/${session.recipe.id}/${session.recipe.slug}` },
+    { name: "Grocery list", url: `${BASE}/grocery-list/${session.list.id}` },
   ];
+  // Lighthouse's default settings are a phone's (simulated slow 4G, 4× CPU slowdown).
+  const formFactors = [
+    { formFactor: "desktop", config: desktopConfig },
+    { formFactor: "mobile", config: undefined },
+  ];
+  const cases = formFactors.flatMap((settings) => pages.map((page) => ({ ...page, ...settings })));
   const results = [];
-  for (const page of pages) {
+  for (const page of cases) {
     const runs = [];
     for (let i = 0; i < 3; i++) {
       const chrome = await chromeLauncher.launch({
@@ -503,7 +490,7 @@ async function lighthouseRuns(session: Session) {
             onlyCategories: ["performance"],
             extraHeaders: { Cookie: session.cookie },
           },
-          desktopConfig,
+          page.config,
         );
         const lhr = result?.lhr;
         runs.push({
@@ -520,13 +507,14 @@ async function lighthouseRuns(session: Session) {
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
     const summary = {
       page: page.name,
+      formFactor: page.formFactor,
       score: median(runs.map((r) => r.score)),
       lcpMs: median(runs.map((r) => r.lcpMs)),
       tbtMs: median(runs.map((r) => r.tbtMs)),
       cls: median(runs.map((r) => r.cls)),
     };
     console.log(
-      `  ${page.name}: score ${summary.score}, LCP ${summary.lcpMs} ms, TBT ${summary.tbtMs} ms, CLS ${summary.cls}`,
+      `  ${page.name} (${page.formFactor}): score ${summary.score}, LCP ${summary.lcpMs} ms, TBT ${summary.tbtMs} ms, CLS ${summary.cls}`,
     );
     results.push(summary);
   }
@@ -598,12 +586,12 @@ function markdownReport(report: {
   if (report.lighthouse.length > 0) {
     lines.push(
       "",
-      "## Lighthouse (desktop, median of 3 runs)",
+      "## Lighthouse (median of 3 runs; mobile: simulated slow 4G, 4× CPU slowdown)",
       "",
-      "| page | performance | LCP ms | TBT ms | CLS |",
-      "|---|---:|---:|---:|---:|",
+      "| page | form factor | performance | LCP ms | TBT ms | CLS |",
+      "|---|---|---:|---:|---:|---:|",
       ...report.lighthouse.map(
-        (l) => `| ${l.page} | ${l.score} | ${l.lcpMs} | ${l.tbtMs} | ${l.cls} |`,
+        (l) => `| ${l.page} | ${l.formFactor} | ${l.score} | ${l.lcpMs} | ${l.tbtMs} | ${l.cls} |`,
       ),
     );
   }

@@ -22,7 +22,16 @@ const run = (command, env = {}) =>
   execSync(command, { stdio: "inherit", env: { ...process.env, ...env } });
 try {
   run(`npx vite build --logLevel warn --outDir ${outDir} --emptyOutDir`);
+  // Every route's first-load size, from this same build; over budget fails the run, but only
+  // after the journeys, so one run reports both.
+  let sizeFailed = false;
+  try {
+    run(`node scripts/first-load-size.mjs ${outDir}`);
+  } catch {
+    sizeFailed = true;
+  }
   run(`npx playwright test ${process.argv.slice(2).join(" ")}`, { WEB_DIST: outDir });
+  if (sizeFailed) process.exitCode = 1;
 } finally {
   rmSync(outDir, { recursive: true, force: true });
 }

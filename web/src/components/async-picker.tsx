@@ -1,78 +1,13 @@
-import { useMemo } from "react";
-import AsyncCreatableSelect from "react-select/async-creatable";
-import { debounced, selectStyles } from "./select-styles";
+import { deferred } from "./deferred";
+import { SelectPlaceholder } from "./select-placeholder";
 
 export interface PickerOption {
   id: number;
   name: string;
 }
 
-const pickerStyles = selectStyles<PickerOption>();
-
-/**
- * A searchable dropdown over the server (react-select with its defaults: 'Select...',
- * 'Loading...', 'No options', menu at most 300px). With `onCreate`, a missing entry can be
- * added: the typed text is offered as 'Add "..."'.
- */
-export function AsyncPicker({
-  inputId,
-  value,
-  onChange,
-  loadOptions,
-  onCreate,
-  minChars = 2,
-  invalid = false,
-}: {
-  inputId: string;
-  value: PickerOption | null;
-  onChange: (option: PickerOption | null) => void;
-  loadOptions: (input: string) => Promise<PickerOption[]>;
-  onCreate?: (name: string) => Promise<PickerOption>;
-  minChars?: number;
-  invalid?: boolean;
-}) {
-  const load = useMemo(() => debounced(loadOptions, 250), [loadOptions]);
-  return (
-    <AsyncCreatableSelect<PickerOption, false>
-      inputId={inputId}
-      value={value}
-      onChange={(option) => onChange(option ?? null)}
-      loadOptions={load}
-      cacheOptions
-      defaultOptions={false}
-      isClearable
-      getOptionLabel={(option) => option.name}
-      getOptionValue={(option) => String(option.id)}
-      aria-invalid={invalid || undefined}
-      styles={pickerStyles}
-      classNamePrefix="picker"
-      maxMenuHeight={300}
-      minMenuHeight={140}
-      menuPlacement="auto"
-      // Creating is offered only when signed in (onCreate given) and nothing matches exactly.
-      isValidNewOption={(input, _value, options) => {
-        const name = input.trim();
-        return (
-          !!onCreate &&
-          name.length >= minChars &&
-          !options.some(
-            (option) => "name" in option && option.name.toLowerCase() === name.toLowerCase(),
-          )
-        );
-      }}
-      getNewOptionData={(input) => ({ id: -1, name: `Add "${input.trim()}"` })}
-      formatCreateLabel={(input) => `Add "${input.trim()}"`}
-      onCreateOption={
-        onCreate
-          ? async (input) => {
-              try {
-                onChange(await onCreate(input.trim()));
-              } catch {
-                // Nothing was added; the field stays as it was and the user can pick again.
-              }
-            }
-          : undefined
-      }
-    />
-  );
-}
+/** AsyncPickerSelect, loaded after the page is usable: react-select is a third of a page. */
+export const AsyncPicker = deferred(
+  async () => (await import("./async-picker-select")).AsyncPickerSelect,
+  ({ inputId, value }) => <SelectPlaceholder inputId={inputId} text={value?.name} />,
+);

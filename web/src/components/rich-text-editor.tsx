@@ -1,5 +1,6 @@
 import { type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
+import { FORMATTING_BUTTONS, type FormattingLabel } from "./formatting-buttons";
 
 /**
  * Only what the server keeps (server/src/http/clean-html.ts): paragraphs, bold, italic, h1,
@@ -24,61 +25,43 @@ export function isEditorBlank(editor: Editor): boolean {
   return editor.getText().trim() === "" && !editor.getHTML().includes("<hr");
 }
 
-interface ToolbarButton {
-  label: string;
-  text: string;
+interface FormattingCommand {
   run: (editor: Editor) => void;
   /** Toggles report their state with aria-pressed; a one-off action (the rule) does not. */
   isActive?: (editor: Editor) => boolean;
 }
 
-const TOOLBAR: ToolbarButton[] = [
-  {
-    label: "Bold",
-    text: "B",
-    run: (e) => e.chain().focus().toggleBold().run(),
-    isActive: (e) => e.isActive("bold"),
-  },
-  {
-    label: "Italic",
-    text: "I",
+const COMMANDS: Record<FormattingLabel, FormattingCommand> = {
+  Bold: { run: (e) => e.chain().focus().toggleBold().run(), isActive: (e) => e.isActive("bold") },
+  Italic: {
     run: (e) => e.chain().focus().toggleItalic().run(),
     isActive: (e) => e.isActive("italic"),
   },
-  {
-    label: "H1",
-    text: "H1",
+  H1: {
     run: (e) => e.chain().focus().toggleHeading({ level: 1 }).run(),
     isActive: (e) => e.isActive("heading", { level: 1 }),
   },
-  {
-    label: "H2",
-    text: "H2",
+  H2: {
     run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(),
     isActive: (e) => e.isActive("heading", { level: 2 }),
   },
-  {
-    label: "Bullet List",
-    text: "• List",
+  "Bullet List": {
     run: (e) => e.chain().focus().toggleBulletList().run(),
     isActive: (e) => e.isActive("bulletList"),
   },
-  {
-    label: "Numbered List",
-    text: "1. List",
+  "Numbered List": {
     run: (e) => e.chain().focus().toggleOrderedList().run(),
     isActive: (e) => e.isActive("orderedList"),
   },
-  {
-    label: "Horizontal Rule",
-    text: "―",
-    run: (e) => e.chain().focus().setHorizontalRule().run(),
-  },
-];
+  "Horizontal Rule": { run: (e) => e.chain().focus().setHorizontalRule().run() },
+};
+
+const TOOLBAR = FORMATTING_BUTTONS.map((button) => ({ ...button, ...COMMANDS[button.label] }));
 
 /**
  * A TipTap rich-text field with the spec's toolbar. `labelId` names the editable area (it is
  * not a form control, so a <label for> cannot). `onChange` gets the HTML and whether it is blank.
+ * Heavy: pages render it through lazy-rich-text-editor.tsx, after they are usable.
  */
 export function RichTextEditor({
   labelId,

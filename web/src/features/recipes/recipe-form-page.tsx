@@ -9,8 +9,8 @@ import {
   useState,
 } from "react";
 import { Link, useNavigate, useParams } from "react-router";
+import { LazyRichTextEditor } from "../../components/lazy-rich-text-editor";
 import { LeaveWithoutSaving } from "../../components/leave-without-saving";
-import { RichTextEditor } from "../../components/rich-text-editor";
 import { ErrorBox, Loading } from "../../components/status";
 import { ApiError, reasonOf } from "../../lib/api-client";
 import { canEdit, useSession } from "../../lib/session";
@@ -47,6 +47,10 @@ export default function RecipeFormPage() {
   const { user } = useSession();
   // An imported recipe starts the form afresh, filled with it.
   const [draft, setDraft] = useState<{ recipe: RecipeDraft; n: number } | null>(null);
+  // The editor's code starts downloading now, while the recipe loads and the cook reads the form.
+  useEffect(() => {
+    void LazyRichTextEditor.preload();
+  }, []);
 
   let body: ReactNode;
   if (!editing) {
@@ -177,7 +181,7 @@ function RecipeForm({ recipe, draft }: { recipe: RecipeDetail | null; draft: Rec
         <span className="label" id={instructionsLabel}>
           Instructions
         </span>
-        <RichTextEditor
+        <LazyRichTextEditor
           labelId={instructionsLabel}
           initialHtml={startingHtml}
           onChange={(html, blank) => {

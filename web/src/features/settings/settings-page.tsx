@@ -1,6 +1,6 @@
 import type { UnitsPreference } from "@potluck/contract";
 import { useQuery } from "@tanstack/react-query";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { AsyncPicker } from "../../components/async-picker";
 import { Loading } from "../../components/status";
 import { reasonOf } from "../../lib/api-client";
@@ -40,8 +40,16 @@ function UnitsCard() {
   const preferences = useQuery(preferencesQuery);
   const update = useUpdatePreferences();
   const statusId = useId();
-  // While saving, the choice shows what was picked, not what the server had.
-  const chosen = update.isPending ? update.variables.units : preferences.data?.units;
+  // While saving, the choice shows what was picked, not what the server had. Kept here as
+  // well, set in the click itself: the mutation's pending state reaches React a tick later, and
+  // until then the controlled radio would spring back (a quick check saw it unchecked).
+  const [picked, setPicked] = useState<UnitsPreference | null>(null);
+  const chosen = update.isPending ? update.variables.units : (picked ?? preferences.data?.units);
+  const choose = (units: UnitsPreference) => {
+    setPicked(units);
+    // Settled, the server's answer (or, after an error, what it still has) shows again.
+    update.mutate({ units }, { onSettled: () => setPicked(null) });
+  };
   return (
     <section className="card settings-card">
       {preferences.isPending ? (
@@ -68,7 +76,7 @@ function UnitsCard() {
                 name="units"
                 value={choice.value}
                 checked={chosen === choice.value}
-                onChange={() => update.mutate({ units: choice.value })}
+                onChange={() => choose(choice.value)}
               />
               <span>
                 <span className="choice-label">{choice.label}</span>{" "}

@@ -1,3 +1,4 @@
+import { LIST_CHANGE_KINDS, listChangeEvent } from "@potluck/contract";
 import { describe, expect, it } from "vitest";
 import { groceryKeys } from "./keys";
 import { changedQueryKeys, parseListChange, resetQueryKeys } from "./list-events";
@@ -50,6 +51,13 @@ describe("parseListChange", () => {
     expect(parseListChange('{"kind":"items","by":"bob"}')).toEqual({ kind: "items", by: "bob" });
   });
 
+  it("reads every kind the contract has, as its schema does (extra fields dropped)", () => {
+    for (const kind of LIST_CHANGE_KINDS) {
+      const data = JSON.stringify({ kind, by: "bob", extra: 1 });
+      expect(parseListChange(data)).toEqual(listChangeEvent.parse(JSON.parse(data)));
+    }
+  });
+
   it("ignores what is not a change event", () => {
     for (const data of [
       "",
@@ -58,6 +66,8 @@ describe("parseListChange", () => {
       '{"kind":"items"}',
       '{"kind":"everything","by":"bob"}',
       '{"kind":"notes","by":3}',
+      '{"kind":"toString","by":"bob"}',
+      "[]",
       undefined,
     ]) {
       expect(parseListChange(data)).toBeNull();

@@ -1,10 +1,9 @@
-import type { GroceryListSummary } from "@potluck/contract";
 import { type FormEvent, useId, useState } from "react";
 import { useNavigate } from "react-router";
-import Select from "react-select";
 import { ConfirmStep, useConfirmStep } from "../../../components/confirm-step";
+import { deferred } from "../../../components/deferred";
 import { Modal } from "../../../components/modal";
-import { MENU_MAX_HEIGHT, MENU_MIN_HEIGHT, selectStyles } from "../../../components/select-styles";
+import { SelectPlaceholder } from "../../../components/select-placeholder";
 import { reasonOf } from "../../../lib/api-client";
 import { useSession } from "../../../lib/session";
 import { useCreateGroceryList } from "../api/create-grocery-list";
@@ -14,7 +13,13 @@ import { listLabel } from "../format";
 import { LoadError } from "./load-error";
 import { SharePanel } from "./share-panel";
 
-const styles = selectStyles<GroceryListSummary>();
+/** The lists' picker, loaded after the page is usable: react-select is a third of a page. */
+const ListPicker = deferred(
+  async () => (await import("./list-picker-select")).ListPickerSelect,
+  ({ inputId, selected, labelOf }) => (
+    <SelectPlaceholder inputId={inputId} text={selected ? labelOf(selected) : undefined} />
+  ),
+);
 
 /**
  * The header of both grocery screens: create a list, pick one (the route's list is the
@@ -92,20 +97,13 @@ export function ListSelection({ selectedId }: { selectedId: number | null }) {
       <div className="grocery-pick">
         <div className="field">
           <label htmlFor={pickerId}>Your lists</label>
-          <Select<GroceryListSummary, false>
+          <ListPicker
             inputId={pickerId}
-            options={lists.data ?? []}
-            value={selected}
-            onChange={(option) => option && navigate(`/grocery-list/${option.id}`)}
-            getOptionLabel={(option) => listLabel(option, myUsername)}
-            getOptionValue={(option) => String(option.id)}
-            placeholder="Select a list"
-            isLoading={lists.isPending}
-            isSearchable
-            styles={styles}
-            maxMenuHeight={MENU_MAX_HEIGHT}
-            minMenuHeight={MENU_MIN_HEIGHT}
-            classNamePrefix="list-picker"
+            lists={lists.data ?? []}
+            selected={selected}
+            loading={lists.isPending}
+            labelOf={(list) => listLabel(list, myUsername)}
+            onPick={(list) => navigate(`/grocery-list/${list.id}`)}
           />
         </div>
         {selected && (

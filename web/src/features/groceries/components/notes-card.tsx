@@ -1,19 +1,17 @@
-import { EditorContent, useEditor } from "@tiptap/react";
-import { useEffect, useId, useState } from "react";
-import { EDITOR_EXTENSIONS, FormattingToolbar } from "../../../components/rich-text-editor";
-import { useSession } from "../../../lib/session";
+import { useEffect, useId } from "react";
+import { deferred } from "../../../components/deferred";
+import { EditorPlaceholder } from "../../../components/editor-placeholder";
 import { useGroceryList } from "../api/get-grocery-list";
 import type { RemoteNotes } from "../api/list-events";
-import { decideIncomingNotes, notesChangedText } from "../incoming-notes";
-import { type NotesStatus, useNotesAutosave } from "../use-notes-autosave";
 
-const STATUS_TEXT: Record<NotesStatus, string> = {
-  idle: "",
-  saving: "Saving...",
-  saved: "Saved!",
-  error: "Error saving.",
-  offline: "Offline: kept on this device until the network is back.",
-};
+/**
+ * The notes editor brings TipTap, heavier than the rest of the list page together (issue 15
+ * §5): it is fetched when the card mounts, alongside the notes, and shown once both are here.
+ */
+const NotesEditor = deferred(
+  async () => (await import("./notes-editor")).default,
+  ({ labelId }) => <NotesPlaceholder labelId={labelId} />,
+);
 
 /**
  * The Notes card: loads the list's notes on entering the list, then edits and autosaves them.
@@ -28,6 +26,10 @@ export function NotesCard({
 }) {
   const list = useGroceryList(listId);
   const headingId = useId();
+  // Downloads the editor alongside the notes, not after them.
+  useEffect(() => {
+    void NotesEditor.preload();
+  }, []);
   return (
     <section className="card grocery-card notes-card" aria-labelledby={headingId}>
       <h2 id={headingId}>Notes</h2>
@@ -50,88 +52,16 @@ export function NotesCard({
   );
 }
 
-function NotesEditor({
-  listId,
-  initialNotes,
-  remoteNotes,
-  labelId,
-}: {
-  listId: number;
-  initialNotes: string;
-  remoteNotes: RemoteNotes | null;
-  labelId: string;
-}) {
-  const me = useSession().user?.username ?? null;
-  const { status, autosave, initialText } = useNotesAutosave(listId, initialNotes);
-  /** Another shopper's notes, not shown because the editor holds unsaved text. */
-  const [theirs, setTheirs] = useState<RemoteNotes | null>(null);
-
-  // The text kept here has now replaced theirs (the last writer wins): nothing to offer.
-  useEffect(() => {
-    if (status === "saved") setTheirs(null);
-  }, [status]);
-
-  const editor = useEditor({
-    extensions: EDITOR_EXTENSIONS,
-    content: initialText,
-    editorProps: {
-      attributes: {
-        role: "textbox",
-        "aria-multiline": "true",
-        "aria-labelledby": labelId,
-        class: "rich-text rich-text-editable notes-editable",
-      },
-    },
-    onUpdate: ({ editor: changed }) => autosave.edit(changed.getHTML()),
-  });
-
-  // Notes changed elsewhere never replace what is typed here and not yet saved.
-  useEffect(() => {
-    if (!remoteNotes || !editor) return;
-    const action = decideIncomingNotes({
-      incoming: remoteNotes.notes,
-      confirmed: autosave.confirmed(),
-      hasUnsavedText: autosave.hasUnsavedText(),
-      by: remoteNotes.by,
-      me,
-    });
-    if (action === "ignore") return;
-    autosave.setConfirmed(remoteNotes.notes);
-    if (action === "load") {
-      editor.commands.setContent(remoteNotes.notes, { emitUpdate: false });
-    } else if (action === "warn") {
-      // Hold the waiting autosave, so their notes are not replaced a moment after the warning
-      // shows: typing again (or leaving the page) saves the text kept here, over theirs.
-      autosave.pause();
-      setTheirs(remoteNotes);
-    }
-  }, [remoteNotes, editor, autosave, me]);
-
-  /** Drops the text typed here for the notes the other shopper saved; nothing is saved. */
-  const loadTheirs = () => {
-    if (!theirs || !editor) return;
-    autosave.discard(theirs.notes);
-    editor.commands.setContent(theirs.notes, { emitUpdate: false });
-    setTheirs(null);
-  };
-
+/** The editor's box and its status line, as NotesEditor lays them out. */
+function NotesPlaceholder({ labelId }: { labelId: string }) {
   return (
     <div className="notes-editor">
-      {theirs && (
-        <div className="alert notes-conflict" role="alert">
-          <span>{notesChangedText(theirs.by)}</span>
-          <button type="button" className="btn btn-small btn-outline" onClick={loadTheirs}>
-            Load their notes
-          </button>
-        </div>
-      )}
-      <div className="rich-text-editor">
-        <FormattingToolbar editor={editor} label="Notes formatting" />
-        <EditorContent editor={editor} />
-      </div>
-      <p className="notes-status" role="status" aria-live="polite">
-        {STATUS_TEXT[status]}
-      </p>
+      <EditorPlaceholder
+        labelId={labelId}
+        toolbarLabel="Notes formatting"
+        editableClass="notes-editable"
+      />
+      <p className="notes-status" />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useMemo, useState } from "react";
-import AsyncSelect from "react-select/async";
-import { MENU_MAX_HEIGHT, MENU_MIN_HEIGHT, selectStyles } from "../../../components/select-styles";
+import { deferred } from "../../../components/deferred";
+import { SelectPlaceholder } from "../../../components/select-placeholder";
 import { unitsQuery } from "../../ingredients/api/get-units";
 import { searchIngredients } from "../../ingredients/api/search-ingredients";
 import { useCreatePlannedExtra } from "../api/create-planned-extra";
@@ -9,11 +9,16 @@ import { useCreatePlannedRecipe } from "../api/create-planned-recipe";
 import { PLANNING_SEARCH_LIMIT, searchRecipeOptions } from "../api/search-recipes";
 import { type PlanKind, planErrorMessage } from "../format";
 
-interface Option {
+export interface Option {
   id: number;
   name: string;
 }
-const styles = selectStyles<Option>();
+
+/** The recipe or extra picker, loaded after the page is usable: react-select is a third of a page. */
+const PlanPicker = deferred(
+  async () => (await import("./plan-picker-select")).PlanPickerSelect,
+  ({ inputId, value }) => <SelectPlaceholder inputId={inputId} text={value?.name} />,
+);
 
 const loaders: Record<PlanKind, (text: string) => Promise<Option[]>> = {
   Recipe: async (text) =>
@@ -104,19 +109,11 @@ export function PlanForm({ kind, listId }: { kind: PlanKind; listId: number | nu
       <form className="form" onSubmit={onSubmit} aria-labelledby={ids.heading}>
         <div className="field">
           <label htmlFor={ids.item}>{kind}</label>
-          <AsyncSelect<Option, false>
+          <PlanPicker
             inputId={ids.item}
             value={item}
             onChange={chooseItem}
             loadOptions={loadOptions}
-            cacheOptions
-            isClearable
-            getOptionLabel={(option) => option.name}
-            getOptionValue={(option) => String(option.id)}
-            styles={styles}
-            maxMenuHeight={MENU_MAX_HEIGHT}
-            minMenuHeight={MENU_MIN_HEIGHT}
-            classNamePrefix="plan-picker"
           />
         </div>
         <div className="plan-form-row">
