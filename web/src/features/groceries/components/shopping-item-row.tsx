@@ -1,5 +1,5 @@
 import type { Aisle, ShoppingItem, UnitsPreference } from "@potluck/contract";
-import { useId, useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { reasonOf } from "../../../lib/api-client";
 import { isFocusLost } from "../../../lib/focus";
 import { amountText } from "../../../lib/units-preference";
@@ -68,6 +68,8 @@ function ArrangeItem({ item, aisles }: { item: ShoppingItem; aisles: Aisle[] }) 
   const move = useMoveIngredientAisle();
   const staples = useStaples();
   const toggleStaple = useToggleStaple();
+  const [aisleId, chooseAisle] = useChosen(item.aisle.id);
+  const [isStaple, chooseStaple] = useChosen(item.is_staple);
   const name = item.ingredient.name;
   const error = move.error ?? toggleStaple.error;
   return (
@@ -77,11 +79,16 @@ function ArrangeItem({ item, aisles }: { item: ShoppingItem; aisles: Aisle[] }) 
       </label>
       <select
         id={selectId}
-        value={move.isPending ? move.variables.aisleId : item.aisle.id}
+        value={aisleId}
         disabled={move.isPending}
-        onChange={(event) =>
-          move.mutate({ ingredientId: item.ingredient.id, aisleId: Number(event.target.value) })
-        }
+        onChange={(event) => {
+          const chosen = Number(event.target.value);
+          chooseAisle(chosen);
+          move.mutate(
+            { ingredientId: item.ingredient.id, aisleId: chosen },
+            { onError: () => chooseAisle(null) },
+          );
+        }}
       >
         {aisles.map((aisle) => (
           <option key={aisle.id} value={aisle.id}>
@@ -92,12 +99,17 @@ function ArrangeItem({ item, aisles }: { item: ShoppingItem; aisles: Aisle[] }) 
       <label className="checkbox-inline">
         <input
           type="checkbox"
-          checked={toggleStaple.isPending ? toggleStaple.variables.staple : item.is_staple}
+          checked={isStaple}
           // The set is read before it is replaced: wait for it rather than lose one.
           disabled={toggleStaple.isPending || staples.isPending}
-          onChange={(event) =>
-            toggleStaple.mutate({ ingredientId: item.ingredient.id, staple: event.target.checked })
-          }
+          onChange={(event) => {
+            const staple = event.target.checked;
+            chooseStaple(staple);
+            toggleStaple.mutate(
+              { ingredientId: item.ingredient.id, staple },
+              { onError: () => chooseStaple(null) },
+            );
+          }}
         />
         Always at home<span className="visually-hidden"> ({name})</span>
       </label>
@@ -108,4 +120,17 @@ function ArrangeItem({ item, aisles }: { item: ShoppingItem; aisles: Aisle[] }) 
       )}
     </div>
   );
+}
+
+/**
+ * What the cook chose, shown from the click itself until the line as refetched agrees (or the
+ * change fails and `choose(null)` gives it up): a controlled field would otherwise spring back
+ * until the save's pending state, and again until the refetch, arrive.
+ */
+function useChosen<T>(server: T): [T, (value: T | null) => void] {
+  const [chosen, setChosen] = useState<T | null>(null);
+  useEffect(() => {
+    if (chosen !== null && chosen === server) setChosen(null);
+  }, [chosen, server]);
+  return [chosen ?? server, setChosen];
 }

@@ -18,6 +18,8 @@ export const useStaples = (enabled = true) => useQuery({ ...staplesQuery, enable
  */
 export function useToggleStaple() {
   return useMutation({
+    // Each save reads the set and replaces it: one at a time, so two ticks never lose one.
+    scope: { id: "staples" },
     mutationFn: async ({ ingredientId, staple }: { ingredientId: number; staple: boolean }) => {
       const current = await queryClient.fetchQuery({ ...staplesQuery, staleTime: 0 });
       const ids = new Set(current.map((ingredient) => ingredient.id));
