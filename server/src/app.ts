@@ -3,7 +3,7 @@ import formbody from "@fastify/formbody";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
-import { okResponse } from "@potluck/contract";
+import { okResponse, RECIPE_IMAGE_MAX_BYTES } from "@potluck/contract";
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
 import {
@@ -35,8 +35,6 @@ declare module "fastify" {
     searchRankings: SearchRankings;
   }
 }
-
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 export async function buildApp(config: Config, db: Db): Promise<FastifyInstance> {
   const app = Fastify({
@@ -75,7 +73,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(cookie);
   await app.register(formbody);
   await app.register(multipart, {
-    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20, fieldSize: 512 * 1024 },
+    limits: { fileSize: RECIPE_IMAGE_MAX_BYTES, files: 1, fields: 20, fieldSize: 512 * 1024 },
   });
   await app.register(authPlugin);
   const assertRouteSchemas = watchRouteSchemas(app);

@@ -5,6 +5,7 @@ import { AsyncPicker } from "../../components/async-picker";
 import { Loading } from "../../components/status";
 import { reasonOf } from "../../lib/api-client";
 import { preferencesQuery } from "../../lib/units-preference";
+import { useChosen } from "../../lib/use-chosen";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { LoadError } from "../groceries/components/load-error";
 import { searchIngredients } from "../ingredients/api/search-ingredients";
@@ -40,15 +41,10 @@ function UnitsCard() {
   const preferences = useQuery(preferencesQuery);
   const update = useUpdatePreferences();
   const statusId = useId();
-  // While saving, the choice shows what was picked, not what the server had. Kept here as
-  // well, set in the click itself: the mutation's pending state reaches React a tick later, and
-  // until then the controlled radio would spring back (a quick check saw it unchecked).
-  const [picked, setPicked] = useState<UnitsPreference | null>(null);
-  const chosen = update.isPending ? update.variables.units : (picked ?? preferences.data?.units);
+  const [chosen, pick] = useChosen(preferences.data?.units);
   const choose = (units: UnitsPreference) => {
-    setPicked(units);
-    // Settled, the server's answer (or, after an error, what it still has) shows again.
-    update.mutate({ units }, { onSettled: () => setPicked(null) });
+    pick(units);
+    update.mutate({ units }, { onError: () => pick(null) });
   };
   return (
     <section className="card settings-card">

@@ -1,8 +1,9 @@
 import type { Aisle, ShoppingItem, UnitsPreference } from "@potluck/contract";
-import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { useId, useLayoutEffect, useRef, useState } from "react";
 import { reasonOf } from "../../../lib/api-client";
 import { isFocusLost } from "../../../lib/focus";
 import { amountText } from "../../../lib/units-preference";
+import { useChosen } from "../../../lib/use-chosen";
 import { useStaples, useToggleStaple } from "../../settings/api/staples";
 import { useMoveIngredientAisle } from "../api/aisles";
 import { tickItem } from "../api/tick-queue";
@@ -120,17 +121,4 @@ function ArrangeItem({ item, aisles }: { item: ShoppingItem; aisles: Aisle[] }) 
       )}
     </div>
   );
-}
-
-/**
- * What the cook chose, shown from the click itself until the line as refetched agrees (or the
- * change fails and `choose(null)` gives it up): a controlled field would otherwise spring back
- * until the save's pending state, and again until the refetch, arrive.
- */
-function useChosen<T>(server: T): [T, (value: T | null) => void] {
-  const [chosen, setChosen] = useState<T | null>(null);
-  useEffect(() => {
-    if (chosen !== null && chosen === server) setChosen(null);
-  }, [chosen, server]);
-  return [chosen ?? server, setChosen];
 }
