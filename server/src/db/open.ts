@@ -8,6 +8,8 @@ import { runMigrations } from "./migrate.js";
 import { loadReferenceData } from "./reference-data.js";
 
 export interface OpenDatabase {
+  /** Where it is, password included: for worker processes only, never for a log. */
+  url: string;
   db: Db;
   pool: pg.Pool;
   /** Closes the pool, then stops the embedded database when this process started it. */
@@ -20,6 +22,11 @@ interface OpenOptions {
   /** Command-line tools borrow the embedded database of a running server instead of refusing. */
   reuseRunning?: boolean;
   poolSize?: number;
+  /**
+   * False: connect only. Worker processes of a cluster connect to a database their primary
+   * has already migrated and loaded.
+   */
+  prepare?: boolean;
   onConnectionError?: (error: Error) => void;
 }
 
@@ -59,14 +66,17 @@ export async function openDatabase(config: Config, options: OpenOptions): Promis
     onConnectionError: options.onConnectionError,
   });
   try {
-    await runMigrations(db);
-    await loadReferenceData(db);
+    if (options.prepare !== false) {
+      await runMigrations(db);
+      await loadReferenceData(db);
+    }
   } catch (error) {
     await pool.end();
     await stopEmbedded();
     throw error;
   }
   return {
+    url,
     db,
     pool,
     async close() {
