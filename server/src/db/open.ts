@@ -1,9 +1,10 @@
 import path from "node:path";
-import type pg from "pg";
+import pg from "pg";
 import type { Config } from "../config.js";
 import { connect, type Db } from "./client.js";
 import { DataDirBusyError, lockDataDir } from "./data-dir-lock.js";
 import { runningEmbeddedUrl, startEmbeddedPostgres } from "./embedded.js";
+import { START_LOCK_CLASS } from "./locks.js";
 import { runMigrations } from "./migrate.js";
 import { loadReferenceData } from "./reference-data.js";
 
@@ -66,10 +67,7 @@ export async function openDatabase(config: Config, options: OpenOptions): Promis
     onConnectionError: options.onConnectionError,
   });
   try {
-    if (options.prepare !== false) {
-      await runMigrations(db);
-      await loadReferenceData(db);
-    }
+    if (options.prepare !== false) await prepareOneAtATime(url, db);
   } catch (error) {
     await pool.end();
     await stopEmbedded();
@@ -84,4 +82,24 @@ export async function openDatabase(config: Config, options: OpenOptions): Promis
       await stopEmbedded();
     },
   };
+}
+
+/**
+ * Migrations and reference data, while holding the start lock: several processes started
+ * together on one database (behind a load balancer) would otherwise run the same migration
+ * at once, and all but one fail. Whoever comes second finds the work done.
+ */
+async function prepareOneAtATime(url: string, db: Db): Promise<void> {
+  const lock = new pg.Client({ connectionString: url });
+  // A connection lost while we wait is reported by the query that needs it.
+  lock.on("error", () => {});
+  await lock.connect();
+  try {
+    await lock.query("select pg_advisory_lock($1, 0)", [START_LOCK_CLASS]);
+    await runMigrations(db);
+    await loadReferenceData(db);
+  } finally {
+    // Ending the session releases the lock.
+    await lock.end();
+  }
 }

@@ -1,5 +1,13 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../../src/db/embedded.js";
@@ -11,6 +19,8 @@ import { sleep } from "../server-process.js";
 // loopback port, serving the repo's deploy/nginx/potluck.conf with the ports filled in.
 
 export const NGINX_CONFIG = path.join(repoRoot, "deploy/nginx/potluck.conf");
+/** Debian's, which an ordinary user's PATH (no /usr/sbin) may not find. */
+const NGINX = existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx";
 
 export interface Nginx {
   url: string;
@@ -19,7 +29,7 @@ export interface Nginx {
 }
 
 export async function startNginx(appPorts: number[]): Promise<Nginx> {
-  execFileSync("nginx", ["-v"], { stdio: "ignore" }); // a clear ENOENT when it is missing
+  execFileSync(NGINX, ["-v"], { stdio: "ignore" }); // a clear ENOENT when it is missing
   const port = await freePort();
   const prefix = mkdtempSync(path.join(os.tmpdir(), "potluck-nginx-"));
   // As root, nginx's workers run as "nobody", which must reach the temp folders.
@@ -47,7 +57,7 @@ http {
 `,
   );
   const child = spawn(
-    "nginx",
+    NGINX,
     ["-p", prefix, "-c", path.join(prefix, "nginx.conf"), "-e", "stderr"],
     {
       stdio: ["ignore", "pipe", "pipe"],
