@@ -17,6 +17,16 @@ describe("loadConfig", () => {
     expect(load).toThrow(/LOG_LEVEL="loud"/);
   });
 
+  it("takes 1 to 64 worker processes", () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).webConcurrency).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir, WEB_CONCURRENCY: "4" }).webConcurrency).toBe(4);
+    for (const bad of ["0", "65", "2.5", "many"]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, WEB_CONCURRENCY: bad })).toThrow(
+        `WEB_CONCURRENCY="${bad}": must be a whole number from 1 to 64`,
+      );
+    }
+  });
+
   it("refuses a non-PostgreSQL DATABASE_URL and a short secret without printing them", () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: "mysql://x/db" })).toThrow(
       /DATABASE_URL: must be a postgres:\/\/ URL/,

@@ -29,6 +29,13 @@ const windowSeconds = (fallback: number) =>
     .min(1, "must be a number of seconds from 1 to 2592000 (30 days)")
     .max(2592000, "must be a number of seconds from 1 to 2592000 (30 days)")
     .default(fallback);
+/** Worker processes of `npm start`: more than 64 would only queue on the database. */
+const workerCount = z.coerce
+  .number({ error: "must be a whole number from 1 to 64" })
+  .int("must be a whole number from 1 to 64")
+  .min(1, "must be a whole number from 1 to 64")
+  .max(64, "must be a whole number from 1 to 64")
+  .default(1);
 const flag = z.enum(["true", "false"]).default("false");
 const unsetIfBlank = (value: unknown) => (value === "" ? undefined : value);
 
@@ -53,6 +60,7 @@ const environment = z.object({
   DB_CONNECT_TIMEOUT_MS: positiveInt(5000),
   DB_STATEMENT_TIMEOUT_MS: positiveInt(15000),
   SHUTDOWN_TIMEOUT_MS: positiveInt(10000),
+  WEB_CONCURRENCY: workerCount,
   LOGIN_FAILURES_PER_ACCOUNT_ADDRESS: positiveInt(10),
   LOGIN_FAILURES_PER_ACCOUNT_ADDRESS_WINDOW_SECONDS: windowSeconds(900),
   LOGIN_FAILURES_PER_ADDRESS: positiveInt(50),
@@ -96,6 +104,8 @@ export interface Config {
   };
   /** How long a stop waits for requests in flight before closing their connections. */
   shutdownTimeoutMs: number;
+  /** App processes `npm start` runs on the port (node:cluster workers); 1: just this one. */
+  webConcurrency: number;
   /** Fetching pages and pictures that cooks name (recipe import, `image_url`). */
   import: {
     /** Loopback, private and link-local addresses allowed: tests and home networks only. */
@@ -155,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       statementTimeoutMs: vars.DB_STATEMENT_TIMEOUT_MS,
     },
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
+    webConcurrency: vars.WEB_CONCURRENCY,
     import: {
       allowPrivateHosts: vars.IMPORT_ALLOW_PRIVATE_HOSTS === "true",
       timeoutMs: vars.IMPORT_FETCH_TIMEOUT_MS,

@@ -255,3 +255,11 @@ const COOK_SETTINGS_LOCK_CLASS = 12;
 export async function lockCookSettings(tx: Tx, userId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${COOK_SETTINGS_LOCK_CLASS}, ${userId})`);
 }
+
+/**
+ * Advisory lock class of the start (db/open.ts): a process holds it, on a connection of its
+ * own, while it migrates the database and loads the reference data, so that app processes
+ * started at the same moment on one database do it one after the other. Only at start, never
+ * inside a request's transaction, so it takes no part in the order above.
+ */
+export const START_LOCK_CLASS = 13;

@@ -1,13 +1,16 @@
 import path from "node:path";
-import type pg from "pg";
+import pg from "pg";
 import type { Config } from "../config.js";
 import { connect, type Db } from "./client.js";
 import { DataDirBusyError, lockDataDir } from "./data-dir-lock.js";
 import { runningEmbeddedUrl, startEmbeddedPostgres } from "./embedded.js";
+import { START_LOCK_CLASS } from "./locks.js";
 import { runMigrations } from "./migrate.js";
 import { loadReferenceData } from "./reference-data.js";
 
 export interface OpenDatabase {
+  /** Where it is, password included: for worker processes only, never for a log. */
+  url: string;
   db: Db;
   pool: pg.Pool;
   /** Closes the pool, then stops the embedded database when this process started it. */
@@ -20,6 +23,11 @@ interface OpenOptions {
   /** Command-line tools borrow the embedded database of a running server instead of refusing. */
   reuseRunning?: boolean;
   poolSize?: number;
+  /**
+   * False: connect only. Worker processes of a cluster connect to a database their primary
+   * has already migrated and loaded.
+   */
+  prepare?: boolean;
   onConnectionError?: (error: Error) => void;
 }
 
@@ -59,14 +67,14 @@ export async function openDatabase(config: Config, options: OpenOptions): Promis
     onConnectionError: options.onConnectionError,
   });
   try {
-    await runMigrations(db);
-    await loadReferenceData(db);
+    if (options.prepare !== false) await prepareOneAtATime(url, db);
   } catch (error) {
     await pool.end();
     await stopEmbedded();
     throw error;
   }
   return {
+    url,
     db,
     pool,
     async close() {
@@ -74,4 +82,24 @@ export async function openDatabase(config: Config, options: OpenOptions): Promis
       await stopEmbedded();
     },
   };
+}
+
+/**
+ * Migrations and reference data, while holding the start lock: several processes started
+ * together on one database (behind a load balancer) would otherwise run the same migration
+ * at once, and all but one fail. Whoever comes second finds the work done.
+ */
+async function prepareOneAtATime(url: string, db: Db): Promise<void> {
+  const lock = new pg.Client({ connectionString: url });
+  // A connection lost while we wait is reported by the query that needs it.
+  lock.on("error", () => {});
+  await lock.connect();
+  try {
+    await lock.query("select pg_advisory_lock($1, 0)", [START_LOCK_CLASS]);
+    await runMigrations(db);
+    await loadReferenceData(db);
+  } finally {
+    // Ending the session releases the lock.
+    await lock.end();
+  }
 }
