@@ -1,0 +1,103 @@
+import type { Readable } from "node:stream";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
+import type { S3Settings } from "../config.js";
+import { IMAGE_KEY, type ImageStorage } from "./storage.js";
+
+/** Objects never change under a key (keys are random, never reused): cache them for a year. */
+export const IMMUTABLE = "public, max-age=31536000, immutable";
+
+// A bucket that is down must fail a request in a second or two, not after the SDK's default
+// retries and Node's socket defaults (tens of seconds): a cook waits on the upload, and a
+// stuck request holds its connection. The request timeout is the socket's idle time, so a
+// slow but moving upload is not cut short.
+const CONNECT_TIMEOUT_MS = 1000;
+const IDLE_TIMEOUT_MS = 2000;
+const MAX_ATTEMPTS = 2;
+
+/** An object read from the bucket, to stream to the client. */
+export interface StoredObject {
+  body: Readable;
+  contentType: string | undefined;
+  contentLength: number | undefined;
+  etag: string | undefined;
+}
+
+export interface S3ImageStorage extends ImageStorage {
+  /** The object under a key; null when there is none. Throws when the bucket cannot answer. */
+  get(key: string): Promise<StoredObject | null>;
+  /** Closes the client's kept-alive connections. */
+  close(): void;
+}
+
+export function createS3ImageStorage(settings: S3Settings): S3ImageStorage {
+  const client = new S3Client({
+    endpoint: settings.endpoint,
+    region: settings.region,
+    credentials: {
+      accessKeyId: settings.accessKeyId,
+      secretAccessKey: settings.secretAccessKey,
+    },
+    // bucket in the path (endpoint/bucket/key), not the host name: what MinIO, s3rver and
+    // most S3-compatible servers answer without DNS set up per bucket.
+    forcePathStyle: true,
+    maxAttempts: MAX_ATTEMPTS,
+    requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, requestTimeout: IDLE_TIMEOUT_MS },
+    // The SDK's default CRC32 checksum headers are AWS-only; several S3-compatible servers
+    // refuse or mishandle them. Send and check them only where an operation requires them.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  });
+  const checked = (key: string) => {
+    if (!IMAGE_KEY.test(key)) throw new Error(`bad storage key ${key}`);
+    return key;
+  };
+  return {
+    async put(key, data, contentType) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: settings.bucket,
+          Key: checked(key),
+          Body: data,
+          ContentType: contentType,
+          CacheControl: IMMUTABLE,
+        }),
+      );
+    },
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: checked(key) }));
+    },
+    url: (key) => (settings.publicUrl ? `${settings.publicUrl}/${key}` : `/media/${key}`),
+    async get(key) {
+      try {
+        const object = await client.send(
+          new GetObjectCommand({ Bucket: settings.bucket, Key: checked(key) }),
+        );
+        return {
+          body: object.Body as Readable,
+          contentType: object.ContentType,
+          contentLength: object.ContentLength,
+          etag: object.ETag,
+        };
+      } catch (error) {
+        if (isMissingObject(error)) return null;
+        throw error;
+      }
+    },
+    close: () => client.destroy(),
+  };
+}
+
+/** NoSuchKey, as AWS names it; a plain 404 from servers that name it otherwise. */
+function isMissingObject(error: unknown): boolean {
+  return (
+    error instanceof S3ServiceException &&
+    (error.name === "NoSuchKey" || error.$metadata.httpStatusCode === 404) &&
+    error.name !== "NoSuchBucket"
+  );
+}
