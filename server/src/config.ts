@@ -180,7 +180,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0]);
       // Secrets and URLs (which may hold a password) are named, never printed.
-      const shown = /SECRET|URL|KEY/.test(name) ? "" : `=${JSON.stringify(env[name])}`;
+      const hidden = /SECRET|URL|KEY/.test(name) || env[name] === undefined;
+      const shown = hidden ? "" : `=${JSON.stringify(env[name])}`;
       return `  ${name}${shown}: ${issue.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
