@@ -13,11 +13,12 @@ import { IMAGE_KEY, type ImageStorage } from "./storage.js";
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 
 // A bucket that is down must fail a request in a second or two, not after the SDK's default
-// retries and Node's socket defaults (tens of seconds): a cook waits on the upload, and a
-// stuck request holds its connection. The request timeout is the socket's idle time, so a
-// slow but moving upload is not cut short.
+// retries and Node's socket defaults (minutes): a cook waits on the upload, and a stuck
+// request holds its connection. Silence is what marks a hung bucket (2 s without a byte
+// either way); a slow but moving upload has up to 5 s until the answer begins.
 const CONNECT_TIMEOUT_MS = 1000;
 const IDLE_TIMEOUT_MS = 2000;
+const ANSWER_TIMEOUT_MS = 5000;
 const MAX_ATTEMPTS = 2;
 
 /** An object read from the bucket, to stream to the client. */
@@ -47,7 +48,13 @@ export function createS3ImageStorage(settings: S3Settings): S3ImageStorage {
     // most S3-compatible servers answer without DNS set up per bucket.
     forcePathStyle: true,
     maxAttempts: MAX_ATTEMPTS,
-    requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, requestTimeout: IDLE_TIMEOUT_MS },
+    requestHandler: {
+      connectionTimeout: CONNECT_TIMEOUT_MS,
+      socketTimeout: IDLE_TIMEOUT_MS,
+      requestTimeout: ANSWER_TIMEOUT_MS,
+      // Without it the SDK only logs a warning when requestTimeout passes, and keeps waiting.
+      throwOnRequestTimeout: true,
+    },
     // The SDK's default CRC32 checksum headers are AWS-only; several S3-compatible servers
     // refuse or mishandle them. Send and check them only where an operation requires them.
     requestChecksumCalculation: "WHEN_REQUIRED",
