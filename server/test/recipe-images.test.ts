@@ -1,11 +1,13 @@
 // Recipe images end to end, run on each storage (STORAGE): the local disk, an S3-compatible
 // bucket (s3rver) streamed by the app at /media/, and the same bucket behind S3_PUBLIC_URL.
 // Then what a cook sees while the bucket is down, and the STORAGE settings.
+import { once } from "node:events";
 import { existsSync } from "node:fs";
+import net, { type AddressInfo } from "node:net";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config.js";
 import { recipes } from "../src/db/schema.js";
 import { type MultipartParts, multipartBody } from "../src/http/inject-agent.js";
@@ -307,6 +309,32 @@ describe("while the bucket is down", async () => {
     expect(detail).toMatchObject({ title: "Pancakes", image: recipe.image });
     // The object of the recipe deleted while it was down is left over (see decision 18).
     expect(await down.has(keyOf(context, other.image as string))).toBe(true);
+  });
+});
+
+// A "bucket" that accepts connections and never answers: the worst kind of down.
+const held = new Set<net.Socket>();
+const silent = net.createServer((socket) => held.add(socket)).listen(0, "127.0.0.1");
+await once(silent, "listening");
+afterAll(() => {
+  for (const socket of held) socket.destroy();
+  silent.close();
+});
+const hung = await createTestApp({
+  env: { ...bucket.env, S3_ENDPOINT: `http://127.0.0.1:${(silent.address() as AddressInfo).port}` },
+});
+
+describe("when the bucket hangs", () => {
+  it("answers a write with an image 503 within seconds, and saves nothing", async () => {
+    const { agent } = await signedIn(hung.app, hung.db);
+    const before = await recipeCount(hung);
+    const started = Date.now();
+    const response = await create(agent, { image: filePart(await jpeg(300, 200)) });
+    expect(response.statusCode, response.body).toBe(503);
+    expect(response.json().detail).toMatch(/image storage is unavailable/i);
+    // Two attempts of 2 s silence each (media/s3-storage.ts), not the SDK's minutes.
+    expect(Date.now() - started).toBeLessThan(6000);
+    expect(await recipeCount(hung)).toBe(before);
   });
 });
 

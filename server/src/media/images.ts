@@ -78,17 +78,21 @@ export const imageStorageUnavailable = (cause: unknown) =>
   new HttpError(503, { detail: IMAGE_STORAGE_UNAVAILABLE }, { "retry-after": "30" }, cause);
 
 /**
- * Stores both versions under a new random key; returns the full version's key. When either
- * put fails, whatever was stored is deleted again (best effort) and the write answers 503:
- * the caller has not touched the database yet, so nothing is half-saved.
+ * Stores both versions under a new random key; returns the full version's key. When a put
+ * fails the write answers 503 (after deleting the full version when only the card failed,
+ * best effort): the caller has not touched the database yet, so nothing is half-saved.
  */
 export async function storeImage(storage: ImageStorage, image: ProcessedImage): Promise<string> {
   const key = `recipes/${randomUUID()}.webp`;
   try {
     await storage.put(key, image.full, "image/webp");
+  } catch (error) {
+    throw imageStorageUnavailable(error);
+  }
+  try {
     await storage.put(cardKeyOf(key), image.card, "image/webp");
   } catch (error) {
-    await removeImage(storage, key).catch(() => {});
+    await storage.remove(key).catch(() => {});
     throw imageStorageUnavailable(error);
   }
   return key;
