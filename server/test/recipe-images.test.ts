@@ -290,6 +290,10 @@ describe("while the bucket is down", async () => {
     const response = await app.inject({ url: recipe.image as string });
     expect(response.statusCode).toBe(503);
     expect(response.headers["retry-after"]).toBeDefined();
+    expect(response.json()).toEqual({
+      detail: expect.stringMatching(/^Image storage is unavailable/),
+    });
+    expect(response.json().detail).not.toMatch(/saved/);
   });
 
   it("still saves what needs no image, and deletes a recipe (its objects stay behind)", async () => {

@@ -68,7 +68,11 @@ export async function startTestBucket(): Promise<TestBucket> {
     async stop() {
       if (!running) return;
       running = false;
-      await server.close();
+      // Kept-alive connections too: a bucket that is down answers nothing, not even on a
+      // connection the app opened before.
+      const closed = server.close();
+      server.httpServer?.closeAllConnections();
+      await closed;
     },
     async start() {
       server = new S3rver({ address: "127.0.0.1", port, directory, silent: true });

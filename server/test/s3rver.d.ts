@@ -11,6 +11,8 @@ declare module "s3rver" {
       resetOnClose?: boolean;
     });
     run(): Promise<AddressInfo>;
+    /** Set while it runs. */
+    httpServer?: import("node:http").Server;
     close(): Promise<void>;
   }
 }

@@ -104,7 +104,11 @@ export async function removeImage(
   key: string | null | undefined,
 ): Promise<void> {
   if (!key) return;
-  await Promise.all([storage.remove(key), storage.remove(cardKeyOf(key))]);
+  // Both settle before this does (Promise.all would give up at the first failure and leave the
+  // other retrying in the background, after the request has answered).
+  const results = await Promise.allSettled([storage.remove(key), storage.remove(cardKeyOf(key))]);
+  const failure = results.find((result) => result.status === "rejected");
+  if (failure) throw failure.reason;
 }
 
 /** The URLs an API response shows for a stored image key (both null without an image). */

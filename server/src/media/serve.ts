@@ -2,9 +2,10 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.js";
 import { notFound } from "../http/errors.js";
-import { IMAGE_STORAGE_UNAVAILABLE } from "./images.js";
 import { createS3ImageStorage, IMMUTABLE, type S3ImageStorage } from "./s3-storage.js";
 import { createImageStorage, IMAGE_KEY, type ImageStorage } from "./storage.js";
+
+const CANNOT_READ = "Image storage is unavailable right now. Please try again in a minute.";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -52,10 +53,7 @@ function streamFromBucket(app: FastifyInstance, storage: S3ImageStorage): void {
       object = await storage.get(key);
     } catch (error) {
       request.log.warn({ err: error }, "image storage unavailable while serving an image");
-      return reply
-        .code(503)
-        .header("retry-after", "30")
-        .send({ detail: IMAGE_STORAGE_UNAVAILABLE });
+      return reply.code(503).header("retry-after", "30").send({ detail: CANNOT_READ });
     }
     if (!object) throw notFound();
     reply
