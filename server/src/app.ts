@@ -45,7 +45,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("db", db);
   app.decorate("config", config);
-  decorateImageStorage(app, config);
+  await decorateImageStorage(app, config);
   app.decorate("searchRankings", new SearchRankings());
   registerErrorHandler(app);
 

@@ -1,16 +1,6 @@
 import type { Readable } from "node:stream";
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
 import type { S3Settings } from "../config.js";
-import { IMAGE_KEY, type ImageStorage } from "./storage.js";
-
-/** Objects never change under a key (keys are random, never reused): cache them for a year. */
-export const IMMUTABLE = "public, max-age=31536000, immutable";
+import { IMAGE_KEY, IMMUTABLE, type ImageStorage } from "./storage.js";
 
 // A bucket that is down must fail a request in a second or two, not after the SDK's default
 // retries and Node's socket defaults (minutes): a cook waits on the upload, and a stuck
@@ -36,7 +26,13 @@ export interface S3ImageStorage extends ImageStorage {
   close(): void;
 }
 
-export function createS3ImageStorage(settings: S3Settings): S3ImageStorage {
+export async function createS3ImageStorage(settings: S3Settings): Promise<S3ImageStorage> {
+  // Imported here, not at the top: the SDK takes a few hundred ms to load and a server on the
+  // local disk never needs it (esbuild keeps a top-level import of a package eager even in a
+  // module that is itself imported lazily).
+  const { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } = await import(
+    "@aws-sdk/client-s3"
+  );
   const client = new S3Client({
     endpoint: settings.endpoint,
     region: settings.region,
@@ -102,9 +98,7 @@ export function createS3ImageStorage(settings: S3Settings): S3ImageStorage {
 
 /** NoSuchKey, as AWS names it; a plain 404 from servers that name it otherwise. */
 function isMissingObject(error: unknown): boolean {
-  return (
-    error instanceof S3ServiceException &&
-    (error.name === "NoSuchKey" || error.$metadata.httpStatusCode === 404) &&
-    error.name !== "NoSuchBucket"
-  );
+  if (!(error instanceof Error)) return false;
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return error.name === "NoSuchKey" || (status === 404 && error.name !== "NoSuchBucket");
 }

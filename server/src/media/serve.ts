@@ -2,8 +2,8 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.js";
 import { notFound } from "../http/errors.js";
-import { createS3ImageStorage, IMMUTABLE, type S3ImageStorage } from "./s3-storage.js";
-import { createImageStorage, IMAGE_KEY, type ImageStorage } from "./storage.js";
+import { createS3ImageStorage, type S3ImageStorage } from "./s3-storage.js";
+import { createImageStorage, IMAGE_KEY, IMMUTABLE, type ImageStorage } from "./storage.js";
 
 const CANNOT_READ = "Image storage is unavailable right now. Please try again in a minute.";
 
@@ -14,12 +14,12 @@ declare module "fastify" {
 }
 
 /** Decorates the app with the image storage STORAGE names, before the routes that use it. */
-export function decorateImageStorage(app: FastifyInstance, config: Config): void {
+export async function decorateImageStorage(app: FastifyInstance, config: Config): Promise<void> {
   if (!config.s3) {
     app.decorate("storage", createImageStorage(config.mediaDir));
     return;
   }
-  const storage = createS3ImageStorage(config.s3);
+  const storage = await createS3ImageStorage(config.s3);
   app.decorate("storage", storage);
   app.addHook("onClose", async () => storage.close());
 }

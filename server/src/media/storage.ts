@@ -12,6 +12,9 @@ export interface ImageStorage {
   url(key: string): string;
 }
 
+/** Images never change under a key (keys are random, never reused): cached for a year. */
+export const IMMUTABLE = "public, max-age=31536000, immutable";
+
 /**
  * The only keys storeImage makes: a random UUID under recipes/, the full version or its card.
  * Anything else asked of a storage is refused (a 404 when it comes from a URL).
