@@ -21,7 +21,7 @@ import { registerErrorHandler } from "./http/errors.js";
 import { openApiRoutes, registerOpenApi } from "./http/openapi.js";
 import { watchRouteSchemas } from "./http/route-schemas.js";
 import { ingredientsRoutes } from "./ingredients/routes.js";
-import { createImageStorage, type ImageStorage } from "./media/storage.js";
+import { decorateImageStorage, serveImages } from "./media/serve.js";
 import { recipesRoutes } from "./recipes/routes.js";
 import { SearchRankings } from "./recipes/search.js";
 import { termsRoutes } from "./terms/routes.js";
@@ -31,7 +31,6 @@ declare module "fastify" {
   interface FastifyInstance {
     db: Db;
     config: Config;
-    storage: ImageStorage;
     searchRankings: SearchRankings;
   }
 }
@@ -46,7 +45,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("db", db);
   app.decorate("config", config);
-  app.decorate("storage", createImageStorage(config.mediaDir));
+  await decorateImageStorage(app, config);
   app.decorate("searchRankings", new SearchRankings());
   registerErrorHandler(app);
 
@@ -58,7 +57,8 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
         scriptSrc: ["'self'"],
         // react-select (emotion) injects <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
+        // Recipe images come from S3_PUBLIC_URL when one is set (a CDN in front of the bucket).
+        imgSrc: ["'self'", "data:", "blob:", ...imageOrigins(config)],
         fontSrc: ["'self'", "data:"],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -99,18 +99,15 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(groceriesRoutes, { prefix: "/api/groceries" });
   await openApiRoutes(app);
 
-  await app.register(fastifyStatic, {
-    root: config.mediaDir,
-    prefix: "/media/",
-    decorateReply: false,
-    // Media keys are random and never reused, so a file's content never changes.
-    cacheControl: false,
-    setHeaders: (res) => res.setHeader("cache-control", "public, max-age=31536000, immutable"),
-  });
+  // Media keys are random and never reused, so an image never changes: cached for a year.
+  await serveImages(app, config);
   await registerWebApp(app, config);
   assertRouteSchemas();
   return app;
 }
+
+const imageOrigins = (config: Config) =>
+  config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [];
 
 /** Serves the built SPA: hashed assets cached for a year, index.html for every client route. */
 async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {

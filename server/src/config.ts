@@ -73,7 +73,56 @@ const environment = z.object({
   IMPORT_ALLOW_PRIVATE_HOSTS: flag,
   IMPORT_FETCH_TIMEOUT_MS: positiveInt(10_000),
   IMPORT_MAX_PAGE_BYTES: positiveInt(5 * 1024 * 1024),
+  STORAGE: z.enum(["local", "s3"], { error: "must be local or s3" }).default("local"),
+  S3_ENDPOINT: z.preprocess(
+    unsetIfBlank,
+    z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  ),
+  S3_BUCKET: z.preprocess(
+    unsetIfBlank,
+    // S3's bucket naming rules, which MinIO and the others follow too.
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3-63 of a-z 0-9 . -)")
+      .optional(),
+  ),
+  S3_REGION: z.preprocess(unsetIfBlank, z.string().optional()),
+  S3_ACCESS_KEY_ID: z.preprocess(unsetIfBlank, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(unsetIfBlank, z.string().optional()),
+  S3_PUBLIC_URL: z.preprocess(
+    unsetIfBlank,
+    z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  ),
 });
+
+/** What STORAGE=s3 cannot do without; each missing one is named in the start's message. */
+const S3_REQUIRED = [
+  "S3_ENDPOINT",
+  "S3_BUCKET",
+  "S3_REGION",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+] as const;
+
+const checkedEnvironment = environment.superRefine((vars, context) => {
+  if (vars.STORAGE !== "s3") return;
+  for (const name of S3_REQUIRED) {
+    if (vars[name] === undefined) {
+      context.addIssue({ code: "custom", path: [name], message: "must be set when STORAGE=s3" });
+    }
+  }
+});
+
+/** An S3-compatible bucket for recipe images (STORAGE=s3). */
+export interface S3Settings {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** A CDN (or the bucket's own public address) in front of the bucket; unset: the app streams. */
+  publicUrl: string | undefined;
+}
 
 /** At most `max` counted attempts in a fixed window of `windowSeconds` (see http/rate-limit.ts). */
 export interface Limit {
@@ -88,7 +137,10 @@ export interface Config {
   databaseUrl: string | undefined;
   embeddedPostgresPort: number;
   dataDir: string;
+  /** Recipe images with STORAGE=local (the default). */
   mediaDir: string;
+  /** Set with STORAGE=s3: images live in this bucket instead of `mediaDir`. */
+  s3: S3Settings | undefined;
   /** Built web app to serve; absent in tests and `npm run dev`. */
   webDist: string | undefined;
   sessionSecret: string;
@@ -133,12 +185,13 @@ export interface Config {
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = environment.safeParse(env);
+  const parsed = checkedEnvironment.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0]);
       // Secrets and URLs (which may hold a password) are named, never printed.
-      const shown = /SECRET|URL/.test(name) ? "" : `=${JSON.stringify(env[name])}`;
+      const hidden = /SECRET|URL|KEY/.test(name) || env[name] === undefined;
+      const shown = hidden ? "" : `=${JSON.stringify(env[name])}`;
       return `  ${name}${shown}: ${issue.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
@@ -154,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddedPostgresPort: vars.EMBEDDED_PG_PORT,
     dataDir,
     mediaDir: path.join(dataDir, "media"),
+    s3: s3Settings(vars),
     webDist: existsSync(path.join(webDist, "index.html")) ? webDist : undefined,
     sessionSecret: vars.SESSION_SECRET ?? persistentSecret(dataDir, "session-secret"),
     production: vars.NODE_ENV === "production",
@@ -190,6 +244,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
       importsPerUser: { max: vars.IMPORTS_PER_USER_PER_HOUR, windowSeconds: 3600 },
     },
+  };
+}
+
+function s3Settings(vars: z.infer<typeof environment>): S3Settings | undefined {
+  if (vars.STORAGE !== "s3") return undefined;
+  const { S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = vars;
+  // Checked by checkedEnvironment above; this only narrows the types.
+  if (!S3_ENDPOINT || !S3_BUCKET || !S3_REGION || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError("STORAGE=s3 needs every S3_ variable");
+  }
+  return {
+    endpoint: S3_ENDPOINT,
+    bucket: S3_BUCKET,
+    region: S3_REGION,
+    accessKeyId: S3_ACCESS_KEY_ID,
+    secretAccessKey: S3_SECRET_ACCESS_KEY,
+    // One slash between it and the key, however it was written.
+    publicUrl: vars.S3_PUBLIC_URL?.replace(/\/+$/, ""),
   };
 }
 

@@ -7,8 +7,12 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly body: Record<string, unknown>,
+    /** Response headers, e.g. Retry-After on a 503. */
+    readonly headers: Record<string, string> = {},
+    /** What went wrong underneath a 5xx, for the log only. */
+    cause?: unknown,
   ) {
-    super(typeof body.detail === "string" ? body.detail : `HTTP ${statusCode}`);
+    super(typeof body.detail === "string" ? body.detail : `HTTP ${statusCode}`, { cause });
   }
 }
 
@@ -35,7 +39,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
 /** The app's error handler; a route with its own (recipe import) hands everything else here. */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
-    return reply.code(error.statusCode).send(error.body);
+    if (error.statusCode >= 500) request.log.warn({ err: error.cause }, error.message);
+    return reply.code(error.statusCode).headers(error.headers).send(error.body);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields: Record<string, string[]> = {};

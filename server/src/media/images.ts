@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import sharp, { type Metadata } from "sharp";
-import { fieldError } from "../http/errors.js";
+import { fieldError, HttpError } from "../http/errors.js";
 import type { ImageStorage } from "./storage.js";
 
 export const MAX_IMAGE_PIXELS = 40_000_000;
@@ -70,11 +70,31 @@ const isPixelLimit = (error: unknown) =>
 /** The card version lives beside the full one: `recipes/abc.webp` → `recipes/abc-card.webp`. */
 export const cardKeyOf = (key: string) => key.replace(/(\.[a-z0-9]+)?$/, "-card$1");
 
-/** Stores both versions under a new random key; returns the full version's key. */
+export const IMAGE_STORAGE_UNAVAILABLE =
+  "Image storage is unavailable right now, so nothing was saved. Please try again in a minute.";
+
+/** 503 for a write whose image could not be stored: the storage is down, not the cook's input. */
+export const imageStorageUnavailable = (cause: unknown) =>
+  new HttpError(503, { detail: IMAGE_STORAGE_UNAVAILABLE }, { "retry-after": "30" }, cause);
+
+/**
+ * Stores both versions under a new random key; returns the full version's key. When a put
+ * fails the write answers 503 (after deleting the full version when only the card failed,
+ * best effort): the caller has not touched the database yet, so nothing is half-saved.
+ */
 export async function storeImage(storage: ImageStorage, image: ProcessedImage): Promise<string> {
   const key = `recipes/${randomUUID()}.webp`;
-  await storage.put(key, image.full);
-  await storage.put(cardKeyOf(key), image.card);
+  try {
+    await storage.put(key, image.full, "image/webp");
+  } catch (error) {
+    throw imageStorageUnavailable(error);
+  }
+  try {
+    await storage.put(cardKeyOf(key), image.card, "image/webp");
+  } catch (error) {
+    await storage.remove(key).catch(() => {});
+    throw imageStorageUnavailable(error);
+  }
   return key;
 }
 
@@ -84,7 +104,11 @@ export async function removeImage(
   key: string | null | undefined,
 ): Promise<void> {
   if (!key) return;
-  await Promise.all([storage.remove(key), storage.remove(cardKeyOf(key))]);
+  // Both settle before this does (Promise.all would give up at the first failure and leave the
+  // other retrying in the background, after the request has answered).
+  const results = await Promise.allSettled([storage.remove(key), storage.remove(cardKeyOf(key))]);
+  const failure = results.find((result) => result.status === "rejected");
+  if (failure) throw failure.reason;
 }
 
 /** The URLs an API response shows for a stored image key (both null without an image). */

@@ -2,14 +2,25 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /**
- * Where image files live. The local-disk version serves them from /media/; an object-storage
- * version only has to implement these three calls.
+ * Where image files live: the local disk (served from /media/ by @fastify/static) or an
+ * S3-compatible bucket (media/s3-storage.ts). Keys are ours, made by storeImage.
  */
 export interface ImageStorage {
-  put(key: string, data: Buffer): Promise<void>;
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** Deleting a key that is already gone is fine. */
   remove(key: string): Promise<void>;
   url(key: string): string;
 }
+
+/** Images never change under a key (keys are random, never reused): cached for a year. */
+export const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/**
+ * The only keys storeImage makes: a random UUID under recipes/, the full version or its card.
+ * Anything else asked of a storage is refused (a 404 when it comes from a URL).
+ */
+export const IMAGE_KEY =
+  /^recipes\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(-card)?\.webp$/;
 
 export function createImageStorage(dir: string): ImageStorage {
   const fileOf = (key: string) => {
