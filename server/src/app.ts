@@ -1,6 +1,5 @@
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
-import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import { okResponse, RECIPE_IMAGE_MAX_BYTES } from "@potluck/contract";
@@ -20,6 +19,7 @@ import { groceriesRoutes } from "./groceries/routes.js";
 import { registerErrorHandler } from "./http/errors.js";
 import { openApiRoutes, registerOpenApi } from "./http/openapi.js";
 import { watchRouteSchemas } from "./http/route-schemas.js";
+import { registerSecurityHeaders } from "./http/security-headers.js";
 import { ingredientsRoutes } from "./ingredients/routes.js";
 import { createImageStorage, type ImageStorage } from "./media/storage.js";
 import { recipesRoutes } from "./recipes/routes.js";
@@ -39,6 +39,8 @@ declare module "fastify" {
 export async function buildApp(config: Config, db: Db): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
+    // Fastify's two lines per request (received, completed): ours below is one, or none.
+    disableRequestLogging: true,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -49,27 +51,9 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   app.decorate("storage", createImageStorage(config.mediaDir));
   app.decorate("searchRankings", new SearchRankings());
   registerErrorHandler(app);
+  if (config.logRequests) logRequests(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // react-select (emotion) injects <style> elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    // Recipe images are plain <img> on our own origin; keep the default same-origin policy.
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(formbody);
   await app.register(multipart, {
@@ -143,5 +127,22 @@ async function registerWebApp(app: FastifyInstance, config: Config): Promise<voi
       return reply.header("cache-control", "no-cache").sendFile("index.html");
     }
     return reply.code(404).send({ detail: "Not found." });
+  });
+}
+
+/** One line per request, when it has been answered. */
+function logRequests(app: FastifyInstance): void {
+  app.addHook("onResponse", (request, reply, done) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        responseTime: Math.round(reply.elapsedTime * 10) / 10,
+        remoteAddress: request.ip,
+      },
+      "request completed",
+    );
+    done();
   });
 }
