@@ -95,6 +95,16 @@ describe("signed-in requests answered from memory", () => {
     expect((await inject(two.app, token, "/api/groceries/lists/")).statusCode).toBe(401);
   });
 
+  it("ends a session at once on the process that logged it out, without waiting for a NOTIFY", async () => {
+    const { agent } = await signedIn(one.app, db);
+    const token = tokenOf(agent);
+    await listening(one.app);
+    await recognised(one.app, token);
+    expect(await recognised(one.app, token)).toEqual({ signedIn: true, queries: 0 });
+    await agent.post("/api/auth/logout/");
+    expect(await recognised(one.app, token)).toMatchObject({ signedIn: false });
+  });
+
   it("refuses a session replaced at login on the other process (rotation)", async () => {
     const { user, agent } = await signedIn(one.app, db);
     await listening(two.app);

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client.js";
 import { NotifyListener } from "../db/notify-listener.js";
 import {
+  deleteSession,
   loadSession,
   type SessionRow,
   type SessionUser,
@@ -107,6 +108,16 @@ export class SessionCache {
       }
     }
     return session.user;
+  }
+
+  /**
+   * Ends a session (logout, or replaced at login): this process forgets it at once, the
+   * others when the NOTIFY of the row's deletion reaches them.
+   */
+  async end(token: string): Promise<void> {
+    await deleteSession(this.db, token);
+    this.generation += 1;
+    this.entries.delete(sessionTokenHash(token).toString("base64"));
   }
 
   /** Stops listening; the app is closing. */
