@@ -1,6 +1,5 @@
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
-import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import { okResponse, RECIPE_IMAGE_MAX_BYTES } from "@potluck/contract";
@@ -20,6 +19,7 @@ import { groceriesRoutes } from "./groceries/routes.js";
 import { registerErrorHandler } from "./http/errors.js";
 import { openApiRoutes, registerOpenApi } from "./http/openapi.js";
 import { watchRouteSchemas } from "./http/route-schemas.js";
+import { registerSecurityHeaders } from "./http/security-headers.js";
 import { ingredientsRoutes } from "./ingredients/routes.js";
 import { decorateImageStorage, serveImages } from "./media/serve.js";
 import { recipesRoutes } from "./recipes/routes.js";
@@ -38,6 +38,8 @@ declare module "fastify" {
 export async function buildApp(config: Config, db: Db): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
+    // Fastify's two lines per request (received, completed): ours below is one, or none.
+    disableRequestLogging: true,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -48,28 +50,9 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await decorateImageStorage(app, config);
   app.decorate("searchRankings", new SearchRankings());
   registerErrorHandler(app);
+  if (config.logRequests) logRequests(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // react-select (emotion) injects <style> elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Recipe images come from S3_PUBLIC_URL when one is set (a CDN in front of the bucket).
-        imgSrc: ["'self'", "data:", "blob:", ...imageOrigins(config)],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    // Recipe images are plain <img> on our own origin; keep the default same-origin policy.
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app, config);
   await app.register(cookie);
   await app.register(formbody);
   await app.register(multipart, {
@@ -106,9 +89,6 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   return app;
 }
 
-const imageOrigins = (config: Config) =>
-  config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [];
-
 /** Serves the built SPA: hashed assets cached for a year, index.html for every client route. */
 async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
   const webDist = config.webDist;
@@ -140,5 +120,22 @@ async function registerWebApp(app: FastifyInstance, config: Config): Promise<voi
       return reply.header("cache-control", "no-cache").sendFile("index.html");
     }
     return reply.code(404).send({ detail: "Not found." });
+  });
+}
+
+/** One line per request, when it has been answered. */
+function logRequests(app: FastifyInstance): void {
+  app.addHook("onResponse", (request, reply, done) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        responseTime: Math.round(reply.elapsedTime * 10) / 10,
+        remoteAddress: request.ip,
+      },
+      "request completed",
+    );
+    done();
   });
 }

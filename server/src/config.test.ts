@@ -10,11 +10,18 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 describe("loadConfig", () => {
   it("names every bad variable in one message", () => {
     const load = () =>
-      loadConfig({ DATA_DIR: dataDir, PORT: "abc", DB_POOL_SIZE: "0", LOG_LEVEL: "loud" });
+      loadConfig({
+        DATA_DIR: dataDir,
+        PORT: "abc",
+        DB_POOL_SIZE: "0",
+        LOG_LEVEL: "loud",
+        LOG_REQUESTS: "yes",
+      });
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(/PORT="abc": must be a port number/);
     expect(load).toThrow(/DB_POOL_SIZE="0": must be a whole number above 0/);
     expect(load).toThrow(/LOG_LEVEL="loud"/);
+    expect(load).toThrow(/LOG_REQUESTS="yes"/);
   });
 
   it("takes 1 to 64 worker processes", () => {
@@ -40,6 +47,8 @@ describe("loadConfig", () => {
     const config = loadConfig({ DATA_DIR: dataDir, PORT: "8080", DATABASE_URL: "" });
     expect(config.port).toBe(8080);
     expect(config.databaseUrl).toBeUndefined();
+    expect(config.logRequests).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir, LOG_REQUESTS: "false" }).logRequests).toBe(false);
     expect(config.database).toEqual({
       poolSize: 20,
       connectTimeoutMs: 5000,

@@ -54,6 +54,7 @@ const environment = z.object({
   ),
   TRUST_PROXY: flag,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_REQUESTS: z.enum(["true", "false"]).default("true"),
   NODE_ENV: z.string().optional(),
   WEB_DIST: z.string().min(1).default("web/dist"),
   DB_POOL_SIZE: positiveInt(20),
@@ -146,6 +147,8 @@ export interface Config {
   sessionSecret: string;
   production: boolean;
   logLevel: string;
+  /** One log line per request, when it completes (errors are logged either way). */
+  logRequests: boolean;
   trustProxy: boolean;
   database: {
     poolSize: number;
@@ -212,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: vars.SESSION_SECRET ?? persistentSecret(dataDir, "session-secret"),
     production: vars.NODE_ENV === "production",
     logLevel: vars.LOG_LEVEL,
+    logRequests: vars.LOG_REQUESTS === "true",
     trustProxy: vars.TRUST_PROXY === "true",
     database: {
       poolSize: vars.DB_POOL_SIZE,

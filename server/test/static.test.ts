@@ -45,3 +45,38 @@ describe("serving the web app", () => {
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
   });
 });
+
+describe("security headers by kind of response", () => {
+  const pagePolicies = {
+    "content-security-policy": expect.stringContaining("script-src 'self'"),
+    "x-frame-options": "SAMEORIGIN",
+    "strict-transport-security": expect.stringContaining("max-age="),
+    "referrer-policy": "no-referrer",
+    "cross-origin-opener-policy": "same-origin",
+    "x-content-type-options": "nosniff",
+  };
+
+  it("puts the page policies on the web app's pages, however they are reached", async () => {
+    for (const url of ["/", "/explore", "/index.html"]) {
+      const response = await new Agent(app).get(url);
+      expect(response.headers["content-type"], url).toMatch(/^text\/html/);
+      expect(response.headers, url).toMatchObject(pagePolicies);
+    }
+  });
+
+  it("puts them on images too", async () => {
+    mkdirSync(path.join(config.mediaDir, "recipes"), { recursive: true });
+    writeFileSync(path.join(config.mediaDir, "recipes/b.webp"), Buffer.from("RIFF0000WEBP"));
+    const response = await new Agent(app).get("/media/recipes/b.webp");
+    expect(response.headers).toMatchObject(pagePolicies);
+  });
+
+  it("sends JSON, scripts and errors with nosniff only", async () => {
+    for (const url of ["/api/health/", "/api/nothing-here/", "/assets/index-abc123.js"]) {
+      const response = await new Agent(app).get(url);
+      expect(response.headers["x-content-type-options"], url).toBe("nosniff");
+      expect(response.headers["content-security-policy"], url).toBeUndefined();
+      expect(response.headers["strict-transport-security"], url).toBeUndefined();
+    }
+  });
+});

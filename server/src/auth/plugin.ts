@@ -2,11 +2,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { forbidden, notAuthenticated } from "../http/errors.js";
 import { CSRF_COOKIE, CSRF_HEADER, csrfTokenFor, csrfTokenMatches, newCsrfSecret } from "./csrf.js";
-import { findSessionUser, SESSION_COOKIE, type SessionUser } from "./sessions.js";
+import { SessionCache } from "./session-cache.js";
+import { SESSION_COOKIE, type SessionUser } from "./sessions.js";
 
 declare module "fastify" {
+  interface FastifyInstance {
+    /** Signed-in sessions, mostly answered from memory. */
+    sessions: SessionCache;
+  }
   interface FastifyRequest {
-    /** The signed-in user, or null; loaded once for every API request. */
+    /** The signed-in user, or null; found once for every API request. */
     user: SessionUser | null;
     sessionToken: string | undefined;
   }
@@ -34,6 +39,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest("user", null);
   app.decorateRequest("sessionToken", undefined);
+  app.decorate("sessions", new SessionCache(app.db, app.log));
+  app.addHook("onClose", () => app.sessions.close());
 
   // A forgotten declaration fails at start, not as a route open to everyone.
   app.addHook("onRoute", (route) => {
@@ -47,7 +54,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (access === undefined) return;
     const token = access === "probe" ? undefined : request.cookies[SESSION_COOKIE];
     if (token) {
-      request.user = await findSessionUser(app.db, token);
+      request.user = await app.sessions.userOf(token);
       request.sessionToken = request.user ? token : undefined;
     }
     if (!SAFE_METHODS.has(request.method)) checkCsrf(app, request);

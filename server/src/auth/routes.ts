@@ -16,7 +16,7 @@ import { CSRF_COOKIE, csrfTokenFor } from "./csrf.js";
 import { hashPassword, passwordProblems, verifyPassword } from "./passwords.js";
 import { clearSessionCookie, rotateCsrfSecret, setSessionCookie } from "./plugin.js";
 import { findUserForLogin, followCounts, usernameOrEmailTaken } from "./queries.js";
-import { createSession, deleteSession } from "./sessions.js";
+import { createSession } from "./sessions.js";
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -86,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await clearAttempts(app.db, accountKey);
       await returnAttempt(app.db, addressKey);
       // A new session on every login: a session id planted before login is worth nothing.
-      if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
+      if (request.sessionToken) await app.sessions.end(request.sessionToken);
       const token = await createSession(app.db, user.id);
       setSessionCookie(request, reply, token);
       rotateCsrfSecret(request, reply);
@@ -98,7 +98,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     "/logout/",
     { config: { access: "user", noBody: true }, schema: { response: { 200: detailSchema } } },
     async (request, reply) => {
-      if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
+      if (request.sessionToken) await app.sessions.end(request.sessionToken);
       clearSessionCookie(request, reply);
       rotateCsrfSecret(request, reply);
       return { detail: "Successfully logged out." };

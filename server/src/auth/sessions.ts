@@ -27,8 +27,29 @@ export async function createSession(db: Db, userId: number): Promise<string> {
   return token;
 }
 
-/** The signed-in user of a session token, or null when the session is unknown or expired. */
-export async function findSessionUser(db: Db, token: string): Promise<SessionUser | null> {
+/** A live session as read from the database: its user, and what decides when it ends. */
+export interface SessionRow {
+  user: SessionUser;
+  /** Epoch milliseconds. */
+  expiresAt: number;
+  lastSeenAt: number;
+}
+
+export const sessionTokenHash = (token: string): Buffer => hashToken(token);
+
+/** Whether a session read at some point is still within its absolute and idle lifetimes. */
+export const sessionAlive = (row: SessionRow, now: number): boolean =>
+  row.expiresAt > now && row.lastSeenAt > now - IDLE_LIFETIME_MS;
+
+/** Whether `last_seen_at` is due a refresh. */
+export const sessionTouchDue = (row: SessionRow, now: number): boolean =>
+  now - row.lastSeenAt > TOUCH_INTERVAL_MS;
+
+/**
+ * The live session of a token hash, or null when it is unknown or expired; refreshes
+ * `last_seen_at` when due. Use SessionCache.userOf, which mostly answers without this.
+ */
+export async function loadSession(db: Db, tokenHash: Buffer): Promise<SessionRow | null> {
   const now = Date.now();
   const [row] = await db
     .select({
@@ -36,24 +57,42 @@ export async function findSessionUser(db: Db, token: string): Promise<SessionUse
       username: users.username,
       isSuperuser: users.isSuperuser,
       lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, tokenHash),
         gt(sessions.expiresAt, new Date(now)),
         gt(sessions.lastSeenAt, new Date(now - IDLE_LIFETIME_MS)),
       ),
     );
   if (!row) return null;
-  if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: sql`now()` })
-      .where(eq(sessions.tokenHash, hashToken(token)));
+  const session = {
+    user: { id: row.id, username: row.username, isSuperuser: row.isSuperuser },
+    expiresAt: row.expiresAt.getTime(),
+    lastSeenAt: row.lastSeenAt.getTime(),
+  };
+  if (sessionTouchDue(session, now)) {
+    if (!(await touchSession(db, tokenHash))) return null;
+    session.lastSeenAt = now;
   }
-  return { id: row.id, username: row.username, isSuperuser: row.isSuperuser };
+  return session;
+}
+
+/** The signed-in user of a session token, from the database (no cache). */
+export async function findSessionUser(db: Db, token: string): Promise<SessionUser | null> {
+  return (await loadSession(db, hashToken(token)))?.user ?? null;
+}
+
+/** Refreshes `last_seen_at`; false when the session is gone (ended meanwhile). */
+export async function touchSession(db: Db, tokenHash: Buffer): Promise<boolean> {
+  const result = await db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(eq(sessions.tokenHash, tokenHash));
+  return (result.rowCount ?? 0) > 0;
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {
@@ -61,7 +100,7 @@ export async function deleteSession(db: Db, token: string): Promise<void> {
 }
 
 /**
- * Deletes the sessions past their absolute or idle lifetime, which findSessionUser would
+ * Deletes the sessions past their absolute or idle lifetime, which loadSession would
  * refuse anyway; how many. Run periodically (maintenance.ts).
  */
 export async function deleteExpiredSessions(db: Db): Promise<number> {
