@@ -53,8 +53,8 @@ function pidsThatAnswered(output: string, url: string): Set<number> {
   const pids = new Set<number>();
   for (const line of output.split("\n")) {
     if (!line.startsWith("{")) continue;
-    const entry = JSON.parse(line) as { pid: number; msg: string; req?: { url: string } };
-    if (entry.msg === "incoming request" && entry.req?.url === url) pids.add(entry.pid);
+    const entry = JSON.parse(line) as { pid: number; msg: string; url?: string };
+    if (entry.msg === "request completed" && entry.url === url) pids.add(entry.pid);
   }
   return pids;
 }
