@@ -119,9 +119,14 @@ async function registerWebApp(app: FastifyInstance, config: Config): Promise<voi
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // The build writes a .br and a .gz beside each text file (web/scripts/precompress.ts):
+      // sent to browsers that accept them, a third of the bytes on a phone's network.
+      preCompressed: true,
       // Our own cache-control below; the plugin's default would overwrite it.
       cacheControl: false,
       setHeaders: (res, filePath) => {
+        // The same address answers br, gzip or plain bytes: caches must keep them apart.
+        res.setHeader("vary", "accept-encoding");
         res.setHeader(
           "cache-control",
           filePath.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache",

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { Agent, createTestApp } from "./helper.js";
 
@@ -9,6 +10,11 @@ const webDist = mkdtempSync(path.join(os.tmpdir(), "potluck-dist-"));
 mkdirSync(path.join(webDist, "assets"));
 writeFileSync(path.join(webDist, "index.html"), "<!doctype html><div id=root></div>");
 writeFileSync(path.join(webDist, "assets/index-abc123.js"), "console.log(1)");
+// The build's compressed copy (web/scripts/precompress.ts).
+writeFileSync(
+  path.join(webDist, "assets/index-abc123.js.br"),
+  brotliCompressSync("console.log(1)"),
+);
 
 const { app, config } = await createTestApp({ webDist });
 
@@ -17,6 +23,23 @@ describe("serving the web app", () => {
     const response = await new Agent(app).get("/assets/index-abc123.js");
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("sends the build's compressed copy to a browser that accepts it, plain bytes otherwise", async () => {
+    const compressed = await new Agent(app).get("/assets/index-abc123.js", {
+      headers: { "accept-encoding": "gzip, deflate, br" },
+    });
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers["content-encoding"]).toBe("br");
+    expect(compressed.headers.vary).toContain("accept-encoding");
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe("console.log(1)");
+    expect(compressed.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+
+    const plain = await new Agent(app).get("/assets/index-abc123.js", {
+      headers: { "accept-encoding": "identity" },
+    });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe("console.log(1)");
   });
 
   it("answers client routes with index.html, revalidated every time", async () => {
