@@ -13,6 +13,7 @@ import {
 } from "fastify-type-provider-zod";
 import { authPlugin } from "./auth/plugin.js";
 import { authRoutes } from "./auth/routes.js";
+import { SESSION_COOKIE } from "./auth/sessions.js";
 import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
 import { feedRoutes } from "./feed/routes.js";
@@ -26,6 +27,7 @@ import { recipesRoutes } from "./recipes/routes.js";
 import { SearchRankings } from "./recipes/search.js";
 import { termsRoutes } from "./terms/routes.js";
 import { usersRoutes } from "./users/routes.js";
+import { loadFirstLoadHtml } from "./web-app/first-load.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -115,6 +117,8 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
 /** Serves the built SPA: hashed assets cached for a year, index.html for every client route. */
 async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
   const webDist = config.webDist;
+  // index.html with the page's chunks and data announced (decision 0021), when the build says.
+  const firstLoadHtml = webDist ? loadFirstLoadHtml(webDist) : undefined;
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -145,7 +149,11 @@ async function registerWebApp(app: FastifyInstance, config: Config): Promise<voi
       !request.url.startsWith("/media/") &&
       !request.url.startsWith("/assets/");
     if (webDist && isPageRequest) {
-      return reply.header("cache-control", "no-cache").sendFile("index.html");
+      reply.header("cache-control", "no-cache");
+      if (!firstLoadHtml) return reply.sendFile("index.html");
+      // A hint only: a stale cookie costs the signed-in reads a refusal each, nothing more.
+      const signedIn = Boolean(request.cookies[SESSION_COOKIE]);
+      return reply.type("text/html; charset=utf-8").send(firstLoadHtml(request.url, signedIn));
     }
     return reply.code(404).send({ detail: "Not found." });
   });
