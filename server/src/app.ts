@@ -118,7 +118,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
 async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
   const webDist = config.webDist;
   // index.html with the page's chunks and data announced (decision 0021), when the build says.
-  const firstLoadHtml = webDist ? loadFirstLoadHtml(webDist) : undefined;
+  const pageHtml = webDist ? loadFirstLoadHtml(webDist) : undefined;
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -150,10 +150,10 @@ async function registerWebApp(app: FastifyInstance, config: Config): Promise<voi
       !request.url.startsWith("/assets/");
     if (webDist && isPageRequest) {
       reply.header("cache-control", "no-cache");
-      if (!firstLoadHtml) return reply.sendFile("index.html");
       // A hint only: a stale cookie costs the signed-in reads a refusal each, nothing more.
-      const signedIn = Boolean(request.cookies[SESSION_COOKIE]);
-      return reply.type("text/html; charset=utf-8").send(firstLoadHtml(request.url, signedIn));
+      const html = pageHtml?.(request.url, Boolean(request.cookies[SESSION_COOKIE]));
+      if (html === undefined) return reply.sendFile("index.html");
+      return reply.type("text/html; charset=utf-8").send(html);
     }
     return reply.code(404).send({ detail: "Not found." });
   });
