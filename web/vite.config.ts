@@ -1,6 +1,8 @@
 import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
 import { defineConfig } from "vitest/config";
+import { firstLoadPlan } from "./scripts/first-load-plan.ts";
+import { precompress } from "./scripts/precompress.ts";
 import { API_CACHE, MEDIA_CACHE } from "./src/lib/offline/cache-names.ts";
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -71,6 +73,8 @@ export default defineConfig({
         ],
       },
     }),
+    firstLoadPlan(),
+    precompress(),
   ],
   server: {
     port: 5173,

@@ -2,18 +2,21 @@ import { useState } from "react";
 
 /**
  * A recipe's picture, or a placeholder when it has none or the file fails to load. An empty
- * `alt` marks it decorative (a card whose title sits right next to it).
+ * `alt` marks it decorative (a card whose title sits right next to it). `priority` marks the
+ * picture that is likely the largest thing on the first screen (a recipe's own, the first
+ * card): fetched at once and ahead of other pictures, where the others wait until they are
+ * near the screen. Its box is sized by CSS, so nothing moves when it arrives.
  */
 export function RecipeImage({
   src,
   alt,
   className = "",
-  eager = false,
+  priority = false,
 }: {
   src: string | null | undefined;
   alt: string;
   className?: string;
-  eager?: boolean;
+  priority?: boolean;
 }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (!src || failedSrc === src) {
@@ -41,7 +44,8 @@ export function RecipeImage({
       className={`recipe-image ${className}`}
       src={src}
       alt={alt}
-      loading={eager ? "eager" : "lazy"}
+      loading={priority ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : "auto"}
       decoding="async"
       onError={() => setFailedSrc(src)}
     />

@@ -49,9 +49,10 @@ export default function ExplorePage() {
           <RecipeGrid
             query={query}
             emptyText="No recipes found."
-            renderCard={(recipe) => (
+            renderCard={(recipe, index) => (
               <RecipeCard
                 recipe={recipe}
+                first={index === 0}
                 actions={
                   <Link
                     to={`/recipe/${recipe.id}/${recipe.slug}`}

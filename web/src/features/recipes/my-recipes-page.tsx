@@ -41,9 +41,10 @@ export default function MyRecipesPage() {
       <RecipeGrid
         query={query}
         emptyText="No recipes found. Create your first one!"
-        renderCard={(recipe) => (
+        renderCard={(recipe, index) => (
           <RecipeCard
             recipe={recipe}
+            first={index === 0}
             showDate
             actions={
               <>

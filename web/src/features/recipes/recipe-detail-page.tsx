@@ -164,7 +164,12 @@ function RecipeView({
         </ErrorBox>
       )}
       {recipe.image && (
-        <RecipeImage src={recipe.image} alt={recipe.title} className="recipe-detail-image" eager />
+        <RecipeImage
+          src={recipe.image}
+          alt={recipe.title}
+          className="recipe-detail-image"
+          priority
+        />
       )}
       <div className="recipe-detail-columns">
         <section className="card recipe-ingredients" aria-labelledby="ingredients-heading">

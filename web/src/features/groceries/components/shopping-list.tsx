@@ -20,7 +20,10 @@ export function ShoppingList({ listId }: { listId: number }) {
   const [arranging, setArranging] = useState(false);
   const headingId = useId();
   return (
-    <section className="card grocery-card shopping-list" aria-labelledby={headingId}>
+    <section
+      className={`card grocery-card shopping-list${items.isPending ? " shopping-list-loading" : ""}`}
+      aria-labelledby={headingId}
+    >
       <div className="shopping-list-header">
         <h2 id={headingId}>Shopping List</h2>
         <div className="shopping-list-tools">

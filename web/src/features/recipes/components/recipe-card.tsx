@@ -8,15 +8,23 @@ import { formatDate } from "../format";
 export function RecipeCard({
   recipe,
   showDate = false,
+  first = false,
   actions,
 }: {
   recipe: RecipeListItem;
   showDate?: boolean;
+  /** The grid's first card: its picture is usually the largest thing on a phone's screen. */
+  first?: boolean;
   actions: ReactNode;
 }) {
   return (
     <article className="recipe-card">
-      <RecipeImage src={recipe.image_card ?? recipe.image} alt="" className="recipe-card-image" />
+      <RecipeImage
+        src={recipe.image_card ?? recipe.image}
+        alt=""
+        className="recipe-card-image"
+        priority={first}
+      />
       <div className="recipe-card-body">
         <h2 className="recipe-card-title">{recipe.title}</h2>
         <StarRating value={recipe.average_rating} count={recipe.rating_count} />

@@ -16,7 +16,8 @@ export function RecipeGrid({
 }: {
   query: UseInfiniteQueryResult<InfiniteData<RecipeListResponse>>;
   emptyText: string;
-  renderCard: (recipe: RecipeListItem) => ReactNode;
+  /** `index`: the card's place in the grid (the first one's picture is fetched first). */
+  renderCard: (recipe: RecipeListItem, index: number) => ReactNode;
 }) {
   const { data, error, isPending, isFetchNextPageError, isFetchingNextPage } = query;
   const loadMore = useLoadMoreOnScroll(query);
@@ -37,8 +38,8 @@ export function RecipeGrid({
         <p className="empty-state">{emptyText}</p>
       ) : (
         <ul className="card-grid recipe-grid">
-          {recipes.map((recipe) => (
-            <li key={recipe.id}>{renderCard(recipe)}</li>
+          {recipes.map((recipe, index) => (
+            <li key={recipe.id}>{renderCard(recipe, index)}</li>
           ))}
         </ul>
       )}

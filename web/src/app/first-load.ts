@@ -1,0 +1,65 @@
+/**
+ * What a page needs on its first load, announced in its HTML by the server so the browser
+ * fetches it all at once instead of at the end of a chain (decision 0021): without it, a
+ * phone on slow 4G downloads the app, only then learns which page chunk to fetch, only then
+ * asks who is signed in, and only then asks for the page's data.
+ *
+ * `path` is the router's (router.tsx), `page` the module it loads lazily, `data` the GET
+ * requests the page makes when it opens, exactly as the web app writes them (a preload is
+ * used only by a request for the same URL). `:name` in `data` is the path's parameter, and
+ * must be a number for the request to be announced. Data is announced only to a signed-in
+ * visitor, and only for an address without a query string (a search asks for other data).
+ * A page missing here still works: it loads as it did before, one step after the other.
+ */
+export interface FirstLoad {
+  path: string;
+  page: string;
+  data: string[];
+}
+
+/** Every page asks who is signed in and for the CSRF token (lib/session.ts). */
+export const EVERY_PAGE_DATA = ["/api/auth/csrf/", "/api/auth/status/"];
+
+export const FIRST_LOADS: FirstLoad[] = [
+  { path: "/about", page: "src/features/about/about-page.tsx", data: [] },
+  {
+    path: "/explore",
+    page: "src/features/recipes/explore-page.tsx",
+    data: ["/api/recipes/recipes/"],
+  },
+  {
+    path: "/recipe/:id/:slug",
+    page: "src/features/recipes/recipe-detail-page.tsx",
+    data: [
+      "/api/recipes/recipes/:id/",
+      "/api/recipes/ratings/?recipe=:id",
+      "/api/users/me/preferences/",
+    ],
+  },
+  {
+    path: "/recipes/:id",
+    page: "src/features/recipes/recipe-detail-page.tsx",
+    data: [
+      "/api/recipes/recipes/:id/",
+      "/api/recipes/ratings/?recipe=:id",
+      "/api/users/me/preferences/",
+    ],
+  },
+  {
+    path: "/grocery-list/:grocerylistid",
+    page: "src/features/groceries/grocery-list-page.tsx",
+    data: [
+      "/api/groceries/lists/",
+      "/api/groceries/items/?grocery_list=:grocerylistid",
+      "/api/groceries/planned-recipes/?grocery_list=:grocerylistid",
+      "/api/groceries/planned-extras/?grocery_list=:grocerylistid",
+      "/api/ingredients/units/",
+      "/api/users/me/preferences/",
+      "/api/groceries/lists/:grocerylistid/",
+    ],
+  },
+  { path: "/grocery-lists", page: "src/features/groceries/grocery-lists-page.tsx", data: [] },
+  { path: "/recipes", page: "src/features/recipes/my-recipes-page.tsx", data: [] },
+  { path: "/login", page: "src/features/auth/login-page.tsx", data: [] },
+  { path: "/signup", page: "src/features/auth/signup-page.tsx", data: [] },
+];
