@@ -16,11 +16,13 @@ import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../src/config.js";
 import { connect } from "../src/db/client.js";
+import { lockDataDir } from "../src/db/data-dir-lock.js";
 import { startEmbeddedPostgres } from "../src/db/embedded.js";
 import { runMigrations } from "../src/db/migrate.js";
 import { loadReferenceData } from "../src/db/reference-data.js";
 import { benchListEvents, type ListEventsReport, listEventsMarkdown } from "./bench-list-events.js";
-import { SCALE_PASSWORD, seedScale, settleAfterSeed, TITLE_WORDS } from "./seed-scale.js";
+import { formatSeconds } from "./progress-bar.js";
+import { SCALE_PASSWORD, seedScale, TITLE_WORDS } from "./seed-scale.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const { values: args } = parseArgs({
@@ -30,6 +32,7 @@ const { values: args } = parseArgs({
     sizes: { type: "string", default: "1k,10k,100k" },
     "skip-web": { type: "boolean", default: false },
     parts: { type: "string", default: "api,web,list-events" },
+    "seed-only": { type: "boolean", default: false },
     out: { type: "string", default: path.join(repoRoot, "docs/benchmarks") },
   },
 });
@@ -43,24 +46,31 @@ if (args["skip-web"]) PARTS.delete("web");
 const DURATION = Number(args.duration);
 const CEILING_DURATION = 5;
 const CONNECTIONS = Number(args.connections);
+/** The data sets: 10 feed items per recipe; 1m also has ten times the cooks. */
 const SIZES = [
-  { name: "1k", recipes: 1_000, feedItems: 10_000 },
-  { name: "10k", recipes: 10_000, feedItems: 100_000 },
-  { name: "100k", recipes: 100_000, feedItems: 1_000_000 },
+  { name: "1k", recipes: 1_000, users: 10_000 },
+  { name: "10k", recipes: 10_000, users: 10_000 },
+  { name: "100k", recipes: 100_000, users: 10_000 },
+  { name: "1m", recipes: 1_000_000, users: 100_000 },
 ] as const;
-const USERS = 10_000;
 
 // ---------- data sets ----------
 
 const config = loadConfig();
 const benchDir = path.join(config.dataDir, "bench");
 mkdirSync(benchDir, { recursive: true });
+// Two benches on one data directory would stop each other's cluster (a running postmaster is
+// taken for a leftover) and load the same server.
+lockDataDir(config.dataDir, "npm run bench");
 /** The cluster of the scale data sets, started only when the API is measured. */
 const cluster = PARTS.has("api")
   ? await startEmbeddedPostgres(path.join(benchDir, "postgres"), 54340)
   : undefined;
 const clusterUrl = cluster?.url ?? "";
 const databaseUrl = (name: string) => clusterUrl.replace(/\/postgres$/, `/${name}`);
+
+/** Seconds each data set's seed took (all its runs together). */
+const seedSeconds: Record<string, number> = {};
 
 async function prepareDataSet(size: (typeof SIZES)[number]): Promise<string> {
   const name = `bench_${size.name}`;
@@ -71,19 +81,15 @@ async function prepareDataSet(size: (typeof SIZES)[number]): Promise<string> {
   const { db, pool } = connect(databaseUrl(name), { max: 2 });
   await runMigrations(db);
   await loadReferenceData(db);
-  const seeded = await db.execute(sql`select 1 from users where username = 'scale_1'`);
-  if (seeded.rows.length === 0) {
-    console.log(`\nSeeding ${size.name}: ${size.recipes} recipes, ${size.feedItems} feed items...`);
-    await db.transaction((tx) =>
-      seedScale(tx as unknown as typeof db, {
-        recipes: size.recipes,
-        users: USERS,
-        feedItems: size.feedItems,
-        lists: 2000,
-      }),
-    );
-    await settleAfterSeed(db);
-  }
+  // Resumable: a seed stopped half-way (Ctrl-C, a crash) continues; a finished one is kept.
+  console.log(`\nData set ${size.name}: ${size.recipes} recipes, ${size.users} users`);
+  const seed = await seedScale(db, {
+    recipes: size.recipes,
+    users: size.users,
+    feedItems: size.recipes * 10,
+    lists: 2000,
+  });
+  seedSeconds[size.name] = seed.seconds;
   await pool.end();
   return databaseUrl(name);
 }
@@ -541,7 +547,7 @@ function markdownReport(report: {
   if (report.api.length > 0) {
     lines.push(
       "",
-      `Server in production mode on loopback, autocannon with ${CONNECTIONS} connections, ${DURATION} s per measurement after a 2 s warm-up; latency at a fixed rate of half the measured throughput. Data: ${USERS.toLocaleString("en-GB")} users, recipes as named, 10 feed items per recipe (about 1.2M at 100k); the reader (scale_1) follows 500 cooks.`,
+      `Server in production mode on loopback, autocannon with ${CONNECTIONS} connections, ${DURATION} s per measurement after a 2 s warm-up; latency at a fixed rate of half the measured throughput. Data: 10,000 users (100,000 at 1m), recipes as named, 10 feed items per recipe; the reader (scale_1) follows 500 cooks.`,
       "",
       `## API (${report.size} recipes)`,
       "",
@@ -602,9 +608,23 @@ function markdownReport(report: {
 }
 
 async function main() {
+  const wanted = PARTS.has("api") ? args.sizes.split(",").map((name) => name.trim()) : [];
+  for (const name of wanted) {
+    if (!SIZES.some((s) => s.name === name)) {
+      throw new Error(`--sizes: unknown size ${name} (${SIZES.map((s) => s.name)})`);
+    }
+  }
   const date = new Date().toISOString().slice(0, 10);
   // The load at start: the machine's cores are shared, and a busy neighbour shows in the times.
   const machine = `${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${os.loadavg()[0]?.toFixed(1)} at start`;
+  if (args["seed-only"]) {
+    for (const name of wanted) await prepareDataSet(SIZES.find((s) => s.name === name) ?? SIZES[0]);
+    await cluster?.stop();
+    for (const [name, seconds] of Object.entries(seedSeconds)) {
+      console.log(`${name}: seeding took ${formatSeconds(seconds)} (all runs together)`);
+    }
+    return;
+  }
   const webOut = path.join(benchDir, "web");
   const web = PARTS.has("web") ? measureWeb(webOut) : [];
   // The API's server serves the built web app (and Lighthouse loads it).
@@ -613,7 +633,6 @@ async function main() {
   const growth: Record<string, Measurement[]> = {};
   let api: Measurement[] = [];
   let lighthouse: Awaited<ReturnType<typeof lighthouseRuns>> = [];
-  const wanted = PARTS.has("api") ? args.sizes.split(",") : [];
   const sizes = SIZES.filter((s) => wanted.includes(s.name));
   const largest = sizes[sizes.length - 1]?.name;
   for (const size of sizes) {
