@@ -324,6 +324,25 @@ function scaleSteps(options: ScaleOptions, passwordHash: string): Step[] {
   ];
 }
 
+/**
+ * The bulk load leaves dead row versions behind (search text and averages are filled in by
+ * updates) and new entries in the GIN indexes' pending lists; autovacuum tidies both within
+ * minutes in real use, and measuring before it has would measure the load, not the product.
+ * VACUUM can't run in a transaction: on a connection of its own, without a statement timeout.
+ */
+async function vacuumAnalyze(db: Db): Promise<void> {
+  const client = await db.$client.connect();
+  try {
+    await client.query("set statement_timeout = 0");
+    await client.query("vacuum analyze");
+  } finally {
+    client.release();
+  }
+}
+
+/** Resuming with other counts would mix two data sets. */
+class OtherCountsError extends Error {}
+
 export type SeedOutcome = "seeded" | "already seeded";
 
 /**
@@ -361,7 +380,7 @@ export async function seedScale(
     stored.feedItems !== options.feedItems ||
     stored.lists !== options.lists
   ) {
-    throw new Error(
+    throw new OtherCountsError(
       `This database holds a scale seed made with other counts (${JSON.stringify(stored)}); ` +
         "use a fresh database (DATA_DIR) or the same counts to resume it.",
     );
@@ -403,10 +422,12 @@ export async function seedScale(
     while (next <= last) {
       const to = Math.min(last, next + step.chunk - 1);
       const started = performance.now();
-      if (step.name === "vacuum analyze") await db.execute(sql`vacuum analyze`);
+      if (step.name === "vacuum analyze") await vacuumAnalyze(db);
       await db.transaction(async (tx) => {
         // A lost commit costs one chunk, which the next run redoes: no need to wait for fsync.
         await tx.execute(sql`set local synchronous_commit = off`);
+        // A chunk can take minutes on a busy machine: the app's statement timeout is for requests.
+        await tx.execute(sql`set local statement_timeout = 0`);
         await step.run(tx, next, to);
         await tx.execute(sql`update scale_seed.progress
           set next = ${to + 1}, seconds = seconds + ${(performance.now() - started) / 1000}
@@ -474,7 +495,11 @@ async function main() {
   });
   const started = performance.now();
   try {
-    const { outcome, seconds } = await seedScale(database.db, options);
+    const { outcome, seconds } = await seedScale(database.db, options).catch((error: Error) => {
+      if (!(error instanceof OtherCountsError)) throw error;
+      console.error(error.message);
+      process.exit(2);
+    });
     if (outcome === "seeded") {
       await printSummary(database.db);
       console.log(
