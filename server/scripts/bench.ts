@@ -1,6 +1,9 @@
-// npm run bench [-- --duration 10 --sizes 1k,10k,100k --skip-web --parts api,web,list-events]
-// The product measured at realistic scale: API throughput and latency on a scale-seeded
-// database with the server in production mode, cost growth from 1k to 100k recipes, the
+// npm run bench [-- --duration 10 --sizes 1k,10k,100k,1m --workers N --skip-web
+//                   --parts api,web,list-events --seed-only --pg-port 54340]
+// The product measured at realistic scale: API throughput (wrk, Lua scripts in bench/) and
+// latency (autocannon at a fixed rate) on a scale-seeded database with the server in
+// production mode, against a bare Fastify route and our anonymous and signed-in health
+// routes, server memory, cost growth from 1k to 1M recipes, the
 // web app's first-load size and Lighthouse scores, and live list updates (tick → event latency
 // and memory per stream with 200 open streams, bench-list-events.ts). Writes
 // docs/benchmarks/<date>.{md,json}; a run of some parts only writes <date>-<parts>.{md,json},
@@ -483,14 +486,10 @@ function ensureWrk(): void {
     // wrk --version exits 1 after printing its version: only a missing binary is ENOENT.
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") return;
     console.log("wrk is missing: apt-get install -y wrk");
-    const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
-    execFileSync(
-      sudo[0] ?? "apt-get",
-      [...sudo.slice(1), ...(sudo.length ? ["apt-get"] : []), "install", "-y", "-qq", "wrk"],
-      {
-        stdio: "inherit",
-      },
-    );
+    // As .ci/run installs chromium: as root directly, otherwise through sudo.
+    const command = ["apt-get", "install", "-y", "-qq", "wrk"];
+    if (process.getuid?.() !== 0) command.unshift("sudo");
+    execFileSync(command[0] ?? "apt-get", command.slice(1), { stdio: "inherit" });
   }
 }
 
