@@ -310,14 +310,16 @@ function scaleSteps(options: ScaleOptions, passwordHash: string): Step[] {
         const listIds = sql.raw(`array[${ids.join(",") || "0"}]::int[]`);
         await tx.execute(sql`
           insert into planned_recipes (grocery_list_id, recipe_id, guests, planned_on)
-          select l.id, (select min(id) from recipes) + ((l.id * 101 + k * 37) % ${recipeCount}), 2 + k,
+          select l.id, (select min(id) from recipes) + ((u.n * 101 + k * 37) % ${recipeCount}), 2 + k,
                  current_date + k
-          from grocery_lists l cross join generate_series(1, 3) k
+          from grocery_lists l join scale_seed.users u on u.id = l.owner_id
+          cross join generate_series(1, 3) k
           where l.id = any(${listIds})`);
         await tx.execute(sql`
           insert into planned_extras (grocery_list_id, ingredient_id, unit_id, quantity)
-          select l.id, (select min(id) from ingredients) + (l.id % 50), (select min(id) from units), 2
-          from grocery_lists l where l.id = any(${listIds})`);
+          select l.id, (select min(id) from ingredients) + (u.n % 50), (select min(id) from units), 2
+          from grocery_lists l join scale_seed.users u on u.id = l.owner_id
+          where l.id = any(${listIds})`);
         await recomputeShoppingLists(tx, ids);
       },
     },
