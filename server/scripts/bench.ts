@@ -1,13 +1,16 @@
-// npm run bench [-- --duration 10 --sizes 1k,10k,100k --skip-web --parts api,web,list-events]
-// The product measured at realistic scale: API throughput and latency on a scale-seeded
-// database with the server in production mode, cost growth from 1k to 100k recipes, the
+// npm run bench [-- --duration 10 --sizes 1k,10k,100k,1m --workers N --skip-web
+//                   --parts api,web,list-events --seed-only --pg-port 54340]
+// The product measured at realistic scale: API throughput (wrk, Lua scripts in bench/) and
+// latency (autocannon at a fixed rate) on a scale-seeded database with the server in
+// production mode, against a bare Fastify route and our anonymous and signed-in health
+// routes, server memory, cost growth from 1k to 1M recipes, the
 // web app's first-load size and Lighthouse scores, and live list updates (tick → event latency
 // and memory per stream with 200 open streams, bench-list-events.ts). Writes
 // docs/benchmarks/<date>.{md,json}; a run of some parts only writes <date>-<parts>.{md,json},
 // so it never replaces a full report. Data sets are kept under DATA_DIR/bench, so a second
 // run skips the seeding.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,11 +19,14 @@ import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../src/config.js";
 import { connect } from "../src/db/client.js";
+import { lockDataDir } from "../src/db/data-dir-lock.js";
 import { startEmbeddedPostgres } from "../src/db/embedded.js";
 import { runMigrations } from "../src/db/migrate.js";
 import { loadReferenceData } from "../src/db/reference-data.js";
+import ingredientNames from "../src/ingredients/data/ingredients.json" with { type: "json" };
 import { benchListEvents, type ListEventsReport, listEventsMarkdown } from "./bench-list-events.js";
-import { SCALE_PASSWORD, seedScale, settleAfterSeed, TITLE_WORDS } from "./seed-scale.js";
+import { formatSeconds } from "./progress-bar.js";
+import { SCALE_PASSWORD, seedScale, TITLE_WORDS } from "./seed-scale.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const { values: args } = parseArgs({
@@ -30,6 +36,10 @@ const { values: args } = parseArgs({
     sizes: { type: "string", default: "1k,10k,100k" },
     "skip-web": { type: "boolean", default: false },
     parts: { type: "string", default: "api,web,list-events" },
+    "seed-only": { type: "boolean", default: false },
+    workers: { type: "string" },
+    // Another port lets a second bench, on another DATA_DIR, run while one is seeding.
+    "pg-port": { type: "string", default: "54340" },
     out: { type: "string", default: path.join(repoRoot, "docs/benchmarks") },
   },
 });
@@ -43,24 +53,38 @@ if (args["skip-web"]) PARTS.delete("web");
 const DURATION = Number(args.duration);
 const CEILING_DURATION = 5;
 const CONNECTIONS = Number(args.connections);
+/** WEB_CONCURRENCY for the server under test (its node:cluster workers); unset: its default. */
+const WORKERS = args.workers;
+if (!Number.isInteger(DURATION) || DURATION < 1)
+  throw new Error("--duration: whole seconds, at least 1");
+if (WORKERS !== undefined && !/^[1-9][0-9]*$/.test(WORKERS)) {
+  throw new Error("--workers: a positive whole number");
+}
+/** The data sets: 10 feed items per recipe; 1m also has ten times the cooks. */
 const SIZES = [
-  { name: "1k", recipes: 1_000, feedItems: 10_000 },
-  { name: "10k", recipes: 10_000, feedItems: 100_000 },
-  { name: "100k", recipes: 100_000, feedItems: 1_000_000 },
+  { name: "1k", recipes: 1_000, users: 10_000 },
+  { name: "10k", recipes: 10_000, users: 10_000 },
+  { name: "100k", recipes: 100_000, users: 10_000 },
+  { name: "1m", recipes: 1_000_000, users: 100_000 },
 ] as const;
-const USERS = 10_000;
 
 // ---------- data sets ----------
 
 const config = loadConfig();
 const benchDir = path.join(config.dataDir, "bench");
 mkdirSync(benchDir, { recursive: true });
+// Two benches on one data directory would stop each other's cluster (a running postmaster is
+// taken for a leftover) and load the same server.
+lockDataDir(config.dataDir, "npm run bench");
 /** The cluster of the scale data sets, started only when the API is measured. */
 const cluster = PARTS.has("api")
-  ? await startEmbeddedPostgres(path.join(benchDir, "postgres"), 54340)
+  ? await startEmbeddedPostgres(path.join(benchDir, "postgres"), Number(args["pg-port"]))
   : undefined;
 const clusterUrl = cluster?.url ?? "";
 const databaseUrl = (name: string) => clusterUrl.replace(/\/postgres$/, `/${name}`);
+
+/** Seconds each data set's seed took (all its runs together). */
+const seedSeconds: Record<string, number> = {};
 
 async function prepareDataSet(size: (typeof SIZES)[number]): Promise<string> {
   const name = `bench_${size.name}`;
@@ -71,19 +95,15 @@ async function prepareDataSet(size: (typeof SIZES)[number]): Promise<string> {
   const { db, pool } = connect(databaseUrl(name), { max: 2 });
   await runMigrations(db);
   await loadReferenceData(db);
-  const seeded = await db.execute(sql`select 1 from users where username = 'scale_1'`);
-  if (seeded.rows.length === 0) {
-    console.log(`\nSeeding ${size.name}: ${size.recipes} recipes, ${size.feedItems} feed items...`);
-    await db.transaction((tx) =>
-      seedScale(tx as unknown as typeof db, {
-        recipes: size.recipes,
-        users: USERS,
-        feedItems: size.feedItems,
-        lists: 2000,
-      }),
-    );
-    await settleAfterSeed(db);
-  }
+  // Resumable: a seed stopped half-way (Ctrl-C, a crash) continues; a finished one is kept.
+  console.log(`\nData set ${size.name}: ${size.recipes} recipes, ${size.users} users`);
+  const seed = await seedScale(db, {
+    recipes: size.recipes,
+    users: size.users,
+    feedItems: size.recipes * 10,
+    lists: 2000,
+  });
+  seedSeconds[size.name] = seed.seconds;
   await pool.end();
   return databaseUrl(name);
 }
@@ -107,6 +127,7 @@ async function startServer(url: string): Promise<ChildProcess> {
       LOG_LEVEL: "warn",
       DATA_DIR: benchDir,
       WEB_DIST: path.join(benchDir, "web"),
+      ...(WORKERS ? { WEB_CONCURRENCY: WORKERS } : {}),
     },
     stdio: ["ignore", "inherit", "inherit"],
     detached: true,
@@ -120,6 +141,70 @@ async function startServer(url: string): Promise<ChildProcess> {
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error("the server did not start");
+}
+
+const BARE_PORT = 3951;
+const BARE_BASE = `http://127.0.0.1:${BARE_PORT}`;
+
+/** The bare Fastify reference server (bench-bare.mjs), run with plain node like ours. */
+async function startBareServer(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["scripts/bench-bare.mjs", String(BARE_PORT)], {
+    cwd: path.join(repoRoot, "server"),
+    stdio: ["ignore", "inherit", "inherit"],
+    detached: true,
+  });
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${BARE_BASE}/api/health/`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("the bare Fastify server did not start");
+}
+
+/** Resident memory (VmRSS) of a process and all its descendants (cluster workers), in MiB. */
+function treeRssMiB(rootPid: number): number {
+  const parentOf = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const inTree = (pid: number) => {
+    for (let p = pid; p > 1; p = parentOf.get(p) ?? 0) if (p === rootPid) return true;
+    return false;
+  };
+  let kib = 0;
+  for (const pid of parentOf.keys()) {
+    if (!inTree(pid)) continue;
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, "utf8");
+      kib += Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return kib / 1024;
+}
+
+/** Samples the server's RSS every second until `stop()`, which returns the largest seen. */
+function sampleRss(pid: number): { stop(): number } {
+  let max = treeRssMiB(pid);
+  const timer = setInterval(() => {
+    max = Math.max(max, treeRssMiB(pid));
+  }, 1000);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.max(max, treeRssMiB(pid));
+    },
+  };
 }
 
 function stopServer(child: ChildProcess): Promise<void> {
@@ -195,54 +280,101 @@ async function prepareSession() {
 
 type Session = Awaited<ReturnType<typeof prepareSession>>;
 
-interface Endpoint {
-  name: string;
-  kind: "read" | "write";
-  requests: (s: Session) => autocannon.Request[];
+interface BenchRequest {
+  method: string;
+  path: string;
+  body?: string;
 }
 
-const searchPath = (words: string) => `/api/recipes/recipes/?search=${encodeURIComponent(words)}`;
+interface Endpoint {
+  name: string;
+  /** "reference": the three rows every other one is compared with; no target of their own. */
+  kind: "reference" | "read" | "write";
+  /** Sent with the session cookie and CSRF header; otherwise as an anonymous visitor. */
+  signedIn: boolean;
+  /** Measured on the bare Fastify server instead of ours. */
+  bare?: boolean;
+  /** The least share of the anonymous health route's throughput the endpoint must reach. */
+  minRatio?: number;
+  /** Issue 15: list, search and feed must stay within 2× of their 1k cost. */
+  growthTarget?: boolean;
+  /** A wrk script other than requests.lua (it then makes the requests itself). */
+  script?: string;
+  requests: (s: Session) => BenchRequest[];
+}
 
-/** About 7,000 different searches built from the seeded titles' words, in a shuffled order. */
-const NEW_SEARCHES = (() => {
-  const { first, main, dish } = TITLE_WORDS;
-  const searches = [
-    ...main.flatMap((m) => dish.map((d) => `${m} ${d}`)),
-    ...first.flatMap((f) => main.flatMap((m) => dish.map((d) => `${f} ${m} ${d}`))),
-  ].map((words) => words.toLowerCase());
-  // A fixed pseudo-random order, so that runs compare.
-  let seed = 42;
-  const random = () => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return seed / 2147483648;
-  };
-  for (let i = searches.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [searches[i], searches[j]] = [searches[j] as string, searches[i] as string];
-  }
-  return searches;
-})();
-let newSearches = 0;
+/** Issue 15's targets. */
+const TARGETS = { readRatio: 0.15, newSearchRatio: 0.1, readP99: 50, writeP99: 100, growth: 2 };
+
+/**
+ * Words for searches never made before: the first a title word (so that each search finds
+ * recipes, as a cook's would), the second a title word or a one-word ingredient name (about
+ * 30,000 pairs, so a pair rarely comes back among the 500 rankings the server keeps).
+ */
+const TITLE_SEARCH_WORDS = [
+  ...new Set(
+    Object.values(TITLE_WORDS)
+      .flat()
+      .map((w) => w.toLowerCase())
+      .filter((w) => /^[a-z]+$/.test(w)),
+  ),
+];
+const SEARCH_WORDS = [
+  ...new Set([
+    ...TITLE_SEARCH_WORDS,
+    ...(ingredientNames as string[]).map((n) => n.toLowerCase()).filter((w) => /^[a-z]+$/.test(w)),
+  ]),
+];
+const pick = (words: string[]) => words[Math.floor(Math.random() * words.length)] ?? "pie";
+const newSearchPath = () =>
+  `/api/recipes/recipes/?search=${pick(TITLE_SEARCH_WORDS)}%20${pick(SEARCH_WORDS)}`;
+
+const ANONYMOUS_HEALTH = "health, anonymous";
+/**
+ * The cheapest signed-in route: the CSRF token route looks the session up (as every signed-in
+ * request does) and does nothing else. Swap in a dedicated signed-in health route once one
+ * exists.
+ */
+const SIGNED_IN_HEALTH_PATH = "/api/auth/csrf/";
 
 const ENDPOINTS: Endpoint[] = [
   {
-    name: "health (ceiling)",
-    kind: "read",
+    name: "bare Fastify route",
+    kind: "reference",
+    signedIn: false,
+    bare: true,
     requests: () => [{ method: "GET", path: "/api/health/" }],
+  },
+  {
+    name: ANONYMOUS_HEALTH,
+    kind: "reference",
+    signedIn: false,
+    requests: () => [{ method: "GET", path: "/api/health/" }],
+  },
+  {
+    name: "health, signed in (session look-up)",
+    kind: "reference",
+    signedIn: true,
+    requests: () => [{ method: "GET", path: SIGNED_IN_HEALTH_PATH }],
   },
   {
     name: "auth status",
     kind: "read",
+    signedIn: true,
     requests: () => [{ method: "GET", path: "/api/auth/status/" }],
   },
   {
     name: "explore first page",
     kind: "read",
+    signedIn: false,
+    growthTarget: true,
     requests: () => [{ method: "GET", path: "/api/recipes/recipes/" }],
   },
   {
     name: "explore search",
     kind: "read",
+    signedIn: false,
+    growthTarget: true,
     requests: () => [{ method: "GET", path: "/api/recipes/recipes/?search=creamy%20chicken" }],
   },
   {
@@ -250,48 +382,56 @@ const ENDPOINTS: Endpoint[] = [
     // recipes.
     name: "search, two letters",
     kind: "read",
+    signedIn: false,
+    growthTarget: true,
     requests: () => [{ method: "GET", path: "/api/recipes/recipes/?search=ch" }],
   },
   {
-    // Every request searches for words no earlier request used, so none finds a kept ranking
-    // (see SearchRankings): what a search costs the first time it is made.
     name: "search, new words each time",
     kind: "read",
-    requests: () => [
-      {
-        method: "GET",
-        path: searchPath(NEW_SEARCHES[0] ?? "chicken"),
-        setupRequest: (request: autocannon.Request) => ({
-          ...request,
-          path: searchPath(NEW_SEARCHES[newSearches++ % NEW_SEARCHES.length] ?? "chicken"),
-        }),
-      },
-    ],
+    signedIn: false,
+    growthTarget: true,
+    minRatio: TARGETS.newSearchRatio,
+    script: "new-search.lua",
+    requests: () => [{ method: "GET", path: newSearchPath() }],
   },
   {
     name: "search with a typo",
     kind: "read",
+    signedIn: false,
+    growthTarget: true,
     requests: () => [{ method: "GET", path: "/api/recipes/recipes/?search=creamy%20chiken" }],
   },
   {
     name: "recipe detail",
     kind: "read",
+    signedIn: false,
     requests: (s) => [{ method: "GET", path: `/api/recipes/recipes/${s.recipe.id}/` }],
   },
   {
     name: "feed first page",
     kind: "read",
+    signedIn: true,
+    growthTarget: true,
     requests: () => [{ method: "GET", path: "/api/feed/items/?exclude_event_types=update_recipe" }],
   },
-  { name: "feed deep page", kind: "read", requests: (s) => [{ method: "GET", path: s.deepPage }] },
+  {
+    name: "feed deep page",
+    kind: "read",
+    signedIn: true,
+    growthTarget: true,
+    requests: (s) => [{ method: "GET", path: s.deepPage }],
+  },
   {
     name: "grocery list items",
     kind: "read",
+    signedIn: true,
     requests: (s) => [{ method: "GET", path: `/api/groceries/items/?grocery_list=${s.list.id}` }],
   },
   {
     name: "like toggle",
     kind: "write",
+    signedIn: true,
     requests: (s) => [
       { method: "POST", path: `/api/feed/items/${s.feedItem.id}/like/` },
       { method: "DELETE", path: `/api/feed/items/${s.feedItem.id}/like/` },
@@ -300,11 +440,11 @@ const ENDPOINTS: Endpoint[] = [
   {
     name: "rating write",
     kind: "write",
+    signedIn: true,
     requests: (s) => [
       {
         method: "PUT",
         path: `/api/recipes/ratings/${s.ratingId}/`,
-        headers: { "content-type": "application/json" },
         body: JSON.stringify({ recipe: s.ratedRecipe.id, rating: 7, comment: "bench" }),
       },
     ],
@@ -314,42 +454,127 @@ const ENDPOINTS: Endpoint[] = [
 interface Measurement {
   endpoint: string;
   kind: string;
+  signedIn: boolean;
+  /** wrk's max req/s. */
   throughput: number;
-  /** The health route's max req/s, measured right before this endpoint. */
+  /** The anonymous health route's max req/s, measured right before this endpoint. */
   ceiling: number;
   ratioOfCeiling: number;
+  /** wrk's own CPU during the max run (100% = one core): below 100%, wrk was not the limit. */
+  wrkCpu: number;
+  /** The fixed rate asked of autocannon (half the max), the rate it held, and its CPU. */
   rate: number;
+  heldRate: number;
+  autocannonCpu: number;
   p50: number;
   p99: number;
   errors: number;
+  pass: boolean | null;
 }
 
-async function load(
-  session: Session,
-  endpoint: Endpoint,
-  options: { duration: number; overallRate?: number },
-): Promise<autocannon.Result> {
-  return autocannon({
-    url: BASE,
-    connections: CONNECTIONS,
-    duration: options.duration,
-    overallRate: options.overallRate,
-    headers: { cookie: session.cookie, "x-csrftoken": session.csrfToken },
-    requests: endpoint.requests(session),
+interface WrkSummary {
+  requests: number;
+  durationUs: number;
+  socketErrors: number;
+  non2xx: number;
+  p50Us: number;
+  p99Us: number;
+  /** wrk's CPU time over its run time, 1 = one core. */
+  cpu: number;
+}
+
+const LUA_DIR = path.join(repoRoot, "server/scripts/bench");
+const WORDS_FILE = path.join(benchDir, "search-words.txt");
+writeFileSync(WORDS_FILE, `${SEARCH_WORDS.join("\n")}\n`);
+
+/** wrk must be there; Debian's package is installed when it is missing (bench is not in CI). */
+function ensureWrk(): void {
+  try {
+    execFileSync("wrk", ["--version"], { stdio: "ignore" });
+  } catch (error) {
+    // wrk --version exits 1 after printing its version: only a missing binary is ENOENT.
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") return;
+    console.log("wrk is missing: apt-get install -y wrk");
+    // As .ci/run installs chromium: as root directly, otherwise through sudo.
+    const command = ["apt-get", "install", "-y", "-qq", "wrk"];
+    if (process.getuid?.() !== 0) command.unshift("sudo");
+    execFileSync(command[0] ?? "apt-get", command.slice(1), { stdio: "inherit" });
+  }
+}
+
+/** Max throughput with wrk (one thread, CONNECTIONS connections). */
+function runWrk(session: Session, endpoint: Endpoint, seconds: number): Promise<WrkSummary> {
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    BENCH_LUA_DIR: LUA_DIR,
+    BENCH_WORDS_FILE: WORDS_FILE,
+    BENCH_TITLE_WORDS: String(TITLE_SEARCH_WORDS.length),
+  };
+  if (endpoint.signedIn) {
+    env.BENCH_COOKIE = session.cookie;
+    env.BENCH_CSRF = session.csrfToken;
+  }
+  const requests = endpoint.requests(session);
+  env.BENCH_REQUESTS = String(requests.length);
+  requests.forEach((r, i) => {
+    env[`BENCH_REQUEST_${i + 1}_METHOD`] = r.method;
+    env[`BENCH_REQUEST_${i + 1}_PATH`] = r.path;
+    env[`BENCH_REQUEST_${i + 1}_BODY`] = r.body ?? "";
   });
+  const script = path.join(LUA_DIR, endpoint.script ?? "requests.lua");
+  const base = endpoint.bare ? BARE_BASE : BASE;
+  // The shell reports the CPU time of wrk (its waited-for child) from /proc: fields 16-17 of
+  // its own stat line, in clock ticks.
+  const command = `wrk -t1 -c${CONNECTIONS} -d${seconds}s -s "$0" "$1"; cat /proc/$$/stat`;
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    execFile("sh", ["-c", command, script, base], { env }, (error, stdout, stderr) => {
+      if (error) return reject(new Error(`wrk failed: ${stderr || error.message}`));
+      const line = stdout.split("\n").find((l) => l.startsWith("BENCH_SUMMARY "));
+      if (!line) return reject(new Error(`wrk printed no summary: ${stdout}${stderr}`));
+      const stat = (stdout.trim().split("\n").pop() ?? "").replace(/^.*\) /, "").split(" ");
+      const ticks = Number(stat[13]) + Number(stat[14]); // cutime, cstime (fields 16, 17)
+      const cpu = ticks / 100 / ((performance.now() - started) / 1000);
+      resolve({ ...(JSON.parse(line.slice("BENCH_SUMMARY ".length)) as WrkSummary), cpu });
+    });
+  });
+}
+
+/** Latency at a fixed rate: wrk can't hold one, autocannon can (`overallRate`). */
+async function runAutocannon(session: Session, endpoint: Endpoint, rate: number, seconds: number) {
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  const requests: autocannon.Request[] = endpoint.requests(session).map((r) => ({
+    method: r.method as autocannon.Request["method"],
+    path: r.path,
+    ...(r.body ? { body: r.body, headers: { "content-type": "application/json" } } : {}),
+    ...(endpoint.script === "new-search.lua"
+      ? { setupRequest: (request: autocannon.Request) => ({ ...request, path: newSearchPath() }) }
+      : {}),
+  }));
+  const result = await autocannon({
+    url: endpoint.bare ? BARE_BASE : BASE,
+    connections: CONNECTIONS,
+    duration: seconds,
+    overallRate: rate,
+    headers: endpoint.signedIn ? { cookie: session.cookie, "x-csrftoken": session.csrfToken } : {},
+    requests,
+  });
+  const cpu = process.cpuUsage(cpuBefore);
+  const elapsed = (performance.now() - started) / 1000;
+  return { result, cpu: (cpu.user + cpu.system) / 1e6 / elapsed };
 }
 
 /** A benchmark of error answers measures nothing: each request must succeed once first. */
 async function expectSuccess(session: Session, endpoint: Endpoint): Promise<void> {
   for (const request of endpoint.requests(session)) {
-    const response = await fetch(`${BASE}${request.path}`, {
+    const response = await fetch(`${endpoint.bare ? BARE_BASE : BASE}${request.path}`, {
       method: request.method,
       headers: {
-        cookie: session.cookie,
-        "x-csrftoken": session.csrfToken,
-        ...(request.headers as Record<string, string> | undefined),
+        ...(endpoint.signedIn ? { cookie: session.cookie, "x-csrftoken": session.csrfToken } : {}),
+        ...(request.body ? { "content-type": "application/json" } : {}),
       },
-      body: request.body as string | undefined,
+      body: request.body,
     });
     if (!response.ok) {
       throw new Error(
@@ -359,50 +584,54 @@ async function expectSuccess(session: Session, endpoint: Endpoint): Promise<void
   }
 }
 
-async function measure(
-  session: Session,
-  endpoints: Endpoint[],
-  full: boolean,
-): Promise<Measurement[]> {
+function passes(endpoint: Endpoint, m: Measurement): boolean | null {
+  if (endpoint.kind === "reference") return null;
+  if (endpoint.kind === "write") return m.p99 < TARGETS.writeP99;
+  return m.ratioOfCeiling >= (endpoint.minRatio ?? TARGETS.readRatio) && m.p99 < TARGETS.readP99;
+}
+
+async function measure(session: Session): Promise<Measurement[]> {
   const results: Measurement[] = [];
-  const [health] = ENDPOINTS;
+  const health = ENDPOINTS.find((e) => e.name === ANONYMOUS_HEALTH);
   if (!health) throw new Error("no ceiling endpoint");
-  for (const endpoint of endpoints) {
+  for (const endpoint of ENDPOINTS) {
     await expectSuccess(session, endpoint);
     // This machine's speed drifts by up to half over minutes (shared cores), so each endpoint
-    // is compared with the ceiling measured right before it, not once for the whole run.
+    // is compared with the anonymous health route measured right before it, not once a run.
     const ceiling =
       endpoint === health
-        ? 0
-        : (await load(session, health, { duration: CEILING_DURATION })).requests.average;
-    await load(session, endpoint, { duration: 2 }); // warm-up: JIT, caches, connection pool
-    const max = await load(session, endpoint, { duration: DURATION });
-    const throughput = max.requests.average;
+        ? undefined
+        : await runWrk(session, health, Math.min(CEILING_DURATION, DURATION));
+    await runWrk(session, endpoint, 2); // warm-up: JIT, caches, connection pool
+    const max = await runWrk(session, endpoint, DURATION);
+    const throughput = max.requests / (max.durationUs / 1e6);
+    const ceilingRate = ceiling ? ceiling.requests / (ceiling.durationUs / 1e6) : throughput;
+    const rate = Math.max(1, Math.round(throughput / 2));
+    const fixed = await runAutocannon(session, endpoint, rate, DURATION);
     const measurement: Measurement = {
       endpoint: endpoint.name,
       kind: endpoint.kind,
+      signedIn: endpoint.signedIn,
       throughput: Math.round(throughput),
-      ceiling: Math.round(ceiling || throughput),
-      ratioOfCeiling: throughput / (ceiling || throughput),
-      rate: 0,
-      p50: 0,
-      p99: 0,
-      errors: max.errors + max.non2xx,
+      ceiling: Math.round(ceilingRate),
+      ratioOfCeiling: throughput / ceilingRate,
+      wrkCpu: max.cpu,
+      rate,
+      heldRate: Math.round(fixed.result.requests.average),
+      autocannonCpu: fixed.cpu,
+      p50: fixed.result.latency.p50,
+      p99: fixed.result.latency.p99,
+      errors: max.socketErrors + max.non2xx + fixed.result.errors + fixed.result.non2xx,
+      pass: null,
     };
-    if (full) {
-      const rate = Math.max(1, Math.round(throughput / 2));
-      const fixed = await load(session, endpoint, { duration: DURATION, overallRate: rate });
-      measurement.rate = rate;
-      measurement.p50 = fixed.latency.p50;
-      measurement.p99 = fixed.latency.p99;
-      measurement.errors += fixed.errors + fixed.non2xx;
-    }
+    measurement.pass = passes(endpoint, measurement);
     console.log(
-      `  ${endpoint.name.padEnd(28)} ${String(measurement.throughput).padStart(6)} req/s` +
-        ` (${(measurement.ratioOfCeiling * 100).toFixed(0)}% of ${measurement.ceiling})` +
-        (full
-          ? `  p50 ${measurement.p50} ms  p99 ${measurement.p99} ms at ${measurement.rate} req/s`
-          : ""),
+      `  ${endpoint.name.padEnd(36)} ${String(measurement.throughput).padStart(6)} req/s` +
+        ` (${(measurement.ratioOfCeiling * 100).toFixed(0)}% of ${measurement.ceiling}, wrk CPU ${(max.cpu * 100).toFixed(0)}%)` +
+        `  p50 ${measurement.p50} ms  p99 ${measurement.p99} ms at ${measurement.heldRate}/${rate} req/s` +
+        ` (autocannon CPU ${(fixed.cpu * 100).toFixed(0)}%)` +
+        (measurement.errors ? `  ${measurement.errors} errors` : "") +
+        (measurement.pass === null ? "" : measurement.pass ? "  pass" : "  MISS"),
     );
     results.push(measurement);
   }
@@ -523,12 +752,66 @@ async function lighthouseRuns(session: Session) {
 
 // ---------- report ----------
 
+interface SizeReport {
+  api: Measurement[];
+  /** The server's largest resident memory during the API part (all its processes), MiB. */
+  maxRssMiB: number;
+  /** How long this data set's seed took (all its runs together), seconds. */
+  seedSeconds: number;
+}
+
+const percent = (x: number) => `${(x * 100).toFixed(0)}%`;
+
+function targetCell(m: Measurement): string {
+  if (m.pass === null) return "-";
+  const endpoint = ENDPOINTS.find((e) => e.name === m.endpoint);
+  const rule =
+    m.kind === "write"
+      ? `p99 < ${TARGETS.writeP99}`
+      : `≥ ${percent(endpoint?.minRatio ?? TARGETS.readRatio)}, p99 < ${TARGETS.readP99}`;
+  return `${m.pass ? "pass" : "**miss**"} (${rule})`;
+}
+
+/**
+ * An endpoint's cost at each size in anonymous-health requests (ceiling / throughput), so the
+ * machine's drift between sizes cancels out; growth is that cost over the smallest size's.
+ */
+function growthRows(bySize: Record<string, SizeReport>): string[] {
+  const sizes = Object.keys(bySize);
+  if (sizes.length < 2) return [];
+  const lines = [
+    "",
+    `## Growth: cost relative to ${sizes[0]}`,
+    "",
+    `Cost = anonymous health req/s ÷ the endpoint's req/s (both from the same minute), so the machine's drift cancels out; shown relative to ${sizes[0]}. List, search and feed must stay within ${TARGETS.growth}× (issue 15).`,
+    "",
+    `| endpoint | ${sizes.join(" | ")} | target |`,
+    `|---|${sizes.map(() => "---:").join("|")}|---|`,
+  ];
+  for (const endpoint of ENDPOINTS) {
+    if (endpoint.kind === "reference") continue;
+    const costs = sizes.map((s) => {
+      const m = bySize[s]?.api.find((x) => x.endpoint === endpoint.name);
+      return m && m.throughput > 0 ? m.ceiling / m.throughput : 0;
+    });
+    const base = costs[0] || 1;
+    const growth = costs.map((c) => c / base);
+    const worst = Math.max(...growth);
+    const target = endpoint.growthTarget
+      ? `${worst <= TARGETS.growth ? "pass" : "**miss**"} (≤ ${TARGETS.growth}×)`
+      : "-";
+    lines.push(
+      `| ${endpoint.name} | ${growth.map((g) => `${g.toFixed(2)}×`).join(" | ")} | ${target} |`,
+    );
+  }
+  return lines;
+}
+
 function markdownReport(report: {
   date: string;
-  size: string;
   machine: string;
-  api: Measurement[];
-  growth: Record<string, Measurement[]>;
+  workers: string;
+  bySize: Record<string, SizeReport>;
   web: ReturnType<typeof measureWeb>;
   lighthouse: Awaited<ReturnType<typeof lighthouseRuns>>;
   listEvents: ListEventsReport | undefined;
@@ -538,40 +821,43 @@ function markdownReport(report: {
     "",
     `Machine: ${report.machine}.`,
   ];
-  if (report.api.length > 0) {
-    lines.push(
-      "",
-      `Server in production mode on loopback, autocannon with ${CONNECTIONS} connections, ${DURATION} s per measurement after a 2 s warm-up; latency at a fixed rate of half the measured throughput. Data: ${USERS.toLocaleString("en-GB")} users, recipes as named, 10 feed items per recipe (about 1.2M at 100k); the reader (scale_1) follows 500 cooks.`,
-      "",
-      `## API (${report.size} recipes)`,
-      "",
-      "| endpoint | kind | max req/s | ceiling just before | % of ceiling | fixed rate | p50 ms | p99 ms | errors |",
-      "|---|---|---:|---:|---:|---:|---:|---:|---:|",
-      ...report.api.map(
-        (m) =>
-          `| ${m.endpoint} | ${m.kind} | ${m.throughput} | ${m.ceiling} | ${(m.ratioOfCeiling * 100).toFixed(0)}% | ${m.rate} | ${m.p50} | ${m.p99} | ${m.errors} |`,
-      ),
-    );
-  }
-  const sizes = Object.keys(report.growth);
+  const sizes = Object.keys(report.bySize);
   if (sizes.length > 0) {
     lines.push(
       "",
-      "## Growth: max req/s by data size",
-      "",
-      `| endpoint | ${sizes.join(" | ")} | largest / smallest |`,
-      `|---|${sizes.map(() => "---:").join("|")}|---:|`,
+      `Server in production mode on loopback (WEB_CONCURRENCY: ${report.workers}). Max req/s: wrk, 1 thread, ${CONNECTIONS} connections, ${DURATION} s after a 2 s warm-up; public endpoints anonymously (no cookie), signed-in ones with scale_1's session cookie and CSRF header. Each endpoint's share is of the anonymous health route measured right before it (the shared cores drift). Latency: autocannon at a fixed rate of half the max, ${DURATION} s; "held" is the rate it actually sent, and its CPU (100% = one core) shows it was not the limit. The signed-in health row is ${SIGNED_IN_HEALTH_PATH} with the session (a session look-up and nothing else). Data: 10,000 users (100,000 at 1m), recipes as named, 10 feed items per recipe; the reader (scale_1) follows 500 cooks.`,
     );
-    for (const endpoint of ENDPOINTS) {
-      const row = sizes.map(
-        (s) => report.growth[s]?.find((m) => m.endpoint === endpoint.name)?.throughput ?? 0,
-      );
-      const first = row[0] ?? 0;
-      const last = row[row.length - 1] ?? 0;
-      lines.push(
-        `| ${endpoint.name} | ${row.join(" | ")} | ${first ? (last / first).toFixed(2) : "-"} |`,
-      );
-    }
+  }
+  for (const size of sizes) {
+    const api = report.bySize[size]?.api ?? [];
+    lines.push(
+      "",
+      `## API (${size} recipes)`,
+      "",
+      "| endpoint | as | max req/s | anon health just before | % of it | wrk CPU | fixed rate held / asked | autocannon CPU | p50 ms | p99 ms | errors | target |",
+      "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+      ...api.map(
+        (m) =>
+          `| ${m.endpoint} | ${m.signedIn ? "signed in" : "anonymous"} | ${m.throughput} | ${m.ceiling} | ${percent(m.ratioOfCeiling)} | ${percent(m.wrkCpu)} | ${m.heldRate} / ${m.rate} | ${percent(m.autocannonCpu)} | ${m.p50} | ${m.p99} | ${m.errors} | ${targetCell(m)} |`,
+      ),
+    );
+  }
+  lines.push(...growthRows(report.bySize));
+  if (sizes.length > 0) {
+    lines.push(
+      "",
+      "## Server memory and seeding",
+      "",
+      "Max RSS: the server process and its children (VmRSS from /proc, sampled every second during the API part); target below 300 MB. Seed: the data set's seeding time (all its runs together; kept data sets are not seeded again).",
+      "",
+      "| recipes | max RSS MiB | MB | target | seed time |",
+      "|---|---:|---:|---|---:|",
+      ...sizes.map((size) => {
+        const r = report.bySize[size];
+        const mb = Math.round((r?.maxRssMiB ?? 0) * 1.048576);
+        return `| ${size} | ${r?.maxRssMiB ?? 0} | ${mb} | ${mb < 300 ? "pass" : "**miss**"} (< 300 MB) | ${formatSeconds(r?.seedSeconds ?? 0)} |`;
+      }),
+    );
   }
   if (report.web.length > 0) {
     lines.push(
@@ -602,39 +888,60 @@ function markdownReport(report: {
 }
 
 async function main() {
+  const wanted = PARTS.has("api") ? args.sizes.split(",").map((name) => name.trim()) : [];
+  for (const name of wanted) {
+    if (!SIZES.some((s) => s.name === name)) {
+      throw new Error(`--sizes: unknown size ${name} (${SIZES.map((s) => s.name)})`);
+    }
+  }
   const date = new Date().toISOString().slice(0, 10);
   // The load at start: the machine's cores are shared, and a busy neighbour shows in the times.
   const machine = `${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${os.loadavg()[0]?.toFixed(1)} at start`;
+  if (args["seed-only"]) {
+    for (const name of wanted) await prepareDataSet(SIZES.find((s) => s.name === name) ?? SIZES[0]);
+    await cluster?.stop();
+    for (const [name, seconds] of Object.entries(seedSeconds)) {
+      console.log(`${name}: seeding took ${formatSeconds(seconds)} (all runs together)`);
+    }
+    return;
+  }
   const webOut = path.join(benchDir, "web");
   const web = PARTS.has("web") ? measureWeb(webOut) : [];
   // The API's server serves the built web app (and Lighthouse loads it).
   if (PARTS.has("api") && !existsSync(path.join(webOut, "index.html"))) measureWeb(webOut);
 
-  const growth: Record<string, Measurement[]> = {};
-  let api: Measurement[] = [];
+  const bySize: Record<string, SizeReport> = {};
   let lighthouse: Awaited<ReturnType<typeof lighthouseRuns>> = [];
-  const wanted = PARTS.has("api") ? args.sizes.split(",") : [];
   const sizes = SIZES.filter((s) => wanted.includes(s.name));
   const largest = sizes[sizes.length - 1]?.name;
-  for (const size of sizes) {
-    const url = await prepareDataSet(size);
-    const server = await startServer(url);
-    try {
-      const session = await prepareSession();
-      const full = size.name === largest;
-      console.log(`\n${size.name} recipes${full ? " (full measurement)" : ""}`);
-      const results = await measure(session, ENDPOINTS, full);
-      growth[size.name] = results;
-      if (full) {
-        api = results;
-        if (PARTS.has("web")) {
+  if (sizes.length > 0) ensureWrk();
+  const bare = sizes.length > 0 ? await startBareServer() : undefined;
+  try {
+    for (const size of sizes) {
+      const url = await prepareDataSet(size);
+      const server = await startServer(url);
+      try {
+        const rss = sampleRss(server.pid ?? 0);
+        const session = await prepareSession();
+        console.log(`\n${size.name} recipes`);
+        const api = await measure(session);
+        const report: SizeReport = {
+          api,
+          maxRssMiB: Math.round(rss.stop()),
+          seedSeconds: Math.round(seedSeconds[size.name] ?? 0),
+        };
+        bySize[size.name] = report;
+        console.log(`  max RSS of the server during the API part: ${report.maxRssMiB} MiB`);
+        if (size.name === largest && PARTS.has("web")) {
           console.log("\nLighthouse");
           lighthouse = await lighthouseRuns(session);
         }
+      } finally {
+        await stopServer(server);
       }
-    } finally {
-      await stopServer(server);
     }
+  } finally {
+    if (bare) await stopServer(bare);
   }
   await cluster?.stop();
 
@@ -650,9 +957,8 @@ async function main() {
     date,
     machine,
     parts: [...PARTS],
-    size: largest ?? "",
-    api,
-    growth: sizes.length > 1 ? growth : {},
+    workers: WORKERS ?? "default",
+    bySize,
     web,
     lighthouse,
     listEvents,

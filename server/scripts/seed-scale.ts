@@ -1,16 +1,20 @@
 // npm run seed:scale -- --recipes 100000 --users 10000 [--feed-items 1000000] [--lists 2000]
 // Fills the database (DATABASE_URL, or the embedded one under DATA_DIR) with a large synthetic
 // data set for benchmarks and query plans. Everything is generated inside PostgreSQL with
-// INSERT ... SELECT over generate_series, so 1,000,000 feed items take seconds, not hours.
-// Users are scale_1 ... scale_N, all with the password "scale-password"; scale_1 follows 500 cooks.
+// INSERT ... SELECT over generate_series (set-based, never row by row from node), in chunks
+// that each commit with a note of their progress in the scale_seed schema: a stopped seed
+// resumes where it stopped when run again, and a finished one does nothing and says so.
+// Users are scale_1 ... scale_N, all with the password "scale-password"; scale_1 follows 500
+// cooks. --feed-items defaults to 10 per recipe.
 import { parseArgs } from "node:util";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { hashPassword } from "../src/auth/passwords.js";
 import { loadConfig } from "../src/config.js";
-import type { Db } from "../src/db/client.js";
+import type { Db, Tx } from "../src/db/client.js";
 import { openDatabase } from "../src/db/open.js";
 import { recomputeShoppingLists } from "../src/groceries/recompute.js";
 import { refreshSearchRows } from "../src/recipes/search.js";
+import { formatSeconds, ProgressBar } from "./progress-bar.js";
 
 export const SCALE_PASSWORD = "scale-password";
 
@@ -87,92 +91,112 @@ export const TITLE_WORDS = {
 const arrayLiteral = (words: string[]) =>
   sql.raw(`array[${words.map((w) => `'${w.replace(/'/g, "''")}'`).join(",")}]`);
 
+/**
+ * One step of the seed: it walks the numbers `first..last` (user numbers, recipe numbers, or
+ * ids of rows an earlier step made) in chunks, each chunk inserted and recorded as done in the
+ * same transaction, so a stopped seed resumes at the first chunk not committed.
+ */
 interface Step {
   name: string;
-  run: () => Promise<unknown>;
+  /** What is counted, for the progress bar's rate. */
+  unit: string;
+  chunk: number;
+  /** The numbers to walk, worked out when the step starts (after the steps before it). */
+  range: (db: Db) => Promise<[number, number]>;
+  run: (tx: Tx, from: number, to: number) => Promise<unknown>;
 }
 
-/** Runs the steps with a progress bar and returns per-step timings. */
-async function runSteps(steps: Step[]): Promise<void> {
-  const width = 30;
-  for (const [index, step] of steps.entries()) {
-    const started = performance.now();
-    await step.run();
-    const done = Math.round(((index + 1) / steps.length) * width);
-    const bar = `${"#".repeat(done)}${".".repeat(width - done)}`;
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.log(`[${bar}] ${index + 1}/${steps.length} ${step.name} (${seconds}s)`);
-  }
+/** The seed's own bookkeeping, in a schema apart from the app's (never touched by migrations). */
+async function prepareBookkeeping(db: Db): Promise<void> {
+  await db.execute(sql`create schema if not exists scale_seed`);
+  await db.execute(sql`create table if not exists scale_seed.options (
+    recipes int not null, users int not null, feed_items int not null, lists int not null)`);
+  await db.execute(sql`create table if not exists scale_seed.progress (
+    step text primary key, first bigint not null, last bigint not null, next bigint not null,
+    seconds double precision not null default 0)`);
+  // scale_N's user id, for joins on N.
+  await db.execute(sql`create table if not exists scale_seed.users (
+    n int primary key, id int not null unique)`);
 }
 
-export async function seedScale(db: Db, options: ScaleOptions): Promise<void> {
+const rows = async <T>(db: Tx, query: SQL) =>
+  (await db.execute<T & Record<string, unknown>>(query)).rows;
+
+/** [min, max] of a query's ids, or an empty range when there are none. */
+async function idRange(db: Db, query: SQL): Promise<[number, number]> {
+  const [row] = await rows<{ lo: number | null; hi: number | null }>(db, query);
+  return row?.lo == null || row.hi == null ? [1, 0] : [Number(row.lo), Number(row.hi)];
+}
+
+function scaleSteps(options: ScaleOptions, passwordHash: string): Step[] {
   const { recipes: recipeCount, users: userCount, feedItems, lists } = options;
-  const passwordHash = await hashPassword(SCALE_PASSWORD);
-  const [existing] = (
-    await db.execute<{ n: number }>(
-      sql`select count(*)::int as n from users where username like 'scale\\_%'`,
-    )
-  ).rows;
-  if (Number(existing?.n ?? 0) > 0) {
-    throw new Error(
-      "This database already holds a scale data set (users scale_*). Use a fresh DATA_DIR.",
+  // Famous cooks (followed by a third of everyone) are the first 1% of users, at most 100:
+  // more would make follows, not recipes, the bulk of a large data set.
+  const famous = Math.min(100, Math.max(5, Math.floor(userCount / 100)));
+  // Each recipe brings a new_recipe item and about three new_rating items; updates make up the rest.
+  const updatesPerRecipe = Math.max(0, Math.round((feedItems - recipeCount * 4) / recipeCount));
+  const scaleRecipes = sql`from recipes r where r.author_id in (select id from scale_seed.users)`;
+  const recipeIds = (db: Db) =>
+    idRange(db, sql`select min(r.id) as lo, max(r.id) as hi ${scaleRecipes}`);
+  const feedIds = (db: Db) =>
+    idRange(
+      db,
+      sql`select min(f.id) as lo, max(f.id) as hi from feed_items f
+      where f.user_id in (select id from scale_seed.users)`,
     );
-  }
-  // Famous cooks (followed by thousands) are the first 1% of users.
-  const famous = Math.max(5, Math.floor(userCount / 100));
-  const extraFeedItems = Math.max(0, feedItems - recipeCount * 2);
-  const updatesPerRecipe = Math.ceil(extraFeedItems / recipeCount);
-
-  const steps: Step[] = [
+  return [
     {
-      name: `${userCount} users`,
-      run: () =>
-        db.execute(sql`
-          insert into users (username, email, password_hash, created_at)
-          select 'scale_' || g, 'scale_' || g || '@example.com', ${passwordHash},
-                 now() - interval '400 days' + g * interval '1 second'
-          from generate_series(1, ${userCount}) g`),
+      name: "users",
+      unit: "users",
+      chunk: 50_000,
+      range: async () => [1, userCount],
+      run: (tx, from, to) =>
+        tx.execute(sql`
+          with added as (
+            insert into users (username, email, password_hash, created_at)
+            select 'scale_' || g, 'scale_' || g || '@example.com', ${passwordHash},
+                   now() - interval '400 days' + g * interval '1 second'
+            from generate_series(${from}::int, ${to}::int) g
+            returning id, username)
+          insert into scale_seed.users (n, id) select substr(username, 7)::int, id from added`),
     },
     {
       name: "follows (scale_1 follows 500 cooks, famous cooks followed by thousands)",
-      run: async () => {
-        await db.execute(sql`
-          create temporary table scale_users as
-          select id, row_number() over (order by id) as n from users where username like 'scale\\_%'`);
-        await db.execute(sql`create index on scale_users (n)`);
-        // scale_1 follows exactly 500 others: the benchmark's feed reader.
-        await db.execute(sql`
+      unit: "users",
+      chunk: 10_000,
+      range: async () => [1, userCount],
+      run: (tx, from, to) =>
+        // Everyone follows 10 cooks picked by a hash of their number, and the famous cooks
+        // whose number is theirs modulo 3; scale_1 (the benchmark's feed reader) follows 2-501.
+        tx.execute(sql`
           insert into follows (follower_id, followee_id)
-          select (select id from scale_users where n = 1), id from scale_users where n between 2 and 501
-          on conflict do nothing`);
-        // Everyone follows ~10 random cooks, and a third of everyone follows each famous cook.
-        await db.execute(sql`
-          insert into follows (follower_id, followee_id)
-          select f.id, e.id
-          from scale_users f
+          select f.id, e.id from scale_seed.users f
+          join scale_seed.users e on e.n between 2 and 501
+          where f.n = 1 and f.n between ${from} and ${to}
+          union all
+          select f.id, e.id from scale_seed.users f
           cross join generate_series(1, 10) k
-          join scale_users e on e.n = 1 + floor(random() * ${userCount})::int
-          where e.id <> f.id
-          on conflict do nothing`);
-        await db.execute(sql`
-          insert into follows (follower_id, followee_id)
-          select f.id, e.id
-          from scale_users e
-          join scale_users f on f.n % 3 = e.n % 3 and f.id <> e.id
-          where e.n <= ${famous}
-          on conflict do nothing`);
-      },
+          join scale_seed.users e on e.n = 1 + ((f.n::bigint * 7919 + k * 104729) % ${userCount})
+          where f.n between ${from} and ${to} and e.id <> f.id
+          union all
+          select f.id, e.id from scale_seed.users f
+          join scale_seed.users e on e.n <= ${famous} and e.n % 3 = f.n % 3 and e.id <> f.id
+          where f.n between ${from} and ${to}
+          on conflict do nothing`),
     },
     {
-      name: `${recipeCount} recipes`,
-      run: () =>
-        db.execute(sql`
+      name: "recipes",
+      unit: "recipes",
+      chunk: 50_000,
+      range: async () => [1, recipeCount],
+      run: (tx, from, to) =>
+        tx.execute(sql`
           insert into recipes (author_id, title, slug, content, created_on, updated_on)
           select u.id, t.title, lower(replace(t.title, ' ', '-')),
                  '<p>Prepare the ingredients.</p><ol><li>Cook gently.</li><li>Season and serve.</li></ol>',
                  c.at, c.at
-          from generate_series(1, ${recipeCount}) g
-          join scale_users u on u.n = 1 + (g * 7919) % ${userCount}
+          from generate_series(${from}::int, ${to}::int) g
+          join scale_seed.users u on u.n = 1 + (g::bigint * 7919) % ${userCount}
           cross join lateral (
             select (${arrayLiteral(TITLE_WORDS.first)})[1 + (g % ${TITLE_WORDS.first.length})] || ' ' ||
                    (${arrayLiteral(TITLE_WORDS.main)})[1 + ((g / 7) % ${TITLE_WORDS.main.length})] || ' ' ||
@@ -181,12 +205,18 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<void> {
           ) t
           cross join lateral (
             select now() - interval '365 days' + (g::float / ${recipeCount}) * interval '364 days' as at
-          ) c`),
+          ) c
+          order by g`),
     },
     {
       name: "recipe ingredients (5-10 per recipe) and search text",
-      run: async () => {
-        await db.execute(sql`
+      unit: "recipes",
+      chunk: 25_000,
+      range: recipeIds,
+      run: async (tx, from, to) => {
+        const which = sql`r.id between ${from} and ${to}
+          and not exists (select 1 from recipe_search s where s.recipe_id = r.id)`;
+        await tx.execute(sql`
           insert into recipe_ingredients (recipe_id, ingredient_id, unit_id, position, quantity)
           select r.id,
                  (select min(id) from ingredients) + ((r.id * 31 + k * 97) % (select count(*) from ingredients)),
@@ -194,102 +224,228 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<void> {
                  k, round((0.25 + random() * 200)::numeric, 2)
           from recipes r
           cross join lateral generate_series(1, 5 + r.id % 6) k
-          where not exists (select 1 from recipe_search s where s.recipe_id = r.id)`);
-        await refreshSearchRows(
-          db,
-          sql`not exists (select 1 from recipe_search s where s.recipe_id = r.id)`,
-        );
+          where ${which}`);
+        await refreshSearchRows(tx, which);
       },
     },
     {
       name: "ratings (about 3 per recipe) and recipe averages",
-      run: async () => {
-        await db.execute(sql`
+      unit: "recipes",
+      chunk: 50_000,
+      range: recipeIds,
+      run: async (tx, from, to) => {
+        await tx.execute(sql`
           insert into ratings (recipe_id, author_id, rating, comment, created_at, updated_at)
           select r.id, u.id, 4 + floor(random() * 7)::int,
                  case when k = 1 then 'Lovely, will make again.' else '' end,
                  r.created_on + interval '1 hour' * k, r.created_on + interval '1 hour' * k
           from recipes r
           cross join generate_series(1, 3) k
-          join scale_users u on u.n = 1 + ((r.id * 13 + k * 7717) % ${userCount})
-          where u.id <> r.author_id
+          join scale_seed.users u on u.n = 1 + ((r.id::bigint * 13 + k * 7717) % ${userCount})
+          where r.id between ${from} and ${to} and u.id <> r.author_id
           on conflict do nothing`);
-        await db.execute(sql`
+        await tx.execute(sql`
           update recipes r set rating_sum = s.total, rating_count = s.n
-          from (select recipe_id, sum(rating)::int as total, count(*)::int as n from ratings group by recipe_id) s
+          from (select recipe_id, sum(rating)::int as total, count(*)::int as n from ratings
+                where recipe_id between ${from} and ${to} group by recipe_id) s
           where s.recipe_id = r.id`);
       },
     },
     {
-      name: `feed items (at least ${feedItems})`,
-      run: async () => {
-        await db.execute(sql`
+      name: `feed items (about ${feedItems.toLocaleString("en-GB")})`,
+      unit: "recipes",
+      chunk: 50_000,
+      range: recipeIds,
+      run: async (tx, from, to) => {
+        await tx.execute(sql`
           insert into feed_items (user_id, event_type, recipe_id, created_on)
-          select author_id, 'new_recipe', id, created_on from recipes`);
-        await db.execute(sql`
+          select author_id, 'new_recipe', id, created_on from recipes
+          where id between ${from} and ${to}`);
+        await tx.execute(sql`
           insert into feed_items (user_id, event_type, recipe_id, rating_id, created_on)
-          select author_id, 'new_rating', recipe_id, id, created_at from ratings`);
-        await db.execute(sql`
+          select author_id, 'new_rating', recipe_id, id, created_at from ratings
+          where recipe_id between ${from} and ${to}`);
+        await tx.execute(sql`
           insert into feed_items (user_id, event_type, recipe_id, created_on)
           select r.author_id, 'update_recipe', r.id, r.created_on + k * interval '3 hours'
-          from recipes r cross join generate_series(1, ${updatesPerRecipe}) k`);
+          from recipes r cross join generate_series(1, ${updatesPerRecipe}) k
+          where r.id between ${from} and ${to}`);
       },
     },
     {
-      name: "likes and comments",
-      run: async () => {
-        await db.execute(sql`
+      name: "likes (every other feed item) and comments (every fifth)",
+      unit: "feed items",
+      chunk: 500_000,
+      range: feedIds,
+      run: async (tx, from, to) => {
+        await tx.execute(sql`
           insert into feed_likes (feed_item_id, user_id)
           select f.id, u.id from feed_items f
-          join scale_users u on u.n = 1 + ((f.id * 17) % ${userCount})
-          where f.id % 2 = 0
+          join scale_seed.users u on u.n = 1 + ((f.id * 17) % ${userCount})
+          where f.id between ${from} and ${to} and f.id % 2 = 0
           on conflict do nothing`);
-        await db.execute(sql`
+        await tx.execute(sql`
           insert into feed_comments (feed_item_id, user_id, text, created_at)
           select f.id, u.id, 'Looks delicious!', f.created_on + interval '2 hours'
           from feed_items f
-          join scale_users u on u.n = 1 + ((f.id * 29) % ${userCount})
-          where f.id % 5 = 0`);
+          join scale_seed.users u on u.n = 1 + ((f.id * 29) % ${userCount})
+          where f.id between ${from} and ${to} and f.id % 5 = 0`);
       },
     },
     {
       name: `${lists} grocery lists with plans and shopping items`,
-      run: async () => {
-        await db.execute(sql`
-          insert into grocery_lists (owner_id, name, notes)
-          select u.id, 'Week ' || u.n, '<p>Remember the bags.</p>'
-          from scale_users u where u.n <= ${lists}`);
-        await db.execute(sql`
-          insert into planned_recipes (grocery_list_id, recipe_id, guests, planned_on)
-          select l.id, (select min(id) from recipes) + ((l.id * 101 + k * 37) % ${recipeCount}), 2 + k,
-                 current_date + k
-          from grocery_lists l cross join generate_series(1, 3) k`);
-        await db.execute(sql`
-          insert into planned_extras (grocery_list_id, ingredient_id, unit_id, quantity)
-          select l.id, (select min(id) from ingredients) + (l.id % 50), (select min(id) from units), 2
-          from grocery_lists l`);
-        const ids = await db.execute<{ id: number }>(sql`select id from grocery_lists order by id`);
-        await db.transaction((tx) =>
-          recomputeShoppingLists(
-            tx,
-            ids.rows.map((r) => Number(r.id)),
-          ),
+      unit: "lists",
+      chunk: 500,
+      range: async () => [1, lists],
+      run: async (tx, from, to) => {
+        const added = await rows<{ id: number }>(
+          tx,
+          sql`
+            insert into grocery_lists (owner_id, name, notes)
+            select u.id, 'Week ' || u.n, '<p>Remember the bags.</p>'
+            from scale_seed.users u where u.n between ${from} and ${to}
+            returning id`,
         );
+        const ids = added.map((r) => Number(r.id));
+        const listIds = sql.raw(`array[${ids.join(",") || "0"}]::int[]`);
+        await tx.execute(sql`
+          insert into planned_recipes (grocery_list_id, recipe_id, guests, planned_on)
+          select l.id, (select min(id) from recipes) + ((u.n * 101 + k * 37) % ${recipeCount}), 2 + k,
+                 current_date + k
+          from grocery_lists l join scale_seed.users u on u.id = l.owner_id
+          cross join generate_series(1, 3) k
+          where l.id = any(${listIds})`);
+        await tx.execute(sql`
+          insert into planned_extras (grocery_list_id, ingredient_id, unit_id, quantity)
+          select l.id, (select min(id) from ingredients) + (u.n % 50), (select min(id) from units), 2
+          from grocery_lists l join scale_seed.users u on u.id = l.owner_id
+          where l.id = any(${listIds})`);
+        await recomputeShoppingLists(tx, ids);
       },
     },
   ];
-  await runSteps(steps);
-  await db.execute(sql`drop table if exists scale_users`);
 }
 
 /**
- * Run after the seeding transaction commits (VACUUM can't run inside one). The bulk load
- * leaves dead row versions behind (search text and averages are filled in by updates) and
- * new entries in the GIN indexes' pending lists; autovacuum tidies both within minutes in
- * real use, and measuring before it has would measure the load, not the product.
+ * The bulk load leaves dead row versions behind (search text and averages are filled in by
+ * updates) and new entries in the GIN indexes' pending lists; autovacuum tidies both within
+ * minutes in real use, and measuring before it has would measure the load, not the product.
+ * VACUUM can't run in a transaction: on a connection of its own, without a statement timeout.
  */
-export async function settleAfterSeed(db: Db): Promise<void> {
-  await db.execute(sql`vacuum analyze`);
+async function vacuumAnalyze(db: Db): Promise<void> {
+  const client = await db.$client.connect();
+  try {
+    await client.query("set statement_timeout = 0");
+    await client.query("vacuum analyze");
+  } finally {
+    client.release();
+  }
+}
+
+/** Resuming with other counts would mix two data sets. */
+class OtherCountsError extends Error {}
+
+export type SeedOutcome = "seeded" | "already seeded";
+
+/**
+ * Seeds the scale data set, or resumes a seed that was stopped, or does nothing when it is
+ * complete. Each chunk commits on its own, so stopping at any moment loses at most one chunk.
+ * Returns the seconds all runs of this seed spent together.
+ */
+export async function seedScale(
+  db: Db,
+  options: ScaleOptions,
+): Promise<{ outcome: SeedOutcome; seconds: number }> {
+  const [legacy] = await rows<{ n: number }>(
+    db,
+    sql`select (select count(*) from users where username = 'scale_1')::int
+      - (select count(*) from pg_namespace where nspname = 'scale_seed')::int as n`,
+  );
+  if (Number(legacy?.n) > 0) {
+    // Seeded in one transaction by an earlier version of this script: complete by construction.
+    console.log(
+      "This database holds a scale data set from before resumable seeding: nothing to do.",
+    );
+    return { outcome: "already seeded", seconds: 0 };
+  }
+  await prepareBookkeeping(db);
+  const [stored] = await rows<ScaleOptions>(
+    db,
+    sql`select recipes, users, feed_items as "feedItems", lists from scale_seed.options`,
+  );
+  if (!stored) {
+    await db.execute(sql`insert into scale_seed.options (recipes, users, feed_items, lists)
+      values (${options.recipes}, ${options.users}, ${options.feedItems}, ${options.lists})`);
+  } else if (
+    stored.recipes !== options.recipes ||
+    stored.users !== options.users ||
+    stored.feedItems !== options.feedItems ||
+    stored.lists !== options.lists
+  ) {
+    throw new OtherCountsError(
+      `This database holds a scale seed made with other counts (${JSON.stringify(stored)}); ` +
+        "use a fresh database (DATA_DIR) or the same counts to resume it.",
+    );
+  }
+  const steps: Step[] = [
+    ...scaleSteps(options, await hashPassword(SCALE_PASSWORD)),
+    {
+      // VACUUM can't run inside a transaction, so this step is one chunk recorded after it.
+      name: "vacuum analyze",
+      unit: "steps",
+      chunk: 1,
+      range: async () => [1, 1],
+      run: () => Promise.resolve(),
+    },
+  ];
+  let worked = false;
+  for (const [index, step] of steps.entries()) {
+    let [progress] = await rows<{ first: number; last: number; next: number }>(
+      db,
+      sql`select first, last, next from scale_seed.progress where step = ${step.name}`,
+    );
+    if (!progress) {
+      const [first, last] = await step.range(db);
+      await db.execute(sql`insert into scale_seed.progress (step, first, last, next)
+        values (${step.name}, ${first}, ${last}, ${first})`);
+      progress = { first, last, next: first };
+    }
+    const first = Number(progress.first);
+    const last = Number(progress.last);
+    let next = Number(progress.next);
+    if (next > last) continue;
+    worked = true;
+    const bar = new ProgressBar(
+      `${index + 1}/${steps.length} ${step.name} (${step.unit})`,
+      last - first + 1,
+      next - first,
+    );
+    bar.update(next - first);
+    while (next <= last) {
+      const to = Math.min(last, next + step.chunk - 1);
+      const started = performance.now();
+      if (step.name === "vacuum analyze") await vacuumAnalyze(db);
+      await db.transaction(async (tx) => {
+        // A lost commit costs one chunk, which the next run redoes: no need to wait for fsync.
+        await tx.execute(sql`set local synchronous_commit = off`);
+        // A chunk can take minutes on a busy machine: the app's statement timeout is for requests.
+        await tx.execute(sql`set local statement_timeout = 0`);
+        await step.run(tx, next, to);
+        await tx.execute(sql`update scale_seed.progress
+          set next = ${to + 1}, seconds = seconds + ${(performance.now() - started) / 1000}
+          where step = ${step.name}`);
+      });
+      next = to + 1;
+      bar.update(next - first);
+    }
+  }
+  const [total] = await rows<{ seconds: number }>(
+    db,
+    sql`select coalesce(sum(seconds), 0)::float as seconds from scale_seed.progress`,
+  );
+  const seconds = Number(total?.seconds ?? 0);
+  if (!worked) console.log(`Already seeded (it took ${formatSeconds(seconds)}): nothing to do.`);
+  return { outcome: worked ? "seeded" : "already seeded", seconds };
 }
 
 export async function printSummary(db: Db): Promise<void> {
@@ -320,14 +476,14 @@ async function main() {
     options: {
       recipes: { type: "string", default: "100000" },
       users: { type: "string", default: "10000" },
-      "feed-items": { type: "string", default: "1000000" },
+      "feed-items": { type: "string" },
       lists: { type: "string", default: "2000" },
     },
   });
   const options: ScaleOptions = {
     recipes: Number(values.recipes),
     users: Number(values.users),
-    feedItems: Number(values["feed-items"]),
+    feedItems: Number(values["feed-items"] ?? Number(values.recipes) * 10),
     lists: Math.min(Number(values.lists), Number(values.users)),
   };
   if (Object.values(options).some((n) => !Number.isInteger(n) || n < 1) || options.users < 502) {
@@ -341,10 +497,18 @@ async function main() {
   });
   const started = performance.now();
   try {
-    await database.db.transaction((tx) => seedScale(tx as unknown as Db, options));
-    await settleAfterSeed(database.db);
-    await printSummary(database.db);
-    console.log(`\nDone in ${((performance.now() - started) / 1000).toFixed(1)}s.`);
+    const { outcome, seconds } = await seedScale(database.db, options).catch((error: Error) => {
+      if (!(error instanceof OtherCountsError)) throw error;
+      console.error(error.message);
+      process.exit(2);
+    });
+    if (outcome === "seeded") {
+      await printSummary(database.db);
+      console.log(
+        `\nDone: this run took ${formatSeconds((performance.now() - started) / 1000)}, ` +
+          `the whole seed ${formatSeconds(seconds)} (all runs together).`,
+      );
+    }
   } finally {
     await database.close();
   }
