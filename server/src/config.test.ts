@@ -49,6 +49,9 @@ describe("loadConfig", () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.logRequests).toBe(true);
     expect(loadConfig({ DATA_DIR: dataDir, LOG_REQUESTS: "false" }).logRequests).toBe(false);
+    const production = { DATA_DIR: dataDir, NODE_ENV: "production" };
+    expect(loadConfig(production).logRequests).toBe(false);
+    expect(loadConfig({ ...production, LOG_REQUESTS: "true" }).logRequests).toBe(true);
     expect(config.database).toEqual({
       poolSize: 20,
       connectTimeoutMs: 5000,

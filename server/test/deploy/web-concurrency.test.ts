@@ -66,6 +66,7 @@ describe("WEB_CONCURRENCY=2", { timeout: 90_000 }, () => {
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(await freePort()),
       LOG_LEVEL: "info",
+      LOG_REQUESTS: "true",
     });
     await waitUntilReady(server);
     // Both workers listen once the primary says so; before that, one may answer alone.
