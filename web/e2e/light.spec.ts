@@ -89,3 +89,61 @@ test("the grocery list is usable before its notes editor and pickers arrive", as
   await page.reload();
   await expect(page.getByRole("textbox", { name: "Notes" })).toHaveText("Bring bags");
 });
+
+test("on a phone, the notes editor and pickers under a long list load when scrolled to", async ({
+  page,
+}) => {
+  await signUp(page, uniqueName("below"));
+  await page.goto("/grocery-lists");
+  await page.getByLabel("New list name").fill("Big shop");
+  await page.getByRole("button", { name: "Create New List" }).click();
+  await expect(page).toHaveURL(/\/grocery-list\/\d+$/);
+  const listUrl = page.url();
+  const listId = Number(listUrl.split("/").pop());
+
+  // A week's shop: 30 lines, several screens of a phone.
+  const { csrfToken } = await (await page.request.get("/api/auth/csrf/")).json();
+  const units = await (await page.request.get("/api/ingredients/units/")).json();
+  const ingredients = (
+    await (await page.request.get("/api/ingredients/ingredients/?search=on&limit=30")).json()
+  ).results as { id: number }[];
+  expect(ingredients.length).toBe(30);
+  for (const ingredient of ingredients) {
+    const response = await page.request.post("/api/groceries/planned-extras/", {
+      headers: { "X-CSRFToken": csrfToken },
+      data: {
+        grocery_list_id: listId,
+        ingredient_id: ingredient.id,
+        quantity: 2,
+        unit_id: units[0].id,
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+
+  await page.setViewportSize({ width: 375, height: 740 });
+  const chunks: string[] = [];
+  page.on("request", (request) => {
+    const file = new URL(request.url()).pathname.split("/").pop() ?? "";
+    const chunk = /^(rich-text-editor|notes-editor|list-picker-select|plan-picker-select)-/.exec(
+      file,
+    );
+    if (chunk?.[1]) chunks.push(chunk[1]);
+  });
+  await page.goto(listUrl);
+  await expect(page.getByRole("checkbox")).toHaveCount(31); // 30 lines and "Keep screen on"
+  await page.waitForLoadState("networkidle");
+  // What a phone shows first needs none of them.
+  expect(chunks).toEqual([]);
+  await expect(page.getByRole("group", { name: "Notes" })).toContainText("Loading editor…");
+
+  // Scrolling down to the notes brings their editor, and it works.
+  await page.getByRole("heading", { name: "Notes" }).scrollIntoViewIfNeeded();
+  const notes = page.getByRole("textbox", { name: "Notes" });
+  await notes.click();
+  await notes.pressSequentially("Bags");
+  await expect(page.getByRole("status").filter({ hasText: "Saved!" })).toBeVisible();
+  expect(chunks).toContain("notes-editor");
+  // So do the planning pickers on the way.
+  await expect(page.getByLabel("Extra", { exact: true })).toBeEnabled();
+});

@@ -15,3 +15,12 @@ export const shoppingItemsQuery = (listId: number) =>
   });
 
 export const useShoppingItems = (listId: number) => useQuery(shoppingItemsQuery(listId));
+
+/**
+ * Whether the list's lines are on screen (or failed, or there is no list): until then the
+ * shopping list holds the screen, and the cards below it are not yet where they will be.
+ */
+export function useShoppingLinesSettled(listId: number | null): boolean {
+  const items = useQuery({ ...shoppingItemsQuery(listId ?? 0), enabled: listId !== null });
+  return listId === null || !items.isPending;
+}

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { ConfirmStep, useConfirmStep } from "../../../components/confirm-step";
 import { deferred } from "../../../components/deferred";
@@ -6,14 +6,16 @@ import { Modal } from "../../../components/modal";
 import { SelectPlaceholder } from "../../../components/select-placeholder";
 import { reasonOf } from "../../../lib/api-client";
 import { useSession } from "../../../lib/session";
+import { useSeenOnScreen } from "../../../lib/use-seen-on-screen";
 import { useCreateGroceryList } from "../api/create-grocery-list";
 import { useDeleteGroceryList } from "../api/delete-grocery-list";
 import { useGroceryLists } from "../api/get-grocery-lists";
+import { useShoppingLinesSettled } from "../api/get-shopping-items";
 import { listLabel } from "../format";
 import { LoadError } from "./load-error";
 import { SharePanel } from "./share-panel";
 
-/** The lists' picker, loaded after the page is usable: react-select is a third of a page. */
+/** The lists' picker, loaded once on screen: react-select is a third of a page. */
 const ListPicker = deferred(
   async () => (await import("./list-picker-select")).ListPickerSelect,
   ({ inputId, selected, labelOf }) => (
@@ -37,6 +39,8 @@ export function ListSelection({ selectedId }: { selectedId: number | null }) {
   const [sharing, setSharing] = useState(false);
   const nameId = useId();
   const pickerId = useId();
+  const pick = useRef<HTMLDivElement>(null);
+  const pickerOnScreen = useSeenOnScreen(pick, useShoppingLinesSettled(selectedId));
   const selected = lists.data?.find((list) => list.id === selectedId) ?? null;
   const isOwner = selected?.owner_username === myUsername;
   // Asked about the selected list: picking another list drops the question.
@@ -94,10 +98,11 @@ export function ListSelection({ selectedId }: { selectedId: number | null }) {
           retrying={lists.isFetching}
         />
       )}
-      <div className="grocery-pick">
+      <div ref={pick} className="grocery-pick">
         <div className="field">
           <label htmlFor={pickerId}>Your lists</label>
           <ListPicker
+            load={pickerOnScreen}
             inputId={pickerId}
             lists={lists.data ?? []}
             selected={selected}

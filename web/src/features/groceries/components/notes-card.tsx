@@ -1,12 +1,16 @@
-import { useEffect, useId } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { deferred } from "../../../components/deferred";
 import { EditorPlaceholder } from "../../../components/editor-placeholder";
+import { useSeenOnScreen } from "../../../lib/use-seen-on-screen";
 import { useGroceryList } from "../api/get-grocery-list";
+import { useShoppingLinesSettled } from "../api/get-shopping-items";
 import type { RemoteNotes } from "../api/list-events";
+import { readNotesDraft } from "../api/notes-draft";
 
 /**
  * The notes editor brings TipTap, heavier than the rest of the list page together (issue 15
- * §5): it is fetched when the card mounts, alongside the notes, and shown once both are here.
+ * §5): it is fetched once the card is on screen (on a phone it is below a long list), or at
+ * once when the device holds unsent notes for this list, which the editor sends as it opens.
  */
 const NotesEditor = deferred(
   async () => (await import("./notes-editor")).default,
@@ -26,12 +30,15 @@ export function NotesCard({
 }) {
   const list = useGroceryList(listId);
   const headingId = useId();
+  const card = useRef<HTMLElement>(null);
+  const [hasDraft] = useState(() => readNotesDraft(listId) !== null);
+  const wanted = useSeenOnScreen(card, useShoppingLinesSettled(listId)) || hasDraft;
   // Downloads the editor alongside the notes, not after them.
   useEffect(() => {
-    void NotesEditor.preload();
-  }, []);
+    if (wanted) void NotesEditor.preload();
+  }, [wanted]);
   return (
-    <section className="card grocery-card notes-card" aria-labelledby={headingId}>
+    <section ref={card} className="card grocery-card notes-card" aria-labelledby={headingId}>
       <h2 id={headingId}>Notes</h2>
       {/* Fresh notes only: a copy cached from an earlier visit may be out of date. */}
       {!list.isFetchedAfterMount ? (
@@ -40,6 +47,7 @@ export function NotesCard({
         </p>
       ) : list.data ? (
         <NotesEditor
+          load={wanted}
           listId={listId}
           initialNotes={list.data.notes}
           remoteNotes={remoteNotes}

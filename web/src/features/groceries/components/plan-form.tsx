@@ -1,11 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useId, useMemo, useState } from "react";
+import { type FormEvent, useId, useMemo, useRef, useState } from "react";
 import { deferred } from "../../../components/deferred";
 import { SelectPlaceholder } from "../../../components/select-placeholder";
+import { useSeenOnScreen } from "../../../lib/use-seen-on-screen";
 import { unitsQuery } from "../../ingredients/api/get-units";
 import { searchIngredients } from "../../ingredients/api/search-ingredients";
 import { useCreatePlannedExtra } from "../api/create-planned-extra";
 import { useCreatePlannedRecipe } from "../api/create-planned-recipe";
+import { useShoppingLinesSettled } from "../api/get-shopping-items";
 import { PLANNING_SEARCH_LIMIT, searchRecipeOptions } from "../api/search-recipes";
 import { type PlanKind, planErrorMessage } from "../format";
 
@@ -14,7 +16,7 @@ export interface Option {
   name: string;
 }
 
-/** The recipe or extra picker, loaded after the page is usable: react-select is a third of a page. */
+/** The recipe or extra picker, loaded once on screen: react-select is a third of a page. */
 const PlanPicker = deferred(
   async () => (await import("./plan-picker-select")).PlanPickerSelect,
   ({ inputId, value }) => <SelectPlaceholder inputId={inputId} text={value?.name} />,
@@ -55,6 +57,8 @@ export function PlanForm({ kind, listId }: { kind: PlanKind; listId: number | nu
   const units = useQuery({ ...unitsQuery, enabled: !isRecipe });
   const unitList = units.data ?? [];
   const loadOptions = useMemo(() => debounced(loaders[kind], 250), [kind]);
+  const formRef = useRef<HTMLDivElement>(null);
+  const onScreen = useSeenOnScreen(formRef, useShoppingLinesSettled(listId));
   const ids = { item: useId(), quantity: useId(), unit: useId(), date: useId(), heading: useId() };
 
   const chooseItem = (option: Option | null) => {
@@ -98,7 +102,7 @@ export function PlanForm({ kind, listId }: { kind: PlanKind; listId: number | nu
     : null;
 
   return (
-    <div className="plan-form">
+    <div ref={formRef} className="plan-form">
       <h2 id={ids.heading}>Plan a {kind}</h2>
       {listId === null && <p className="muted">Missing Grocery List context.</p>}
       {error && (
@@ -110,6 +114,7 @@ export function PlanForm({ kind, listId }: { kind: PlanKind; listId: number | nu
         <div className="field">
           <label htmlFor={ids.item}>{kind}</label>
           <PlanPicker
+            load={onScreen}
             inputId={ids.item}
             value={item}
             onChange={chooseItem}
