@@ -257,8 +257,9 @@ async function prepareSession() {
     if (!page.next) break;
     deepPage = page.next.replace(/^https?:\/\/[^/]+/, "");
   }
-  const lists = await get<{ id: number }[]>("/api/groceries/lists/");
-  const list = lists[0];
+  const lists = await get<{ id: number; name: string }[]>("/api/groceries/lists/");
+  // The seed's own list, not one a person added to the data set by hand.
+  const list = lists.find((l) => l.name === "Week 1") ?? lists[0];
   if (!list) throw new Error("scale_1 has no grocery list");
   // a rating of scale_1's own to rewrite, on a recipe of someone else
   const headers = { "content-type": "application/json", cookie, "x-csrftoken": csrfToken };
