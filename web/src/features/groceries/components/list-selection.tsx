@@ -15,7 +15,7 @@ import { listLabel } from "../format";
 import { LoadError } from "./load-error";
 import { SharePanel } from "./share-panel";
 
-/** The lists' picker, loaded once on screen: react-select is a third of a page. */
+/** The lists' picker, loaded once near the screen: react-select is a third of a page. */
 const ListPicker = deferred(
   async () => (await import("./list-picker-select")).ListPickerSelect,
   ({ inputId, selected, labelOf }) => (

@@ -9,7 +9,7 @@ import { readNotesDraft } from "../api/notes-draft";
 
 /**
  * The notes editor brings TipTap, heavier than the rest of the list page together (issue 15
- * §5): it is fetched once the card is on screen (on a phone it is below a long list), or at
+ * §5): it is fetched once the card is near the screen (on a phone it is below a long list), or at
  * once when the device holds unsent notes for this list, which the editor sends as it opens.
  */
 const NotesEditor = deferred(

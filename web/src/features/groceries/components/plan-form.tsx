@@ -16,7 +16,7 @@ export interface Option {
   name: string;
 }
 
-/** The recipe or extra picker, loaded once on screen: react-select is a third of a page. */
+/** The recipe or extra picker, loaded once near the screen: react-select is a third of a page. */
 const PlanPicker = deferred(
   async () => (await import("./plan-picker-select")).PlanPickerSelect,
   ({ inputId, value }) => <SelectPlaceholder inputId={inputId} text={value?.name} />,
