@@ -38,6 +38,15 @@ export async function logIn(page: Page, username: string): Promise<void> {
   await expect(page.getByText(`Welcome, ${username}!`)).toBeVisible();
 }
 
+/** Creates a list through the grocery lists page, which opens it; returns its page's URL. */
+export async function createGroceryList(page: Page, name: string): Promise<string> {
+  await page.goto("/grocery-lists");
+  await page.getByLabel("New list name").fill(name);
+  await page.getByRole("button", { name: "Create New List" }).click();
+  await expect(page).toHaveURL(/\/grocery-list\/\d+$/);
+  return page.url();
+}
+
 /** Plans an extra through the 'Plan a Extra' form of the open list. */
 export async function planExtra(
   page: Page,

@@ -1,5 +1,5 @@
 import { expect, type Page, type Request, type Route, test } from "@playwright/test";
-import { expectAccessible, shoot, signUp, uniqueName } from "./fixtures";
+import { createGroceryList, expectAccessible, shoot, signUp, uniqueName } from "./fixtures";
 
 /** Publishes a recipe through the real recipe form: 400 g flour for 4 servings. */
 async function publishRecipe(page: Page, title: string): Promise<void> {
@@ -348,11 +348,7 @@ test("failures are explained and nothing is silently lost", async ({ page }) => 
 
 test("the grocery list page asks for its data all at once", async ({ page }) => {
   await signUp(page, uniqueName("counter"));
-  await page.goto("/grocery-lists");
-  await page.getByLabel("New list name").fill("Requests");
-  await page.getByRole("button", { name: "Create New List" }).click();
-  await expect(page).toHaveURL(/\/grocery-list\/\d+$/);
-  const listUrl = page.url();
+  const listUrl = await createGroceryList(page, "Requests");
   await expect(page.getByRole("textbox", { name: "Notes" })).toBeVisible();
   await page.waitForLoadState("networkidle");
 

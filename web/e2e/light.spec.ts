@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, shoot, signUp, uniqueName } from "./fixtures";
+import { createGroceryList, expectAccessible, shoot, signUp, uniqueName } from "./fixtures";
 
 /**
  * Holds the chunks matching `patterns` (the heavy parts a page loads after it is usable) until
@@ -60,11 +60,7 @@ test("the recipe form is usable before its editor and pickers arrive, and loses 
 test("the grocery list is usable before its notes editor and pickers arrive", async ({ page }) => {
   const username = uniqueName("light");
   await signUp(page, username);
-  await page.goto("/grocery-lists");
-  await page.getByLabel("New list name").fill("Slow network");
-  await page.getByRole("button", { name: "Create New List" }).click();
-  await expect(page).toHaveURL(/\/grocery-list\/\d+$/);
-  const listUrl = page.url();
+  const listUrl = await createGroceryList(page, "Slow network");
 
   const release = await holdChunks(page, [
     "**/assets/notes-editor-*.js",
@@ -94,11 +90,7 @@ test("on a phone, the notes editor and pickers under a long list load when scrol
   page,
 }) => {
   await signUp(page, uniqueName("below"));
-  await page.goto("/grocery-lists");
-  await page.getByLabel("New list name").fill("Big shop");
-  await page.getByRole("button", { name: "Create New List" }).click();
-  await expect(page).toHaveURL(/\/grocery-list\/\d+$/);
-  const listUrl = page.url();
+  const listUrl = await createGroceryList(page, "Big shop");
   const listId = Number(listUrl.split("/").pop());
 
   // A week's shop: 30 lines, several screens of a phone.
