@@ -16,7 +16,7 @@ import { loadConfig } from "../src/config.js";
 import { connect, type Db } from "../src/db/client.js";
 import { startScratchPostgres } from "../src/db/embedded.js";
 import { runMigrations } from "../src/db/migrate.js";
-import { feedPage } from "../src/feed/queries.js";
+import { feedPage } from "../src/feed/repository.js";
 import { encodeCursor } from "../src/http/pagination.js";
 
 const USERS = 2000;

@@ -3,9 +3,9 @@ import { connect, type Db, type Tx } from "../src/db/client.js";
 import { adminQuery, startScratchPostgres } from "../src/db/embedded.js";
 import { runMigrations } from "../src/db/migrate.js";
 import { loadReferenceData } from "../src/db/reference-data.js";
-import { ingredientSearchSql, withTypoTolerance } from "../src/ingredients/queries.js";
+import { ingredientSearchSql, withTypoTolerance } from "../src/ingredients/repository.js";
 import { searchWords } from "../src/ingredients/search-text.js";
-import { recipeListSql } from "../src/recipes/queries.js";
+import { recipeListSql } from "../src/recipes/repository.js";
 import {
   correctTypos,
   correctTyposSql,

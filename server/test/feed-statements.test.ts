@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { FEED_FETCH_SIZES } from "../src/feed/queries.js";
+import { FEED_FETCH_SIZES } from "../src/feed/repository.js";
 import { buildRecipe, signedIn } from "./factories.js";
 import { createTestApp } from "./helper.js";
 

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ratings, recipes } from "../src/db/schema.js";
 import { recordFeedEvent } from "../src/feed/events.js";
-import { FEED_WALK_MIN_FOLLOWING, FEED_WALK_WINDOW } from "../src/feed/queries.js";
+import { FEED_WALK_MIN_FOLLOWING, FEED_WALK_WINDOW } from "../src/feed/repository.js";
 import { buildRecipe, buildUser, signedIn } from "./factories.js";
 import { Agent, createTestApp } from "./helper.js";
 

@@ -15,7 +15,7 @@ import { clearAttempts, consumeAttempts, returnAttempt } from "../http/rate-limi
 import { CSRF_COOKIE, csrfTokenFor } from "./csrf.js";
 import { hashPassword, passwordProblems, verifyPassword } from "./passwords.js";
 import { clearSessionCookie, rotateCsrfSecret, setSessionCookie } from "./plugin.js";
-import { findUserForLogin, followCounts, usernameOrEmailTaken } from "./queries.js";
+import { findUserForLogin, followCounts, usernameOrEmailTaken } from "./repository.js";
 import { createSession } from "./sessions.js";
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {

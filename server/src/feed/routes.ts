@@ -26,7 +26,7 @@ import {
   listComments,
   unlike,
   updateComment,
-} from "./queries.js";
+} from "./repository.js";
 
 const likeState = z.object({ like_count: z.number(), is_liked_by_user: z.boolean() });
 

@@ -39,6 +39,7 @@ import { roleOn } from "./access.js";
 import { aisleOrderProblems, aislesOf, setAisleOrder } from "./aisles.js";
 import { announceListDeleted, recordListChange, streamStart } from "./list-events.js";
 import { ListEventStreams } from "./live-streams.js";
+import { recomputeShoppingList } from "./recompute.js";
 import {
   addMember,
   createList,
@@ -61,8 +62,7 @@ import {
   setItemChecked,
   touchList,
   updateList,
-} from "./queries.js";
-import { recomputeShoppingList } from "./recompute.js";
+} from "./repository.js";
 
 const noContent = { 204: z.null() };
 const doesNotExist = (id: number) => `Invalid pk "${id}" - object does not exist.`;

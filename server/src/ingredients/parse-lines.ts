@@ -2,7 +2,7 @@ import type { ParsedIngredientLine } from "@potluck/contract";
 import type { Db } from "../db/client.js";
 import { matchIngredientTexts } from "./match-lines.js";
 import { parseIngredientLine } from "./parse-line.js";
-import { listUnits } from "./queries.js";
+import { listUnits } from "./repository.js";
 
 /**
  * Parses ingredient lines and matches them to the units table and the ingredient catalogue

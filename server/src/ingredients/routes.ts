@@ -23,7 +23,7 @@ import {
   ingredientCursor,
   listUnits,
   searchIngredients,
-} from "./queries.js";
+} from "./repository.js";
 
 export const ingredientsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -20,7 +20,7 @@ import {
   ratingsOfRecipe,
   recipeExists,
   toRating,
-} from "./queries.js";
+} from "./repository.js";
 
 const ALREADY_RATED = "You have already rated this recipe.";
 const unknownRecipe = (id: number) =>

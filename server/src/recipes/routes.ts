@@ -25,7 +25,7 @@ import {
   type RecipeRow,
   recipeAuthor,
   recipeListSql,
-} from "./queries.js";
+} from "./repository.js";
 import { searchRecipes } from "./search.js";
 import { toDetail, toListItem } from "./serialize.js";
 import { readMultipart, validateSubmission } from "./submission.js";

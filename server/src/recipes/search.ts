@@ -11,7 +11,7 @@ import {
 } from "../db/schema.js";
 import type { CursorValues } from "../http/pagination.js";
 import { searchWords } from "../ingredients/search-text.js";
-import { type RecipeRow, recipeColumns } from "./queries.js";
+import { type RecipeRow, recipeColumns } from "./repository.js";
 
 /** How many of the newest matches a search ranks (see rankingSql). */
 export const SEARCH_CANDIDATES = 2000;

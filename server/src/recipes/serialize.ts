@@ -1,7 +1,7 @@
 import type { RecipeDetail, RecipeListItem } from "@potluck/contract";
 import { imageUrls } from "../media/images.js";
 import type { ImageStorage } from "../media/storage.js";
-import type { IngredientLine, RecipeRow } from "./queries.js";
+import type { IngredientLine, RecipeRow } from "./repository.js";
 
 /** Ratings are stored as 1–10 (half stars × 2); the average is shown in stars, to 2 decimals. */
 export function averageRating(ratingSum: number, ratingCount: number): number {

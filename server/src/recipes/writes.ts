@@ -13,7 +13,7 @@ import {
   insertIngredientLines,
   replaceIngredientLines,
   unknownReferences,
-} from "./queries.js";
+} from "./repository.js";
 import { refreshSearchRow } from "./search.js";
 import { slugify } from "./slug.js";
 import type { RecipeSubmission } from "./submission.js";

@@ -26,7 +26,7 @@ import {
   suggestUsers,
   type UserRow,
   unfollow,
-} from "./queries.js";
+} from "./repository.js";
 import { replaceStaples, staplesOf, unknownIngredients } from "./staples.js";
 
 const summary = (row: UserRow) => ({
