@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { mayUseList } from "../groceries/access.js";
+import { mayUseList } from "../groceries/policy.js";
 import type { Tx } from "./client.js";
 import {
   groceryLists,

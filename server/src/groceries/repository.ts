@@ -17,8 +17,8 @@ import {
   userStaples,
   users,
 } from "../db/schema.js";
-import { mayUseList, roleOn } from "./access.js";
 import { cookAisleId, cookAisleJoin, cookAisleOrderJoin, cookAislePosition } from "./aisles.js";
+import { mayUseList, roleOn } from "./policy.js";
 
 // Every query of a list here is scoped by mayUseList (access.ts): a list, plan or item of a list
 // the user may not use is simply not found.

@@ -35,10 +35,10 @@ import {
 } from "../db/locks.js";
 import { cleanHtml } from "../http/clean-html.js";
 import { badRequest, fieldError, forbidden, HttpError, notFound } from "../http/errors.js";
-import { roleOn } from "./access.js";
 import { aisleOrderProblems, aislesOf, setAisleOrder } from "./aisles.js";
 import { announceListDeleted, recordListChange, streamStart } from "./list-events.js";
 import { ListEventStreams } from "./live-streams.js";
+import { roleOn } from "./policy.js";
 import { recomputeShoppingList } from "./recompute.js";
 import {
   addMember,

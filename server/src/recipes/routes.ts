@@ -18,6 +18,7 @@ import { fetchSubmittedImage } from "./image-from-url.js";
 import { importRoutes } from "./import/routes.js";
 import { toRecipeJsonLd } from "./jsonld.js";
 import { canEditRecipe } from "./policy.js";
+import { toDetail, toListItem } from "./presenter.js";
 import {
   findRecipe,
   listCursor,
@@ -27,7 +28,6 @@ import {
   recipeListSql,
 } from "./repository.js";
 import { searchRecipes } from "./search.js";
-import { toDetail, toListItem } from "./serialize.js";
 import { readMultipart, validateSubmission } from "./submission.js";
 import { createRecipe, deleteRecipeEverywhere, updateRecipe } from "./writes.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { averageRating } from "./serialize.js";
+import { averageRating } from "./presenter.js";
 
 describe("averageRating", () => {
   it("is 0 without ratings", () => {
