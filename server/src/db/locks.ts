@@ -64,7 +64,7 @@ import {
 // list's lock by itself and nothing else, so it fits the order as it is.
 //
 // Who may take a list's lock: the helpers below find a list only when the user may use it
-// (mayUseList, groceries/access.ts: its owner or a member), so a list someone may not use is
+// (mayUseList, groceries/policy.ts: its owner or a member), so a list someone may not use is
 // never locked for them, and never found (404). Bulk seed scripts run
 // alone and need no locks.
 

@@ -360,7 +360,7 @@ export const groceryLists = pgTable(
   (t) => [index("grocery_lists_owner_idx").on(t.ownerId, t.createdAt.desc(), t.id.desc())],
 );
 
-/** The cooks a list is shared with (its owner is not one of them): see groceries/access.ts. */
+/** The cooks a list is shared with (its owner is not one of them): see groceries/policy.ts. */
 export const groceryListMembers = pgTable(
   "grocery_list_members",
   {

@@ -20,7 +20,7 @@ import {
 import { cookAisleId, cookAisleJoin, cookAisleOrderJoin, cookAislePosition } from "./aisles.js";
 import { mayUseList, roleOn } from "./policy.js";
 
-// Every query of a list here is scoped by mayUseList (access.ts): a list, plan or item of a list
+// Every query of a list here is scoped by mayUseList (policy.ts): a list, plan or item of a list
 // the user may not use is simply not found.
 
 /** The user's own lists and those shared with them, newest first, each with its owner's name. */

@@ -69,7 +69,7 @@ const doesNotExist = (id: number) => `Invalid pk "${id}" - object does not exist
 
 /**
  * Grocery lists, their plans, their shopping items and their members: all of it private to
- * the list's owner and the cooks it is shared with (access.ts), so anyone else gets 404 (never
+ * the list's owner and the cooks it is shared with (policy.ts), so anyone else gets 404 (never
  * a hint that it exists). A member may do everything but delete the list and manage its
  * members (403). Every change to a list's plans
  * recomputes its shopping items in the same transaction (see recompute.ts), under the list's
