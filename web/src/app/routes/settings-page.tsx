@@ -3,14 +3,14 @@ import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { AsyncPicker } from "../../components/async-picker";
 import { Loading } from "../../components/status";
+import { LoadError } from "../../features/groceries/components/load-error";
+import { searchIngredients } from "../../features/ingredients/api/search-ingredients";
+import { useStaples, useToggleStaple } from "../../features/settings/api/staples";
+import { useUpdatePreferences } from "../../features/settings/api/update-preferences";
 import { reasonOf } from "../../lib/api-client";
 import { preferencesQuery } from "../../lib/units-preference";
 import { useChosen } from "../../lib/use-chosen";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { LoadError } from "../groceries/components/load-error";
-import { searchIngredients } from "../ingredients/api/search-ingredients";
-import { useStaples, useToggleStaple } from "./api/staples";
-import { useUpdatePreferences } from "./api/update-preferences";
 
 const UNITS_CHOICES: { value: UnitsPreference; label: string; hint: string }[] = [
   { value: "as_written", label: "As written", hint: "as each recipe's author wrote them" },
