@@ -21,15 +21,15 @@ export interface FirstLoad {
 export const EVERY_PAGE_DATA = ["/api/auth/csrf/", "/api/auth/status/"];
 
 export const FIRST_LOADS: FirstLoad[] = [
-  { path: "/about", page: "src/features/about/about-page.tsx", data: [] },
+  { path: "/about", page: "src/app/routes/about-page.tsx", data: [] },
   {
     path: "/explore",
-    page: "src/features/recipes/explore-page.tsx",
+    page: "src/app/routes/explore-page.tsx",
     data: ["/api/recipes/recipes/"],
   },
   {
     path: "/recipe/:id/:slug",
-    page: "src/features/recipes/recipe-detail-page.tsx",
+    page: "src/app/routes/recipe-detail-page.tsx",
     data: [
       "/api/recipes/recipes/:id/",
       "/api/recipes/ratings/?recipe=:id",
@@ -38,7 +38,7 @@ export const FIRST_LOADS: FirstLoad[] = [
   },
   {
     path: "/recipes/:id",
-    page: "src/features/recipes/recipe-detail-page.tsx",
+    page: "src/app/routes/recipe-detail-page.tsx",
     data: [
       "/api/recipes/recipes/:id/",
       "/api/recipes/ratings/?recipe=:id",
@@ -47,7 +47,7 @@ export const FIRST_LOADS: FirstLoad[] = [
   },
   {
     path: "/grocery-list/:grocerylistid",
-    page: "src/features/groceries/grocery-list-page.tsx",
+    page: "src/app/routes/grocery-list-page.tsx",
     data: [
       "/api/groceries/lists/",
       "/api/groceries/items/?grocery_list=:grocerylistid",
@@ -58,8 +58,8 @@ export const FIRST_LOADS: FirstLoad[] = [
       "/api/groceries/lists/:grocerylistid/",
     ],
   },
-  { path: "/grocery-lists", page: "src/features/groceries/grocery-lists-page.tsx", data: [] },
-  { path: "/recipes", page: "src/features/recipes/my-recipes-page.tsx", data: [] },
-  { path: "/login", page: "src/features/auth/login-page.tsx", data: [] },
-  { path: "/signup", page: "src/features/auth/signup-page.tsx", data: [] },
+  { path: "/grocery-lists", page: "src/app/routes/grocery-lists-page.tsx", data: [] },
+  { path: "/recipes", page: "src/app/routes/my-recipes-page.tsx", data: [] },
+  { path: "/login", page: "src/app/routes/login-page.tsx", data: [] },
+  { path: "/signup", page: "src/app/routes/signup-page.tsx", data: [] },
 ];

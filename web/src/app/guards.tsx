@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from "react-router";
 import { Loading } from "../components/status";
 import { useSession } from "../lib/session";
 
-const FeedPage = lazy(() => import("../features/feed/feed-page"));
+const FeedPage = lazy(() => import("./routes/feed-page"));
 
 /** Signed-out visitors are sent to /login?next=..., replacing the history entry. */
 export function RequireAuth() {

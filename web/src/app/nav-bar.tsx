@@ -4,10 +4,11 @@ import { useLogout } from "../features/auth/api/logout";
 import { useSession } from "../lib/session";
 import { SITE } from "../lib/site";
 import { AccountMenu } from "./account-menu";
+import { forgetDeviceData } from "./forget-device-data";
 
 export function NavBar() {
   const { isLoading, authenticated, user } = useSession();
-  const logout = useLogout();
+  const logout = useLogout(forgetDeviceData);
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const [menuPath, setMenuPath] = useState(location.pathname);

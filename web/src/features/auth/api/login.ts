@@ -1,9 +1,9 @@
 import type { LoginBody } from "@potluck/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { forgetCachedAnswers } from "../../../lib/offline/cache-names";
 import { queryClient } from "../../../lib/query-client";
 import { authStatusQuery, csrfQuery } from "../../../lib/session";
-import { forgetCachedAnswers } from "./forget-device-data";
 
 export const login = (body: LoginBody) =>
   api<{ detail: string }>("/api/auth/login/", { method: "POST", json: body });

@@ -3,9 +3,12 @@ import { useNavigate } from "react-router";
 import { api } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
 import { authStatusQuery, csrfQuery } from "../../../lib/session";
-import { forgetDeviceData } from "./forget-device-data";
 
-export function useLogout() {
+/**
+ * Signs out. `forgetDeviceData` clears what the features keep on the device (the app passes
+ * it in: auth does not know the other features' stores).
+ */
+export function useLogout(forgetDeviceData: () => Promise<void>) {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: () => api<void>("/api/auth/logout/", { method: "POST" }),

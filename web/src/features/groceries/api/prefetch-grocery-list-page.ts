@@ -1,6 +1,6 @@
 import { type QueryKey, useQueryClient } from "@tanstack/react-query";
+import { unitsQuery } from "../../../lib/ingredients/get-units";
 import { preferencesQuery } from "../../../lib/units-preference";
-import { unitsQuery } from "../../ingredients/api/get-units";
 import { groceryListQuery } from "./get-grocery-list";
 import { groceryListsQuery } from "./get-grocery-lists";
 import { plannedExtrasQuery } from "./get-planned-extras";

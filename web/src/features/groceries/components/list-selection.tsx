@@ -2,6 +2,7 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { ConfirmStep, useConfirmStep } from "../../../components/confirm-step";
 import { deferred } from "../../../components/deferred";
+import { LoadError } from "../../../components/load-error";
 import { Modal } from "../../../components/modal";
 import { SelectPlaceholder } from "../../../components/select-placeholder";
 import { reasonOf } from "../../../lib/api-client";
@@ -12,7 +13,6 @@ import { useDeleteGroceryList } from "../api/delete-grocery-list";
 import { useGroceryLists } from "../api/get-grocery-lists";
 import { useShoppingLinesSettled } from "../api/get-shopping-items";
 import { listLabel } from "../format";
-import { LoadError } from "./load-error";
 import { SharePanel } from "./share-panel";
 
 /** The lists' picker, loaded once near the screen: react-select is a third of a page. */

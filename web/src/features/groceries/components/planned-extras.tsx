@@ -1,11 +1,11 @@
 import type { PlannedExtra } from "@potluck/contract";
 import { useId } from "react";
+import { LoadError } from "../../../components/load-error";
 import { Loading } from "../../../components/status";
 import { useCreatePlannedExtra } from "../api/create-planned-extra";
 import { useDeletePlannedExtra } from "../api/delete-planned-extra";
 import { usePlannedExtras } from "../api/get-planned-extras";
 import { useUndoNotice } from "../use-undo-notice";
-import { LoadError } from "./load-error";
 import { UndoNotice } from "./undo-notice";
 
 /** 'Planned Extras:' each with its quantity, unit and Delete. */

@@ -1,12 +1,12 @@
 import type { PlannedRecipe } from "@potluck/contract";
 import { useId } from "react";
+import { LoadError } from "../../../components/load-error";
 import { Loading } from "../../../components/status";
 import { useCreatePlannedRecipe } from "../api/create-planned-recipe";
 import { useDeletePlannedRecipe } from "../api/delete-planned-recipe";
 import { usePlannedRecipes } from "../api/get-planned-recipes";
 import { formatPlannedDate, guestsText } from "../format";
 import { useUndoNotice } from "../use-undo-notice";
-import { LoadError } from "./load-error";
 import { UndoNotice } from "./undo-notice";
 
 /** 'Planned Recipes:' by date (undated last), each with its recipe link and Delete. */

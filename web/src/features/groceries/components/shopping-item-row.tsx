@@ -4,8 +4,8 @@ import { reasonOf } from "../../../lib/api-client";
 import { isFocusLost } from "../../../lib/focus";
 import { amountText } from "../../../lib/units-preference";
 import { useChosen } from "../../../lib/use-chosen";
-import { useStaples, useToggleStaple } from "../../settings/api/staples";
 import { useMoveIngredientAisle } from "../api/aisles";
+import { useStaples, useToggleStaple } from "../api/staples";
 import { tickItem } from "../api/tick-queue";
 
 /**

@@ -1,5 +1,6 @@
 import type { ShoppingItem } from "@potluck/contract";
 import { useId, useMemo, useRef, useState } from "react";
+import { LoadError } from "../../../components/load-error";
 import { Loading } from "../../../components/status";
 import { useUnitsPreference } from "../../../lib/units-preference";
 import { useAisles } from "../api/aisles";
@@ -7,7 +8,6 @@ import { useShoppingItems } from "../api/get-shopping-items";
 import { type AisleSection, inAisleOrder, shopSections } from "../shop-order";
 import { AisleMoveButtons } from "./aisle-move-buttons";
 import { KeepScreenOn } from "./keep-screen-on";
-import { LoadError } from "./load-error";
 import { ShoppingItemRow } from "./shopping-item-row";
 
 /**

@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { AsyncPicker, type PickerOption } from "../../../components/async-picker";
-import { useUnits } from "../../ingredients/api/get-units";
-import { createIngredient, searchIngredients } from "../../ingredients/api/search-ingredients";
+import { useUnits } from "../../../lib/ingredients/get-units";
+import { createIngredient, searchIngredients } from "../../../lib/ingredients/search-ingredients";
 import { emptyRow, type IngredientRow, rowNeedsCheck } from "../recipe-form-logic";
 
 export const INGREDIENT_SEARCH_LIMIT = 25;

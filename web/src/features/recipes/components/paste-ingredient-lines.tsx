@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { reasonOf } from "../../../lib/api-client";
-import { parseIngredientLines } from "../../ingredients/api/parse-lines";
+import { parseIngredientLines } from "../../../lib/ingredients/parse-lines";
 import { type IngredientRow, PASTE_LINES_MAX, rowsFromLines } from "../recipe-form-logic";
 
 /** 'Paste ingredient lines': one line each ("200 g red lentils"), turned into rows by the server. */

@@ -1,5 +1,5 @@
 import type { ParsedIngredientLine } from "@potluck/contract";
-import { api } from "../../../lib/api-client";
+import { api } from "../api-client";
 
 /** Splits ingredient lines ("1 ½ cups plain flour") into quantity, unit and catalogue ingredient. */
 export const parseIngredientLines = (lines: string[]) =>

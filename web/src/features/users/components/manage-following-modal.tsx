@@ -3,7 +3,7 @@ import { Modal } from "../../../components/modal";
 import { Loading } from "../../../components/status";
 
 // The follow-users picker and lists load only when someone opens the modal.
-const FollowUsers = lazy(() => import("../../users/follow-users"));
+const FollowUsers = lazy(() => import("./follow-users"));
 
 /** 'Manage Following' as a modal dialog. */
 export function ManageFollowingModal({

@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
+import { login, refreshSession } from "../../features/auth/api/login";
+import { useSignup } from "../../features/auth/api/signup";
+import { signupErrorMessage } from "../../features/auth/error-messages";
 import { queryClient } from "../../lib/query-client";
 import { csrfQuery, useSession } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { login, refreshSession } from "./api/login";
-import { useSignup } from "./api/signup";
-import { signupErrorMessage } from "./error-messages";
 
 const EMPTY = {
   username: "",

@@ -1,12 +1,12 @@
 import type { Paginated, UserSummary } from "@potluck/contract";
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import { useState } from "react";
-import { Loading } from "../../components/status";
-import { UserPicker } from "../../components/user-picker";
-import { reasonOf } from "../../lib/api-client";
-import { useFollowUser } from "./api/follow-user";
-import { useFollowers } from "./api/get-followers";
-import { useFollowing } from "./api/get-following";
+import { Loading } from "../../../components/status";
+import { UserPicker } from "../../../components/user-picker";
+import { reasonOf } from "../../../lib/api-client";
+import { useFollowUser } from "../api/follow-user";
+import { useFollowers } from "../api/get-followers";
+import { useFollowing } from "../api/get-following";
 
 /**
  * The content of the 'Manage Following' modal: a user picker that suggests people before

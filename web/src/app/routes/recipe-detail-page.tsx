@@ -5,26 +5,26 @@ import { RecipeImage } from "../../components/recipe-image";
 import { ServerHtml } from "../../components/server-html";
 import { StarRating } from "../../components/star-rating";
 import { ErrorBox, Loading } from "../../components/status";
+import { RatingForm } from "../../features/ratings/components/rating-form";
+import { useDeleteRecipe } from "../../features/recipes/api/delete-recipe";
+import { useRecipe } from "../../features/recipes/api/get-recipe";
+import { RECIPES_KEY } from "../../features/recipes/api/get-recipes";
+import { formatDate, parseId } from "../../features/recipes/format";
+import { cameFromMyRecipes, confirmDelete } from "../../features/recipes/navigation";
+import { parseGuests, scaleQuantity } from "../../features/recipes/quantities";
+import { useDebouncedValue } from "../../features/recipes/use-debounced-value";
 import { reasonOf } from "../../lib/api-client";
 import { queryClient } from "../../lib/query-client";
 import { canEdit, useSession } from "../../lib/session";
 import { amountText, useUnitsPreference } from "../../lib/units-preference";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { RatingForm } from "../ratings/components/rating-form";
-import { useDeleteRecipe } from "./api/delete-recipe";
-import { useRecipe } from "./api/get-recipe";
-import { RECIPES_KEY } from "./api/get-recipes";
-import { formatDate, parseId } from "./format";
-import { cameFromMyRecipes, confirmDelete } from "./navigation";
-import { parseGuests, scaleQuantity } from "./quantities";
-import { useDebouncedValue } from "./use-debounced-value";
 
 export const DEFAULT_GUESTS = 4;
 /** Guests are announced once typing in the field has paused this long, not per keystroke. */
 const ANNOUNCE_GUESTS_AFTER_MS = 800;
 
 // Only cooks who open it download it.
-const CookMode = lazy(() => import("./components/cook-mode"));
+const CookMode = lazy(() => import("../../features/recipes/components/cook-mode"));
 
 export default function RecipeDetailPage() {
   const id = parseId(useParams().id);

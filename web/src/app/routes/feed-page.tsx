@@ -1,14 +1,14 @@
 import { useCallback, useState } from "react";
 import { ErrorBox, Loading } from "../../components/status";
+import { FEED_ITEMS_KEY, useFeed } from "../../features/feed/api/get-feed";
+import { FeedCard } from "../../features/feed/components/feed-card";
+import { followerText } from "../../features/feed/format";
+import { ManageFollowingModal } from "../../features/users/components/manage-following-modal";
 import { reasonOf } from "../../lib/api-client";
 import { queryClient } from "../../lib/query-client";
 import { useSession } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useLoadMoreOnScroll } from "../../lib/use-infinite-scroll";
-import { FEED_ITEMS_KEY, useFeed } from "./api/get-feed";
-import { FeedCard } from "./components/feed-card";
-import { ManageFollowingModal } from "./components/manage-following-modal";
-import { followerText } from "./format";
 
 export default function FeedPage() {
   useDocumentTitle("Feed");

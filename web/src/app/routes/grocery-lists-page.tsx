@@ -1,5 +1,5 @@
+import { ListSelection } from "../../features/groceries/components/list-selection";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { ListSelection } from "./components/list-selection";
 
 /** /grocery-lists: create a list or pick one. */
 export default function GroceryListsPage() {

@@ -1,15 +1,15 @@
 import { useParams } from "react-router";
+import { useGroceryList } from "../../features/groceries/api/get-grocery-list";
+import { useListEvents } from "../../features/groceries/api/list-events";
+import { usePrefetchGroceryListPage } from "../../features/groceries/api/prefetch-grocery-list-page";
+import { ListSelection } from "../../features/groceries/components/list-selection";
+import { NotesCard } from "../../features/groceries/components/notes-card";
+import { PlanForm } from "../../features/groceries/components/plan-form";
+import { PlannedExtras } from "../../features/groceries/components/planned-extras";
+import { PlannedRecipes } from "../../features/groceries/components/planned-recipes";
+import { ShoppingList } from "../../features/groceries/components/shopping-list";
 import { ApiError } from "../../lib/api-client";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { useGroceryList } from "./api/get-grocery-list";
-import { useListEvents } from "./api/list-events";
-import { usePrefetchGroceryListPage } from "./api/prefetch-grocery-list-page";
-import { ListSelection } from "./components/list-selection";
-import { NotesCard } from "./components/notes-card";
-import { PlanForm } from "./components/plan-form";
-import { PlannedExtras } from "./components/planned-extras";
-import { PlannedRecipes } from "./components/planned-recipes";
-import { ShoppingList } from "./components/shopping-list";
 
 const parseListId = (value: string | undefined): number | null => {
   const id = Number(value);

@@ -12,17 +12,13 @@ import { Link, useNavigate, useParams } from "react-router";
 import { LazyRichTextEditor } from "../../components/lazy-rich-text-editor";
 import { LeaveWithoutSaving } from "../../components/leave-without-saving";
 import { ErrorBox, Loading } from "../../components/status";
-import { ApiError, reasonOf } from "../../lib/api-client";
-import { canEdit, useSession } from "../../lib/session";
-import { useDocumentTitle } from "../../lib/use-document-title";
-import { useUnsavedChangesGuard } from "../../lib/use-unsaved-changes-guard";
-import { useCreateRecipe } from "./api/create-recipe";
-import { useRecipe } from "./api/get-recipe";
-import { useUpdateRecipe } from "./api/update-recipe";
-import { IngredientRowsEditor } from "./components/ingredient-rows-editor";
-import { PasteIngredientLines } from "./components/paste-ingredient-lines";
-import { RecipeImport } from "./components/recipe-import";
-import { parseId } from "./format";
+import { useCreateRecipe } from "../../features/recipes/api/create-recipe";
+import { useRecipe } from "../../features/recipes/api/get-recipe";
+import { useUpdateRecipe } from "../../features/recipes/api/update-recipe";
+import { IngredientRowsEditor } from "../../features/recipes/components/ingredient-rows-editor";
+import { PasteIngredientLines } from "../../features/recipes/components/paste-ingredient-lines";
+import { RecipeImport } from "../../features/recipes/components/recipe-import";
+import { parseId } from "../../features/recipes/format";
 import {
   appendRows,
   collectIngredients,
@@ -35,7 +31,11 @@ import {
   rowsFromRecipe,
   rowsSignature,
   saveErrorLines,
-} from "./recipe-form-logic";
+} from "../../features/recipes/recipe-form-logic";
+import { ApiError, reasonOf } from "../../lib/api-client";
+import { canEdit, useSession } from "../../lib/session";
+import { useDocumentTitle } from "../../lib/use-document-title";
+import { useUnsavedChangesGuard } from "../../lib/use-unsaved-changes-guard";
 
 /** /recipes/new creates; /recipes/{id}/edit loads the recipe first. */
 export default function RecipeFormPage() {

@@ -1,5 +1,5 @@
 import type { IngredientOption } from "@potluck/contract";
-import { api } from "../../../lib/api-client";
+import { api } from "../api-client";
 
 export const MIN_INGREDIENT_SEARCH = 2;
 

@@ -1,10 +1,10 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
+import { useLogin } from "../../features/auth/api/login";
+import { loginErrorMessage } from "../../features/auth/error-messages";
 import { queryClient } from "../../lib/query-client";
 import { csrfQuery, useSession } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { useLogin } from "./api/login";
-import { loginErrorMessage } from "./error-messages";
 
 export default function LoginPage() {
   useDocumentTitle("Login");

@@ -2,14 +2,14 @@ import type { RecipeListItem } from "@potluck/contract";
 import { useState } from "react";
 import { Link } from "react-router";
 import { ErrorBox } from "../../components/status";
+import { useDeleteRecipe } from "../../features/recipes/api/delete-recipe";
+import { useRecipeList } from "../../features/recipes/api/get-recipes";
+import { RecipeCard } from "../../features/recipes/components/recipe-card";
+import { RecipeGrid } from "../../features/recipes/components/recipe-grid";
+import { confirmDelete, FROM_MY_RECIPES } from "../../features/recipes/navigation";
 import { reasonOf } from "../../lib/api-client";
 import { canEdit, useSession } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { useDeleteRecipe } from "./api/delete-recipe";
-import { useRecipeList } from "./api/get-recipes";
-import { RecipeCard } from "./components/recipe-card";
-import { RecipeGrid } from "./components/recipe-grid";
-import { confirmDelete, FROM_MY_RECIPES } from "./navigation";
 
 export default function MyRecipesPage() {
   useDocumentTitle("My Recipes");

@@ -2,15 +2,15 @@ import type { UnitsPreference } from "@potluck/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { AsyncPicker } from "../../components/async-picker";
+import { LoadError } from "../../components/load-error";
 import { Loading } from "../../components/status";
+import { useStaples, useToggleStaple } from "../../features/groceries/api/staples";
+import { useUpdatePreferences } from "../../features/settings/api/update-preferences";
 import { reasonOf } from "../../lib/api-client";
+import { searchIngredients } from "../../lib/ingredients/search-ingredients";
 import { preferencesQuery } from "../../lib/units-preference";
 import { useChosen } from "../../lib/use-chosen";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { LoadError } from "../groceries/components/load-error";
-import { searchIngredients } from "../ingredients/api/search-ingredients";
-import { useStaples, useToggleStaple } from "./api/staples";
-import { useUpdatePreferences } from "./api/update-preferences";
 
 const UNITS_CHOICES: { value: UnitsPreference; label: string; hint: string }[] = [
   { value: "as_written", label: "As written", hint: "as each recipe's author wrote them" },

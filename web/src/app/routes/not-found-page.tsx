@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useDocumentTitle } from "../lib/use-document-title";
+import { useDocumentTitle } from "../../lib/use-document-title";
 
 export default function NotFoundPage() {
   useDocumentTitle("Page not found");

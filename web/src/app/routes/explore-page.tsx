@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { useRecipeList } from "../../features/recipes/api/get-recipes";
+import { RecipeCard } from "../../features/recipes/components/recipe-card";
+import { RecipeGrid } from "../../features/recipes/components/recipe-grid";
+import { useDebouncedValue } from "../../features/recipes/use-debounced-value";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { useRecipeList } from "./api/get-recipes";
-import { RecipeCard } from "./components/recipe-card";
-import { RecipeGrid } from "./components/recipe-grid";
-import { useDebouncedValue } from "./use-debounced-value";
 
 export const SEARCH_DEBOUNCE_MS = 500;
 export const MIN_SEARCH_LENGTH = 2;

@@ -1,6 +1,6 @@
 import type { Unit } from "@potluck/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { api } from "../api-client";
 
 /** Units, sorted by name on the client as the spec asks. Reference data: cached for long. */
 export const unitsQuery = queryOptions({

@@ -2,7 +2,7 @@ import type { IngredientOption } from "@potluck/contract";
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
-import { groceryKeys } from "../../groceries/api/keys";
+import { groceryKeys } from "./keys";
 
 /** What the cook always has at home, by name. */
 export const staplesQuery = queryOptions({

@@ -1,0 +1,13 @@
+import { clearNotesDrafts } from "../features/groceries/api/notes-draft";
+import { clearTickQueue } from "../features/groceries/api/tick-queue";
+import { forgetCachedAnswers } from "../lib/offline/cache-names";
+
+/**
+ * Signing out leaves nothing of the cook on the device: not the answers kept for offline
+ * use, not the ticks and notes still waiting to be sent. It lives in app/ because it gathers
+ * what several features keep on the device; the auth feature is handed it (nav-bar.tsx).
+ */
+export async function forgetDeviceData(): Promise<void> {
+  clearNotesDrafts();
+  await Promise.all([clearTickQueue(), forgetCachedAnswers()]);
+}
