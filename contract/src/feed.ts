@@ -57,6 +57,8 @@ export const feedComment = z.object({
   text: z.string(),
   user_username: z.string(),
   created_at: z.string(),
+  /** Whether the caller may edit and delete it: its author or a superuser. */
+  can_edit: z.boolean(),
 });
 export type FeedComment = z.infer<typeof feedComment>;
 

@@ -50,6 +50,8 @@ export const groceryListSummary = z.object({
   owner_username: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Whether the caller may delete the list and manage its members: its owner only. */
+  can_manage: z.boolean(),
 });
 export type GroceryListSummary = z.infer<typeof groceryListSummary>;
 

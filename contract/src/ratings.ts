@@ -14,6 +14,8 @@ export const ratingSchema = z.object({
   author_username: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Whether the caller may change and delete it: its author only (false signed out). */
+  can_edit: z.boolean(),
 });
 export type Rating = z.infer<typeof ratingSchema>;
 

@@ -27,6 +27,8 @@ export const recipeListItem = z.object({
   /** 0–5 star scale: mean rating / 2, rounded to 2 decimals; 0 when unrated. */
   average_rating: z.number(),
   rating_count: z.number(),
+  /** Whether the caller may edit and delete it (its author or a superuser; false signed out). */
+  can_edit: z.boolean(),
 });
 export type RecipeListItem = z.infer<typeof recipeListItem>;
 
