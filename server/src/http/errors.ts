@@ -23,7 +23,8 @@ export const fieldError = (field: string, message: string) =>
 /** The text for an id that names nothing (or nothing the caller may see), as the spec words it. */
 export const doesNotExist = (id: number | string) => `Invalid pk "${id}" - object does not exist.`;
 /** 400 `{"field": ['Invalid pk "7" - object does not exist.']}`. */
-export const unknownPk = (field: string, id: number | string) => fieldError(field, doesNotExist(id));
+export const unknownPk = (field: string, id: number | string) =>
+  fieldError(field, doesNotExist(id));
 export const notAuthenticated = () =>
   new HttpError(401, { detail: "Authentication credentials were not provided." });
 export const forbidden = (detail = "You do not have permission to perform this action.") =>
