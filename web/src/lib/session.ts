@@ -35,8 +35,3 @@ export function useSession(): Session {
     user: data?.authenticated ? data.user : null,
   };
 }
-
-/** Edit and delete of a recipe are offered to its author (matched by username) or a superuser. */
-export function canEdit(user: SessionUser | null, authorUsername: string | undefined): boolean {
-  return !!user && (user.is_superuser || user.username === authorUsername);
-}

@@ -8,12 +8,10 @@ import { RecipeCard } from "../../features/recipes/components/recipe-card";
 import { RecipeGrid } from "../../features/recipes/components/recipe-grid";
 import { confirmDelete, FROM_MY_RECIPES } from "../../features/recipes/navigation";
 import { reasonOf } from "../../lib/api-client";
-import { canEdit, useSession } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
 export default function MyRecipesPage() {
   useDocumentTitle("My Recipes");
-  const { user } = useSession();
   const query = useRecipeList({ mine: true });
   const deletion = useDeleteRecipe();
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -56,7 +54,7 @@ export default function MyRecipesPage() {
                 >
                   View
                 </Link>
-                {canEdit(user, recipe.author_username) && (
+                {recipe.can_edit && (
                   <>
                     <Link
                       to={`/recipes/${recipe.id}/edit`}

@@ -15,7 +15,7 @@ import { parseGuests, scaleQuantity } from "../../features/recipes/quantities";
 import { useDebouncedValue } from "../../features/recipes/use-debounced-value";
 import { reasonOf } from "../../lib/api-client";
 import { queryClient } from "../../lib/query-client";
-import { canEdit, useSession } from "../../lib/session";
+import { useSession } from "../../lib/session";
 import { amountText, useUnitsPreference } from "../../lib/units-preference";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
@@ -123,7 +123,7 @@ function RecipeView({
           >
             Cook mode
           </button>
-          {canEdit(user, recipe.author_username) && (
+          {recipe.can_edit && (
             <>
               <Link to={`/recipes/${recipe.id}/edit`} className="btn btn-outline btn-small">
                 Edit
@@ -213,12 +213,7 @@ function RecipeView({
       {user && (
         <section className="card recipe-rating" aria-labelledby="rating-heading">
           <h2 id="rating-heading">Rate this recipe</h2>
-          <RatingForm
-            recipeId={recipe.id}
-            username={user.username}
-            csrfToken={csrfToken}
-            onRated={onRated}
-          />
+          <RatingForm recipeId={recipe.id} csrfToken={csrfToken} onRated={onRated} />
         </section>
       )}
     </>

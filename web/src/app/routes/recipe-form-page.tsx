@@ -33,7 +33,7 @@ import {
   saveErrorLines,
 } from "../../features/recipes/recipe-form-logic";
 import { ApiError, reasonOf } from "../../lib/api-client";
-import { canEdit, useSession } from "../../lib/session";
+import { useSession } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useUnsavedChangesGuard } from "../../lib/use-unsaved-changes-guard";
 
@@ -44,7 +44,6 @@ export default function RecipeFormPage() {
   const id = parseId(params.id);
   useDocumentTitle(editing ? "Edit Recipe" : "Create New Recipe");
   const recipe = useRecipe(editing ? id : null);
-  const { user } = useSession();
   // An imported recipe starts the form afresh, filled with it.
   const [draft, setDraft] = useState<{ recipe: RecipeDraft; n: number } | null>(null);
   // The editor's code starts downloading now, while the recipe loads and the cook reads the form.
@@ -71,7 +70,7 @@ export default function RecipeFormPage() {
         <p>{reasonOf(recipe.error)}</p>
       </ErrorBox>
     );
-  } else if (!canEdit(user, recipe.data.author_username)) {
+  } else if (!recipe.data.can_edit) {
     body = <ErrorBox>Only the author of this recipe can edit it.</ErrorBox>;
   } else body = <RecipeForm key={recipe.data.id} recipe={recipe.data} draft={null} />;
 

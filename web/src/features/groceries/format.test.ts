@@ -56,10 +56,10 @@ describe("listLabel", () => {
     updated_at: "2026-11-23T10:00:00Z",
   };
   it("leaves my own list as its name", () => {
-    expect(listLabel(list, "alice")).toBe("Weekend shop");
+    expect(listLabel({ ...list, can_manage: true })).toBe("Weekend shop");
   });
   it("names the owner of a list shared with me", () => {
-    expect(listLabel(list, "bob")).toBe("Weekend shop (shared by alice)");
+    expect(listLabel({ ...list, can_manage: false })).toBe("Weekend shop (shared by alice)");
   });
 });
 

@@ -43,10 +43,8 @@ export function planErrorMessage(error: unknown, kind: PlanKind): string {
 }
 
 /** My own list reads as its name; a list shared with me also names its owner. */
-export function listLabel(list: GroceryListSummary, myUsername: string | undefined): string {
-  return list.owner_username === myUsername
-    ? list.name
-    : `${list.name} (shared by ${list.owner_username})`;
+export function listLabel(list: GroceryListSummary): string {
+  return list.can_manage ? list.name : `${list.name} (shared by ${list.owner_username})`;
 }
 
 /**

@@ -16,6 +16,9 @@ export async function refreshSession(): Promise<void> {
     queryClient.refetchQueries({ queryKey: csrfQuery.queryKey }),
     queryClient.refetchQueries({ queryKey: authStatusQuery.queryKey }),
   ]);
+  // Answers carry the caller's permissions (`can_edit`, `can_manage`): those read before
+  // signing in are another caller's.
+  void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== "auth" });
 }
 
 export function useLogin() {

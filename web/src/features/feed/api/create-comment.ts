@@ -16,6 +16,7 @@ const pendingComment = (text: string, username: string): FeedComment => ({
   text,
   user_username: username,
   created_at: new Date().toISOString(),
+  can_edit: true,
 });
 
 /**

@@ -15,7 +15,7 @@ const withReason = (message: string, error: unknown) =>
 
 /**
  * The comments of one feed item, loaded when first opened, with the 'Add a comment...' form
- * (only with a CSRF token) and the author's edit and delete, all shown before the server
+ * (only with a CSRF token) and edit and delete where the server allows them, all shown before the server
  * answers and put back when it refuses.
  */
 export function Comments({
@@ -54,7 +54,6 @@ export function Comments({
                 key={comment.id}
                 itemId={itemId}
                 comment={comment}
-                isAuthor={!!username && comment.user_username === username}
                 canWrite={!!csrfToken}
                 onFailure={setMessage}
                 // The delete button goes away with its comment: keep focus nearby.
@@ -126,14 +125,12 @@ function CommentForm({
 function CommentRow({
   itemId,
   comment,
-  isAuthor,
   canWrite,
   onFailure,
   onDeleted,
 }: {
   itemId: number;
   comment: FeedComment;
-  isAuthor: boolean;
   canWrite: boolean;
   onFailure: (message: string | null) => void;
   onDeleted: () => void;
@@ -198,7 +195,7 @@ function CommentRow({
         <time className="muted small" dateTime={comment.created_at}>
           {formatWhen(comment.created_at)}
         </time>
-        {isAuthor && canWrite && saved && !editing && (
+        {comment.can_edit && canWrite && saved && !editing && (
           <span className="comment-tools">
             <button
               ref={editButton}

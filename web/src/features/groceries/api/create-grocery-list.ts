@@ -24,6 +24,7 @@ export function useCreateGroceryList() {
         const mine = {
           ...created,
           owner_username: status.user.username,
+          can_manage: true,
           created_at: now,
           updated_at: now,
         };

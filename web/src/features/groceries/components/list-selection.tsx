@@ -42,7 +42,8 @@ export function ListSelection({ selectedId }: { selectedId: number | null }) {
   const pick = useRef<HTMLDivElement>(null);
   const pickerOnScreen = useSeenOnScreen(pick, useShoppingLinesSettled(selectedId));
   const selected = lists.data?.find((list) => list.id === selectedId) ?? null;
-  const isOwner = selected?.owner_username === myUsername;
+  // Only the owner may delete a list or manage its members (a member gets 403).
+  const isOwner = selected?.can_manage === true;
   // Asked about the selected list: picking another list drops the question.
   const confirmDelete = useConfirmStep(selected?.id);
 
@@ -107,7 +108,7 @@ export function ListSelection({ selectedId }: { selectedId: number | null }) {
             lists={lists.data ?? []}
             selected={selected}
             loading={lists.isPending}
-            labelOf={(list) => listLabel(list, myUsername)}
+            labelOf={listLabel}
             onPick={(list) => navigate(`/grocery-list/${list.id}`)}
           />
         </div>
@@ -116,7 +117,6 @@ export function ListSelection({ selectedId }: { selectedId: number | null }) {
             {isOwner ? "Share" : "Members"}
           </button>
         )}
-        {/* Only the owner may delete a list (a member gets 403). */}
         {selected && isOwner && !confirmDelete.asking && (
           <button
             ref={confirmDelete.trigger}

@@ -22,7 +22,7 @@ export function SharePanel({
   myUsername: string;
   onLeft: () => void;
 }) {
-  const isOwner = list.owner_username === myUsername;
+  const isOwner = list.can_manage;
   return (
     <div className="share-panel">
       <p className="muted">

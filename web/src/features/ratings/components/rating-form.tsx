@@ -9,7 +9,6 @@ import { HalfStarPicker } from "./half-star-picker";
 
 interface Props {
   recipeId: number;
-  username: string;
   csrfToken: string | null;
   /** Called after a rating was saved: the recipe's average changed. */
   onRated: () => void;
@@ -20,7 +19,8 @@ export function RatingForm(props: Props) {
   const ratings = useRecipeRatings(props.recipeId);
   if (ratings.isPending) return <Loading text="Loading your rating..." />;
   // If the list failed to load, the form still works; the server refuses a second rating.
-  const own = ratings.data?.find((rating) => rating.author_username === props.username);
+  // The one rating the caller may edit is their own.
+  const own = ratings.data?.find((rating) => rating.can_edit);
   return <RatingFields key={props.recipeId} {...props} own={own} />;
 }
 
