@@ -1,5 +1,5 @@
 import { Suspense, useRef } from "react";
-import { Outlet } from "react-router";
+import { Outlet, ScrollRestoration } from "react-router";
 import { Loading } from "../components/status";
 import { useFocusOnNavigation } from "../lib/use-focus-on-navigation";
 import { Footer } from "./footer";
@@ -22,6 +22,9 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
+      {/* New pages start at the top; Back and Forward return to where the cook was. The lists'
+          pages stay in the query cache, so a list is as tall as it was when it is restored. */}
+      <ScrollRestoration />
     </div>
   );
 }
