@@ -47,6 +47,7 @@ describe("POST /api/recipes/ratings/", () => {
       author_username: user.username,
       created_at: expect.any(String),
       updated_at: expect.any(String),
+      can_edit: true,
     });
     expect(await recipeTotals(recipe.id)).toEqual({ average_rating: 4.5, rating_count: 1 });
     expect(await feedOf(rating.id)).toEqual([{ eventType: "new_rating", userId: user.id }]);
@@ -183,6 +184,22 @@ describe("GET /api/recipes/ratings/?recipe=", () => {
     expect(mine).toHaveLength(RECIPE_RATINGS_LIMIT + 1);
     expect(newestFirst(mine)).toBe(true);
     expect(mine.at(-1)?.author_username).toBe(early.user.username);
+  });
+
+  it("says who may edit each rating: its author only, not a superuser, not a visitor", async () => {
+    const recipe = await aRecipe();
+    const rater = await signedIn(app, db);
+    await rater.agent.post(RATINGS, { rating: 6, comment: "fine", recipe: recipe.id });
+    const { agent: other } = await signedIn(app, db);
+    const { agent: admin } = await signedIn(app, db, { isSuperuser: true });
+    const canEdit = async (agent: Agent) =>
+      (await agent.get(`${RATINGS}?recipe=${recipe.id}`))
+        .json()
+        .map((r: { can_edit: boolean }) => r.can_edit);
+    expect(await canEdit(rater.agent)).toEqual([true]);
+    expect(await canEdit(other)).toEqual([false]);
+    expect(await canEdit(admin)).toEqual([false]);
+    expect(await canEdit(new Agent(app))).toEqual([false]);
   });
 
   it("is 404 for an unknown recipe and 400 without a valid one", async () => {

@@ -85,16 +85,17 @@ export async function lockRecipe(
 }
 
 /**
- * Whether the recipe exists, holding it (FOR KEY SHARE) so that it can be neither deleted nor
- * edited until the transaction ends: for planning it onto a list.
+ * The recipe (its author, for the recipe policy), held FOR KEY SHARE so that it can be neither
+ * deleted nor edited until the transaction ends: for planning it onto a list. Undefined when
+ * it does not exist.
  */
-export async function holdRecipe(tx: Tx, id: number): Promise<boolean> {
-  const rows = await tx
-    .select({ id: recipes.id })
+export async function holdRecipe(tx: Tx, id: number): Promise<{ authorId: number } | undefined> {
+  const [row] = await tx
+    .select({ authorId: recipes.authorId })
     .from(recipes)
     .where(eq(recipes.id, id))
     .for("key share");
-  return rows.length > 0;
+  return row;
 }
 
 /**
@@ -242,6 +243,24 @@ export async function lockRecipeOfOwnRating(
       ),
     )
     .for("no key update");
+}
+
+/**
+ * The author's rating, locked for a change or delete until the transaction ends; undefined when
+ * it is gone or not theirs. Its recipe is locked first (lockRecipeOfOwnRating), as step 1 says.
+ */
+export async function lockOwnRating(
+  tx: Tx,
+  ratingId: number,
+  authorId: number,
+): Promise<{ rating: number; comment: string; recipeId: number } | undefined> {
+  await lockRecipeOfOwnRating(tx, ratingId, authorId);
+  const [row] = await tx
+    .select({ rating: ratings.rating, comment: ratings.comment, recipeId: ratings.recipeId })
+    .from(ratings)
+    .where(and(eq(ratings.id, ratingId), eq(ratings.authorId, authorId)))
+    .for("update");
+  return row;
 }
 
 const COOK_SETTINGS_LOCK_CLASS = 12;

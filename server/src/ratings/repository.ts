@@ -1,40 +1,29 @@
-import { type Rating, RECIPE_RATINGS_LIMIT } from "@potluck/contract";
+import { RECIPE_RATINGS_LIMIT } from "@potluck/contract";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
-import { lockRecipeOfOwnRating } from "../db/locks.js";
 import { ratings, recipes, users } from "../db/schema.js";
 
 const ratingColumns = {
   id: ratings.id,
   rating: ratings.rating,
   comment: ratings.comment,
-  recipe: ratings.recipeId,
+  recipeId: ratings.recipeId,
   authorId: ratings.authorId,
-  author_username: users.username,
+  authorUsername: users.username,
   createdAt: ratings.createdAt,
   updatedAt: ratings.updatedAt,
 };
 
-type RatingRow = {
+export type RatingRow = {
   id: number;
   rating: number;
   comment: string;
-  recipe: number;
+  recipeId: number;
   authorId: number;
-  author_username: string;
+  authorUsername: string;
   createdAt: Date;
   updatedAt: Date;
 };
-
-export const toRating = (row: RatingRow): Rating => ({
-  id: row.id,
-  rating: row.rating,
-  comment: row.comment,
-  recipe: row.recipe,
-  author_username: row.author_username,
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
-});
 
 export const recipeExists = async (db: Tx, recipeId: number) =>
   (await db.select({ id: recipes.id }).from(recipes).where(eq(recipes.id, recipeId))).length > 0;
@@ -114,16 +103,19 @@ export async function insertRating(
   return row?.id;
 }
 
-/**
- * The author's rating, locked until the end of the transaction; undefined when not theirs.
- * Its recipe is locked first, as the lock order says (db/locks.ts).
- */
-export async function lockOwnRating(tx: Tx, id: number, authorId: number) {
-  await lockRecipeOfOwnRating(tx, id, authorId);
-  const [row] = await tx
-    .select({ rating: ratings.rating, comment: ratings.comment, recipeId: ratings.recipeId })
-    .from(ratings)
-    .where(and(eq(ratings.id, id), eq(ratings.authorId, authorId)))
-    .for("update");
-  return row;
+/** Sets the rating's stars and comment; updated_at says when. */
+export async function updateRating(
+  tx: Tx,
+  id: number,
+  values: { rating: number; comment: string },
+): Promise<void> {
+  await tx
+    .update(ratings)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(ratings.id, id));
+}
+
+/** Deletes the rating; its feed items go with it (feed_items.rating_id ON DELETE CASCADE). */
+export async function deleteRating(tx: Tx, id: number): Promise<void> {
+  await tx.delete(ratings).where(eq(ratings.id, id));
 }

@@ -5,26 +5,25 @@ import {
   ratingListResponse,
   ratingSchema,
 } from "@potluck/contract";
-import { eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../auth/plugin.js";
-import { ratings } from "../db/schema.js";
+import { lockOwnRating } from "../db/locks.js";
 import { recordFeedEvent } from "../feed/events.js";
-import { badRequest, fieldError, forbidden, notFound } from "../http/errors.js";
+import { badRequest, fieldError, notFound, unknownPk } from "../http/errors.js";
+import { authorizeRatingEdit } from "./policy.js";
+import { presentRating } from "./presenter.js";
 import {
   adjustRecipeTotals,
+  deleteRating,
   findRating,
   insertRating,
-  lockOwnRating,
   ratingsOfRecipe,
   recipeExists,
-  toRating,
+  updateRating,
 } from "./repository.js";
 
 const ALREADY_RATED = "You have already rated this recipe.";
-const unknownRecipe = (id: number) =>
-  fieldError("recipe", `Invalid pk "${id}" - object does not exist.`);
 
 // The same payload as POST; a rating stays on its recipe, so `recipe` may be left out.
 const ratingUpdateBody = ratingBody.extend({ recipe: ratingBody.shape.recipe.optional() });
@@ -40,7 +39,8 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { recipe } = request.query;
       if (!(await recipeExists(app.db, recipe))) throw notFound();
-      return (await ratingsOfRecipe(app.db, recipe, request.user?.id)).map(toRating);
+      const rows = await ratingsOfRecipe(app.db, recipe, request.user?.id);
+      return rows.map((row) => presentRating(row, request.user));
     },
   );
 
@@ -50,7 +50,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       const { rating, comment, recipe } = request.body;
-      if (!(await recipeExists(app.db, recipe))) throw unknownRecipe(recipe);
+      if (!(await recipeExists(app.db, recipe))) throw unknownPk("recipe", recipe);
       const id = await app.db
         .transaction(async (tx) => {
           const id = await insertRating(tx, {
@@ -71,12 +71,12 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
         })
         .catch((error: unknown) => {
           // The recipe was deleted between the check and the insert.
-          if (pgCode(error) === "23503") throw unknownRecipe(recipe);
+          if (pgCode(error) === "23503") throw unknownPk("recipe", recipe);
           throw error;
         });
       const created = await findRating(app.db, id);
       if (!created) throw notFound();
-      return reply.code(201).send(toRating(created));
+      return reply.code(201).send(presentRating(created, user));
     },
   );
 
@@ -91,16 +91,14 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const { rating, comment, recipe } = request.body;
       await app.db.transaction(async (tx) => {
+        authorizeRatingEdit(user, await findRating(tx, id));
         const current = await lockOwnRating(tx, id, user.id);
-        if (!current) throw (await findRating(tx, id)) ? forbidden() : notFound();
+        if (!current) throw notFound(); // deleted since it was read
         if (recipe !== undefined && recipe !== current.recipeId) {
           throw fieldError("recipe", "A rating cannot be moved to another recipe.");
         }
         if (current.rating === rating && current.comment === comment) return;
-        await tx
-          .update(ratings)
-          .set({ rating, comment, updatedAt: sql`now()` })
-          .where(eq(ratings.id, id));
+        await updateRating(tx, id, { rating, comment });
         await adjustRecipeTotals(tx, current.recipeId, rating - current.rating, 0);
         await recordFeedEvent(tx, {
           userId: user.id,
@@ -111,7 +109,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const updated = await findRating(app.db, id);
       if (!updated) throw notFound();
-      return toRating(updated);
+      return presentRating(updated, user);
     },
   );
 
@@ -121,11 +119,11 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       const { id } = request.params;
-      // Its feed items go with it (feed_items.rating_id ON DELETE CASCADE).
       await app.db.transaction(async (tx) => {
+        authorizeRatingEdit(user, await findRating(tx, id));
         const current = await lockOwnRating(tx, id, user.id);
-        if (!current) throw (await findRating(tx, id)) ? forbidden() : notFound();
-        await tx.delete(ratings).where(eq(ratings.id, id));
+        if (!current) throw notFound(); // deleted since it was read
+        await deleteRating(tx, id);
         await adjustRecipeTotals(tx, current.recipeId, -current.rating, -1);
       });
       return reply.code(204).send(null);
