@@ -75,8 +75,9 @@ function DarkModeSwitch() {
       className="theme-switch"
       onClick={() => setTheme(dark ? "light" : "dark")}
     >
+      {/* The label beside the track, as settings switches read: words first, then the switch. */}
+      <span className="theme-switch-label">Dark mode</span>
       <span aria-hidden="true" className="theme-switch-track" />
-      Dark mode
     </button>
   );
 }
