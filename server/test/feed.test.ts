@@ -405,6 +405,7 @@ describe("comments", () => {
       text: "Looks great!",
       user_username: expect.any(String),
       created_at: expect.stringMatching(/Z$/),
+      can_edit: true,
     });
     await authorAgent.post(`/api/feed/items/${itemId}/comments/`, { text: "Thanks!" });
     const list = await follower.get(`/api/feed/items/${itemId}/comments/`);
@@ -483,6 +484,23 @@ describe("comments", () => {
     expect((await follower.patch("/api/feed/comments/999999/", { text: "x" })).statusCode).toBe(
       404,
     );
+  });
+
+  it("says who may edit each comment: its author and a superuser, not the item's cook", async () => {
+    const { author, authorAgent, follower, itemId } = await setUp();
+    const posted = await follower.post(`/api/feed/items/${itemId}/comments/`, { text: "Yum" });
+    expect(posted.json().can_edit).toBe(true);
+    const { agent: admin } = await signedIn(app, db, { isSuperuser: true });
+    const canEdit = async (agent: Agent) =>
+      (await agent.get(`/api/feed/items/${itemId}/comments/`))
+        .json()
+        .map((c: { can_edit: boolean }) => c.can_edit);
+    expect(await canEdit(follower)).toEqual([true]);
+    expect(await canEdit(authorAgent)).toEqual([false]);
+    await follow(admin, author.id);
+    expect(await canEdit(admin)).toEqual([true]);
+    const edited = await admin.patch(`/api/feed/comments/${posted.json().id}/`, { text: "Ok" });
+    expect(edited.json().can_edit).toBe(true);
   });
 
   it("a superuser may delete someone else's comment", async () => {

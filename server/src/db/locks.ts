@@ -1,7 +1,10 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { mayReadItem } from "../feed/policy.js";
 import { mayUseList } from "../groceries/policy.js";
 import type { Tx } from "./client.js";
 import {
+  feedComments,
+  feedItems,
   groceryLists,
   plannedExtras,
   plannedRecipes,
@@ -62,6 +65,10 @@ import {
 //
 // A single-statement UPDATE or DELETE of one list row (rename, notes, delete a list) takes that
 // list's lock by itself and nothing else, so it fits the order as it is.
+//
+// A feed comment's edit or delete locks that comment's row (lockComment) and takes no other
+// lock, so it never waits while holding one: a recipe or rating delete whose cascade reaches
+// the comment may wait for it, never the other way round.
 //
 // Who may take a list's lock: the helpers below find a list only when the user may use it
 // (mayUseList, groceries/policy.ts: its owner or a member), so a list someone may not use is
@@ -260,6 +267,24 @@ export async function lockOwnRating(
     .from(ratings)
     .where(and(eq(ratings.id, ratingId), eq(ratings.authorId, authorId)))
     .for("update");
+  return row;
+}
+
+/**
+ * A feed comment, locked FOR UPDATE for its edit or delete, with what the comment policy needs:
+ * its author, and whether the viewer sees its item (mayReadItem). Undefined when there is none.
+ */
+export async function lockComment(
+  tx: Tx,
+  commentId: number,
+  viewerId: number,
+): Promise<{ userId: number; itemVisible: boolean } | undefined> {
+  const [row] = await tx
+    .select({ userId: feedComments.userId, itemVisible: mayReadItem(viewerId) })
+    .from(feedComments)
+    .innerJoin(feedItems, eq(feedItems.id, feedComments.feedItemId))
+    .where(eq(feedComments.id, commentId))
+    .for("update", { of: feedComments });
   return row;
 }
 

@@ -1,7 +1,9 @@
 import { FEED_COMMENTS_LIMIT, FEED_EVENT_TYPES, type FeedEventType } from "@potluck/contract";
-import { type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { executePrepared, type Tx } from "../db/client.js";
+import { feedComments, feedItems, feedLikes, users } from "../db/schema.js";
 import { type CursorValues, decodeCursor } from "../http/pagination.js";
+import { mayReadItem } from "./policy.js";
 
 /** Raw queries get timestamps as PostgreSQL text; the API speaks ISO 8601 in UTC. */
 const isoTime = (column: SQL) =>
@@ -9,26 +11,25 @@ const isoTime = (column: SQL) =>
 
 export interface FeedRow {
   id: number;
-  event_type: string;
-  user_username: string;
+  eventType: string;
+  userUsername: string;
   /** ISO 8601 in UTC, to the millisecond. */
-  created_on: string;
-  /** created_on to the microsecond: the cursor must not round it, or rows would repeat. */
-  cursor_time: string;
-  recipe_id: number;
-  recipe_slug: string;
-  recipe_title: string;
-  recipe_image_key: string | null;
+  createdOn: string;
+  /** createdOn to the microsecond: the cursor must not round it, or rows would repeat. */
+  cursorTime: string;
+  recipeId: number;
+  recipeSlug: string;
+  recipeTitle: string;
+  recipeImageKey: string | null;
   rating: number | null;
-  rating_comment: string | null;
-  rating_author: string | null;
-  like_count: number;
-  is_liked_by_user: boolean;
-  comment_count: number;
-  [key: string]: unknown;
+  ratingComment: string | null;
+  ratingAuthor: string | null;
+  likeCount: number;
+  isLikedByUser: boolean;
+  commentCount: number;
 }
 
-export const feedCursorOf = (row: FeedRow): CursorValues => [row.cursor_time, row.id];
+export const feedCursorOf = (row: FeedRow): CursorValues => [row.cursorTime, row.id];
 
 function decodeFeedCursor(cursor: string | undefined) {
   const values = decodeCursor(cursor, ["timestamp", "bigId"]);
@@ -149,14 +150,14 @@ export async function feedPage(
       union all
       select id from merged
     )
-    select fi.id, fi.event_type, author.username as user_username,
-      ${isoTime(sql`fi.created_on`)} as created_on,
-      to_char(fi.created_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_time,
-      r.id as recipe_id, r.slug as recipe_slug, r.title as recipe_title,
-      r.image_key as recipe_image_key,
-      rt.rating, rt.comment as rating_comment, rater.username as rating_author,
-      likes.like_count, likes.is_liked_by_user,
-      (select count(*) from feed_comments c where c.feed_item_id = fi.id)::int as comment_count
+    select fi.id, fi.event_type as "eventType", author.username as "userUsername",
+      ${isoTime(sql`fi.created_on`)} as "createdOn",
+      to_char(fi.created_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "cursorTime",
+      r.id as "recipeId", r.slug as "recipeSlug", r.title as "recipeTitle",
+      r.image_key as "recipeImageKey",
+      rt.rating, rt.comment as "ratingComment", rater.username as "ratingAuthor",
+      likes.like_count as "likeCount", likes.is_liked_by_user as "isLikedByUser",
+      (select count(*) from feed_comments c where c.feed_item_id = fi.id)::int as "commentCount"
     from page
     join feed_items fi on fi.id = page.id
     cross join lateral (
@@ -174,108 +175,101 @@ export async function feedPage(
   return rows.slice(0, options.limit + 1);
 }
 
-/**
- * The feed's visibility rule for the item aliased `fi`: it is `me`'s own, or by someone `me`
- * follows. Likes and comments are allowed exactly where this holds.
- */
-const inFeedOf = (me: number): SQL => sql`(fi.user_id = ${me} or exists (
-  select 1 from follows f where f.follower_id = ${me} and f.followee_id = fi.user_id))`;
-
-/** Whether `me` sees the item in their feed: it is theirs or by someone they follow. */
+/** Whether `me` sees the item (feed/policy.ts, mayReadItem). */
 export async function isVisibleItem(db: Tx, me: number, itemId: number): Promise<boolean> {
-  const result = await db.execute(sql`
-    select 1 from feed_items fi where fi.id = ${itemId} and ${inFeedOf(me)}`);
-  return result.rows.length > 0;
+  const rows = await db
+    .select({ id: feedItems.id })
+    .from(feedItems)
+    .where(and(eq(feedItems.id, itemId), mayReadItem(me)));
+  return rows.length > 0;
 }
 
 /** Likes the item; false when it was liked already. */
 export async function like(db: Tx, me: number, itemId: number): Promise<boolean> {
-  const result = await db.execute(sql`
-    insert into feed_likes (feed_item_id, user_id) values (${itemId}, ${me})
-    on conflict do nothing
-    returning 1`);
-  return result.rows.length > 0;
+  const rows = await db
+    .insert(feedLikes)
+    .values({ feedItemId: itemId, userId: me })
+    .onConflictDoNothing()
+    .returning({ feedItemId: feedLikes.feedItemId });
+  return rows.length > 0;
 }
 
 export async function unlike(db: Tx, me: number, itemId: number): Promise<void> {
-  await db.execute(sql`delete from feed_likes where feed_item_id = ${itemId} and user_id = ${me}`);
+  await db.delete(feedLikes).where(and(eq(feedLikes.feedItemId, itemId), eq(feedLikes.userId, me)));
 }
 
 export async function likeCount(db: Tx, itemId: number): Promise<number> {
-  const result = await db.execute<{ count: number }>(
-    sql`select count(*)::int as count from feed_likes where feed_item_id = ${itemId}`,
-  );
-  return result.rows[0]?.count ?? 0;
+  const [row] = await db
+    .select({ count: count() })
+    .from(feedLikes)
+    .where(eq(feedLikes.feedItemId, itemId));
+  return row?.count ?? 0;
 }
 
 export interface CommentRow {
   id: number;
   text: string;
-  user_username: string;
-  /** ISO 8601 in UTC. */
-  created_at: string;
-  [key: string]: unknown;
+  userId: number;
+  userUsername: string;
+  createdAt: Date;
 }
 
-const commentColumns = sql`c.id, c.text, u.username as user_username,
-  ${isoTime(sql`c.created_at`)} as created_at`;
+const commentColumns = {
+  id: feedComments.id,
+  text: feedComments.text,
+  userId: feedComments.userId,
+  userUsername: users.username,
+  createdAt: feedComments.createdAt,
+};
 
 /**
  * The item's newest FEED_COMMENTS_LIMIT comments, oldest first: a card shows the latest of a
  * long conversation, ending with what was just posted (feed_comments_item_idx, backwards).
  */
 export async function listComments(db: Tx, itemId: number): Promise<CommentRow[]> {
-  const result = await db.execute<CommentRow>(sql`
-    select ${commentColumns}
-    from (
-      select * from feed_comments
-      where feed_item_id = ${itemId}
-      order by created_at desc, id desc
-      limit ${FEED_COMMENTS_LIMIT}
-    ) c join users u on u.id = c.user_id
-    order by c.created_at, c.id`);
-  return result.rows;
+  const newestFirst = await db
+    .select(commentColumns)
+    .from(feedComments)
+    .innerJoin(users, eq(users.id, feedComments.userId))
+    .where(eq(feedComments.feedItemId, itemId))
+    .orderBy(desc(feedComments.createdAt), desc(feedComments.id))
+    .limit(FEED_COMMENTS_LIMIT);
+  return newestFirst.reverse();
 }
 
+export async function findComment(db: Tx, commentId: number): Promise<CommentRow | undefined> {
+  const [row] = await db
+    .select(commentColumns)
+    .from(feedComments)
+    .innerJoin(users, eq(users.id, feedComments.userId))
+    .where(eq(feedComments.id, commentId));
+  return row;
+}
+
+/** Adds `me`'s comment to the item; the comment as the API shows it. */
 export async function addComment(
   db: Tx,
   me: number,
   itemId: number,
   text: string,
 ): Promise<CommentRow> {
-  const result = await db.execute<CommentRow>(sql`
-    with inserted as (
-      insert into feed_comments (feed_item_id, user_id, text)
-      values (${itemId}, ${me}, ${text})
-      returning *
-    )
-    select ${commentColumns} from inserted c join users u on u.id = c.user_id`);
-  const row = result.rows[0];
+  const [inserted] = await db
+    .insert(feedComments)
+    .values({ feedItemId: itemId, userId: me, text })
+    .returning({ id: feedComments.id });
+  const row = inserted && (await findComment(db, inserted.id));
   if (!row) throw new Error("comment not inserted");
   return row;
 }
 
-/** A comment with what the ownership rules need: its author, and whether `me` sees its item. */
-export async function findCommentForWrite(db: Tx, me: number, commentId: number) {
-  const result = await db.execute<{ user_id: number; item_visible: boolean }>(sql`
-    select c.user_id, ${inFeedOf(me)} as item_visible
-    from feed_comments c join feed_items fi on fi.id = c.feed_item_id
-    where c.id = ${commentId}
-    for update of c`);
-  return result.rows[0];
-}
-
+/** Replaces the comment's text; the comment as the API shows it. */
 export async function updateComment(db: Tx, commentId: number, text: string): Promise<CommentRow> {
-  const result = await db.execute<CommentRow>(sql`
-    with updated as (
-      update feed_comments set text = ${text} where id = ${commentId} returning *
-    )
-    select ${commentColumns} from updated c join users u on u.id = c.user_id`);
-  const row = result.rows[0];
+  await db.update(feedComments).set({ text }).where(eq(feedComments.id, commentId));
+  const row = await findComment(db, commentId);
   if (!row) throw new Error("comment not updated");
   return row;
 }
 
 export async function deleteComment(db: Tx, commentId: number): Promise<void> {
-  await db.execute(sql`delete from feed_comments where id = ${commentId}`);
+  await db.delete(feedComments).where(eq(feedComments.id, commentId));
 }

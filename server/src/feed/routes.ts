@@ -8,18 +8,16 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../auth/plugin.js";
-import type { Tx } from "../db/client.js";
-import { forbidden, notFound } from "../http/errors.js";
+import { lockComment } from "../db/locks.js";
+import { notFound } from "../http/errors.js";
 import { toPage } from "../http/pagination.js";
-import { imageUrls } from "../media/images.js";
+import { authorizeCommentEdit } from "./policy.js";
+import { presentComment, presentFeedItem } from "./presenter.js";
 import {
   addComment,
-  type CommentRow,
   deleteComment,
-  type FeedRow,
   feedCursorOf,
   feedPage,
-  findCommentForWrite,
   isVisibleItem,
   like,
   likeCount,
@@ -30,55 +28,7 @@ import {
 
 const likeState = z.object({ like_count: z.number(), is_liked_by_user: z.boolean() });
 
-/**
- * Comments are written by their author or a superuser. Someone else gets 403 when they can
- * see the item in their feed, and 404 when they cannot (its existence stays hidden).
- */
-async function authorizeCommentWrite(
-  tx: Tx,
-  me: { id: number; isSuperuser: boolean },
-  commentId: number,
-): Promise<void> {
-  const comment = await findCommentForWrite(tx, me.id, commentId);
-  if (!comment) throw notFound();
-  if (comment.user_id === me.id || me.isSuperuser) return;
-  if (!comment.item_visible) throw notFound();
-  throw forbidden();
-}
-
-const serializeComment = (row: CommentRow) => ({
-  id: row.id,
-  text: row.text,
-  user_username: row.user_username,
-  created_at: row.created_at,
-});
-
 export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
-  const serializeItem = (row: FeedRow) => ({
-    id: row.id,
-    event_type: row.event_type,
-    user_username: row.user_username,
-    created_on: row.created_on,
-    recipe: {
-      id: row.recipe_id,
-      slug: row.recipe_slug,
-      title: row.recipe_title,
-      // Feed cards show the smaller card version of the image.
-      image: imageUrls(app.storage, row.recipe_image_key).image_card,
-    },
-    rating:
-      row.rating === null
-        ? null
-        : {
-            rating: row.rating,
-            comment: row.rating_comment ?? "",
-            author_username: row.rating_author ?? "",
-          },
-    like_count: row.like_count,
-    is_liked_by_user: row.is_liked_by_user,
-    comment_count: row.comment_count,
-  });
-
   app.get(
     "/items/",
     {
@@ -89,7 +39,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = requireUser(request);
       const { exclude_event_types, cursor, limit } = request.query;
       const rows = await feedPage(app.db, me.id, { exclude: exclude_event_types, cursor, limit });
-      return toPage(request, rows, limit, feedCursorOf, serializeItem);
+      return toPage(request, rows, limit, feedCursorOf, (row) => presentFeedItem(row, app.storage));
     },
   );
 
@@ -134,7 +84,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = requireUser(request);
       const { id } = request.params;
       if (!(await isVisibleItem(app.db, me.id, id))) throw notFound();
-      return (await listComments(app.db, id)).map(serializeComment);
+      return (await listComments(app.db, id)).map((row) => presentComment(row, me));
     },
   );
 
@@ -151,7 +101,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!(await isVisibleItem(tx, me.id, id))) throw notFound();
         return addComment(tx, me.id, id, request.body.text);
       });
-      return reply.code(201).send(serializeComment(comment));
+      return reply.code(201).send(presentComment(comment, me));
     },
   );
 
@@ -165,10 +115,10 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = requireUser(request);
       const { id } = request.params;
       const comment = await app.db.transaction(async (tx) => {
-        await authorizeCommentWrite(tx, me, id);
+        authorizeCommentEdit(me, await lockComment(tx, id, me.id));
         return updateComment(tx, id, request.body.text);
       });
-      return serializeComment(comment);
+      return presentComment(comment, me);
     },
   );
 
@@ -179,7 +129,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = requireUser(request);
       const { id } = request.params;
       await app.db.transaction(async (tx) => {
-        await authorizeCommentWrite(tx, me, id);
+        authorizeCommentEdit(me, await lockComment(tx, id, me.id));
         await deleteComment(tx, id);
       });
       return reply.code(204).send(null);

@@ -1,0 +1,35 @@
+import { type SQL, sql } from "drizzle-orm";
+import { isSelfOrSuperuser, type Viewer } from "../auth/policy.js";
+import { feedItems, follows } from "../db/schema.js";
+import { forbidden, notFound } from "../http/errors.js";
+
+// THE ONE HOME of who may see a feed item and write its comments. A cook sees their own items
+// and those of the cooks they follow; likes and comments are read and written only there
+// (mayReadItem). The feed page query (feedPage, repository.ts) has the same rule built into
+// its plan: it reads the items of the reader and their followees only.
+
+/** A condition on `feed_items`: the item is the viewer's own, or by someone they follow. */
+export const mayReadItem = (viewerId: number): SQL<boolean> =>
+  sql<boolean>`(${feedItems.userId} = ${viewerId} or exists (
+    select 1 from ${follows}
+    where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${feedItems.userId}))`;
+
+/** Editing and deleting a comment: its author, or a superuser (who moderates). */
+export function canEditComment(viewer: Viewer, comment: { userId: number }): boolean {
+  return isSelfOrSuperuser(viewer, comment.userId);
+}
+
+/**
+ * For an edit or delete of a comment (loaded with whether the viewer sees its item): 404 when
+ * there is none; someone who may not edit it gets 403 when they see the item and 404 when they
+ * don't, so the comment's existence stays hidden from them.
+ */
+export function authorizeCommentEdit(
+  viewer: Viewer,
+  comment: { userId: number; itemVisible: boolean } | undefined,
+): void {
+  if (!comment) throw notFound();
+  if (canEditComment(viewer, comment)) return;
+  if (!comment.itemVisible) throw notFound();
+  throw forbidden();
+}
