@@ -1,6 +1,7 @@
 // The feed API: schemas shared by server and web.
 import { z } from "zod";
 import { paginated, text } from "./common.js";
+import { MAX_COMMENT_LENGTH } from "./limits.js";
 
 export const FEED_EVENT_TYPES = [
   "new_recipe",
@@ -68,8 +69,6 @@ export type FeedComment = z.infer<typeof feedComment>;
  * An item's `comment_count` says how many there are in all.
  */
 export const FEED_COMMENTS_LIMIT = 100;
-
-export const MAX_COMMENT_LENGTH = 2000;
 
 export const commentBody = z.object({
   text: text({ error: "This field is required." })

@@ -4,12 +4,12 @@
 import { z } from "zod";
 import { aisle } from "./aisles.js";
 import { blankToUndefined, idField, MAX_ID, missingOr, text, textToNumber } from "./common.js";
-
-export const GROCERY_LIST_NAME_MAX = 100;
-/** Cleaned HTML of a list's notes, in bytes (UTF-8): the same limit as recipe instructions. */
-export const GROCERY_NOTES_MAX_BYTES = 100 * 1024;
-export const GUESTS_MIN = 1;
-export const GUESTS_MAX = 1000;
+import {
+  GROCERY_LIST_NAME_MAX,
+  GROCERY_NOTES_MAX_BYTES,
+  GUESTS_MAX,
+  GUESTS_MIN,
+} from "./limits.js";
 
 const NOT_AN_INTEGER = "A valid integer is required.";
 const NOT_A_NUMBER = "A valid number is required.";

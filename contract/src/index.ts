@@ -4,6 +4,7 @@ export * from "./common.js";
 export * from "./feed.js";
 export * from "./groceries.js";
 export * from "./ingredients.js";
+export * from "./limits.js";
 export * from "./ratings.js";
 export * from "./recipes.js";
 export * from "./units.js";

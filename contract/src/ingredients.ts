@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { text } from "./common.js";
+import { INGREDIENT_SEARCH_MIN, PARSE_LINE_MAX_LENGTH, PARSE_LINES_MAX } from "./limits.js";
 
 export const unitSchema = z.object({ id: z.number(), name: z.string() });
 export type Unit = z.infer<typeof unitSchema>;
@@ -8,7 +9,10 @@ export const ingredientOption = z.object({ id: z.number(), name: z.string() });
 export type IngredientOption = z.infer<typeof ingredientOption>;
 
 export const ingredientSearchQuery = z.object({
-  search: text().trim().min(2, "Enter at least 2 characters.").max(100),
+  search: text()
+    .trim()
+    .min(INGREDIENT_SEARCH_MIN, `Enter at least ${INGREDIENT_SEARCH_MIN} characters.`)
+    .max(100),
   limit: z.coerce.number().int().min(1).max(100).default(25),
   cursor: text().max(200).optional(),
 });
@@ -22,11 +26,9 @@ export const ingredientSearchResponse = z.object({
 export const createIngredientBody = z.object({
   name: text().trim().min(1, "This field may not be blank.").max(100),
 });
+export type CreateIngredientBody = z.input<typeof createIngredientBody>;
 
-/** `POST /api/ingredients/parse/`: at most this many lines, each at most this long. */
-export const PARSE_LINES_MAX = 100;
-export const PARSE_LINE_MAX_LENGTH = 500;
-
+/** `POST /api/ingredients/parse/`: at most PARSE_LINES_MAX lines of PARSE_LINE_MAX_LENGTH. */
 export const parseLinesBody = z.object({
   lines: z
     .array(

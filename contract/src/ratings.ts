@@ -1,8 +1,7 @@
 // The ratings API: request and response schemas shared by server and web.
 import { z } from "zod";
 import { idParams, MAX_ID, text } from "./common.js";
-
-export const RATING_COMMENT_MAX = 2000;
+import { RATING_COMMENT_MAX } from "./limits.js";
 
 export const ratingSchema = z.object({
   id: z.number(),

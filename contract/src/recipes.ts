@@ -1,15 +1,10 @@
 // The recipes API: request and response schemas shared by server and web.
 import { z } from "zod";
 import { emptyToUndefined, idParams, MAX_ID, paginated, text } from "./common.js";
+import { IMPORT_URL_MAX, RECIPE_TITLE_MAX } from "./limits.js";
 
 /** Quantities are per ONE serving; the recipe form shows and submits them for this many. */
 export const FORM_SERVINGS = 4;
-export const RECIPE_TITLE_MAX = 200;
-/** Cleaned HTML of the instructions, in bytes (UTF-8). */
-export const RECIPE_CONTENT_MAX_BYTES = 100 * 1024;
-export const RECIPE_INGREDIENTS_MAX = 100;
-export const RECIPE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-export const RECIPE_IMAGE_MAX_PIXELS = 40_000_000;
 export const recipeIdParams = idParams;
 
 /** A recipe as cards and planning options show it. */
@@ -105,7 +100,6 @@ export const recipeSubmissionForm = recipeSubmissionFields.extend({
 export type RecipeSubmissionField = keyof RecipeSubmissionFields | "image";
 
 /** `POST /api/recipes/import/`: a page's address, or the page itself (with its address). */
-export const IMPORT_URL_MAX = 2000;
 export const importRecipeBody = z
   .object({
     url: text().trim().max(IMPORT_URL_MAX).optional(),

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { idListField, paginated, text } from "./common.js";
 import { ingredientOption } from "./ingredients.js";
+import { STAPLES_MAX } from "./limits.js";
 import { UNITS_PREFERENCES } from "./units.js";
 
 /** One person in the user search, the followers list and the following list. */
@@ -44,8 +45,6 @@ export const updatePreferencesBody = z.object({
 export type UpdatePreferencesBody = z.input<typeof updatePreferencesBody>;
 
 // ---------- staples: what a cook always has at home ----------
-
-export const STAPLES_MAX = 2000;
 
 /** `GET /api/users/me/staples/` (and the answer of `PUT`): by name. */
 export const staplesResponse = z.array(ingredientOption);

@@ -5,6 +5,21 @@ export { ApiError };
 
 export const CSRF_QUERY_KEY = ["auth", "csrf"] as const;
 
+/**
+ * One of the contract's inputs sent as a form body: its fields by the contract's names, each
+ * as the text a form sends (the server turns it into the field's type).
+ */
+export type FormFields<Body> = { [Field in keyof Body]: string };
+
+/** The fields as a form body; a field left undefined is not sent. */
+export function formBody(fields: Record<string, string | undefined>): URLSearchParams {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value !== undefined) body.set(name, value);
+  }
+  return body;
+}
+
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 interface RequestOptions {
   method?: Method;

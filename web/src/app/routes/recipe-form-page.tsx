@@ -1,4 +1,5 @@
 import type { RecipeDetail, RecipeDraft } from "@potluck/contract";
+import { RECIPE_TITLE_MAX } from "@potluck/contract/limits";
 import {
   type ChangeEvent,
   type FormEvent,
@@ -171,7 +172,7 @@ function RecipeForm({ recipe, draft }: { recipe: RecipeDetail | null; draft: Rec
           id="recipe-title"
           type="text"
           required
-          maxLength={200}
+          maxLength={RECIPE_TITLE_MAX}
           value={title}
           onChange={(event) => setTitle(event.target.value)}
         />

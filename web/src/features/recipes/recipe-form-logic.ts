@@ -1,4 +1,5 @@
 import type { RecipeDetail, RecipeIngredientInput } from "@potluck/contract";
+import { PARSE_LINES_MAX, RECIPE_IMAGE_MAX_BYTES } from "@potluck/contract/limits";
 import { ApiError } from "../../lib/api-error";
 import { toFormQuantity, toPerServing } from "./quantities";
 
@@ -20,8 +21,8 @@ export interface ReadLine {
   ingredient: { id: number; name: string } | null;
 }
 
-/** Lines the server reads at once (PARSE_LINES_MAX in the contract; a test checks they agree). */
-export const PASTE_LINES_MAX = 100;
+/** Lines the server reads at once. */
+export const PASTE_LINES_MAX = PARSE_LINES_MAX;
 
 /** "To taste" has no amount to type: a line read without one gets 1 of it. */
 const AMOUNTLESS_UNITS = new Set(["to taste"]);
@@ -55,12 +56,8 @@ export const appendRows = (rows: IngredientRow[], added: IngredientRow[]): Ingre
   ...added,
 ];
 
-/**
- * The largest picture the server takes (RECIPE_IMAGE_MAX_BYTES in contract/src/recipes.ts,
- * repeated here: a value import of the contract would pull zod into the page chunks; a unit
- * test checks they agree).
- */
-export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** The largest picture the server takes. */
+export const IMAGE_MAX_BYTES = RECIPE_IMAGE_MAX_BYTES;
 const MB = 1024 * 1024;
 const megabytes = (bytes: number) => `${Number((bytes / MB).toFixed(1))} MB`;
 export const IMAGE_LIMIT_TEXT = megabytes(IMAGE_MAX_BYTES);

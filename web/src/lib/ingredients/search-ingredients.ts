@@ -1,7 +1,6 @@
-import type { IngredientOption } from "@potluck/contract";
+import type { CreateIngredientBody, IngredientOption } from "@potluck/contract";
+import { INGREDIENT_SEARCH_MIN } from "@potluck/contract/limits";
 import { api } from "../api-client";
-
-export const MIN_INGREDIENT_SEARCH = 2;
 
 /**
  * Ingredient options for an async picker; fewer than 2 characters gives no options, and a
@@ -9,7 +8,7 @@ export const MIN_INGREDIENT_SEARCH = 2;
  */
 export async function searchIngredients(text: string, limit: number): Promise<IngredientOption[]> {
   const search = text.trim();
-  if (search.length < MIN_INGREDIENT_SEARCH) return [];
+  if (search.length < INGREDIENT_SEARCH_MIN) return [];
   try {
     const page = await api<{ results: IngredientOption[] }>(
       `/api/ingredients/ingredients/?search=${encodeURIComponent(search)}&limit=${limit}`,
@@ -21,4 +20,7 @@ export async function searchIngredients(text: string, limit: number): Promise<In
 }
 
 export const createIngredient = (name: string) =>
-  api<IngredientOption>("/api/ingredients/ingredients/", { method: "POST", json: { name } });
+  api<IngredientOption>("/api/ingredients/ingredients/", {
+    method: "POST",
+    json: { name } satisfies CreateIngredientBody,
+  });

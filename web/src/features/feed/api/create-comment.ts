@@ -1,4 +1,4 @@
-import type { FeedComment } from "@potluck/contract";
+import type { CommentBody, FeedComment } from "@potluck/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
@@ -7,7 +7,10 @@ import { commentsKey, setComments } from "./get-comments";
 import { changeCommentCount } from "./get-feed";
 
 export const createComment = (itemId: number, text: string) =>
-  api<FeedComment>(`/api/feed/items/${itemId}/comments/`, { method: "POST", json: { text } });
+  api<FeedComment>(`/api/feed/items/${itemId}/comments/`, {
+    method: "POST",
+    json: { text } satisfies CommentBody,
+  });
 
 let temporaryId = 0;
 /** Shown until the server answers; a negative id marks it as not saved yet. */

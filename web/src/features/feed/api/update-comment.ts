@@ -1,11 +1,14 @@
-import type { FeedComment } from "@potluck/contract";
+import type { CommentBody, FeedComment } from "@potluck/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
 import { commentsKey, setComments } from "./get-comments";
 
 export const updateComment = (commentId: number, text: string) =>
-  api<FeedComment>(`/api/feed/comments/${commentId}/`, { method: "PATCH", json: { text } });
+  api<FeedComment>(`/api/feed/comments/${commentId}/`, {
+    method: "PATCH",
+    json: { text } satisfies CommentBody,
+  });
 
 const replace = (itemId: number, commentId: number, change: (c: FeedComment) => FeedComment) =>
   setComments(itemId, (comments) =>

@@ -1,4 +1,5 @@
 import type { FeedComment } from "@potluck/contract";
+import { MAX_COMMENT_LENGTH } from "@potluck/contract/limits";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { ErrorBox, Loading } from "../../../components/status";
 import { ApiError, reasonOf } from "../../../lib/api-client";
@@ -110,7 +111,7 @@ function CommentForm({
       <textarea
         id={inputId}
         rows={1}
-        maxLength={2000}
+        maxLength={MAX_COMMENT_LENGTH}
         placeholder="Add a comment..."
         value={text}
         onChange={(event) => setText(event.target.value)}
@@ -227,7 +228,7 @@ function CommentRow({
           <textarea
             id={editId}
             rows={2}
-            maxLength={2000}
+            maxLength={MAX_COMMENT_LENGTH}
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
             // biome-ignore lint/a11y/noAutofocus: the user just asked to edit this text

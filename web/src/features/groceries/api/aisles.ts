@@ -1,4 +1,9 @@
-import type { Aisle, IngredientAisle } from "@potluck/contract";
+import type {
+  Aisle,
+  AisleOrderBody,
+  IngredientAisle,
+  MoveIngredientAisleBody,
+} from "@potluck/contract";
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
@@ -24,7 +29,7 @@ export function useSetAisleOrder() {
     mutationFn: (aisleIds: number[]) =>
       api<Aisle[]>("/api/groceries/aisle-order/", {
         method: "PUT",
-        json: { aisle_ids: aisleIds },
+        json: { aisle_ids: aisleIds } satisfies AisleOrderBody,
       }),
     // The headings move at once (a key pressed twice in a row moves twice), and back if refused.
     onMutate: async (aisleIds) => {
@@ -55,7 +60,7 @@ export function useMoveIngredientAisle() {
     mutationFn: ({ ingredientId, aisleId }: { ingredientId: number; aisleId: number }) =>
       api<IngredientAisle>(`/api/ingredients/ingredients/${ingredientId}/aisle/`, {
         method: "PUT",
-        json: { aisle_id: aisleId },
+        json: { aisle_id: aisleId } satisfies MoveIngredientAisleBody,
       }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: groceryKeys.allItems() }),
   });

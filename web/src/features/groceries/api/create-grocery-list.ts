@@ -1,4 +1,8 @@
-import type { GroceryListCreated, GroceryListSummary } from "@potluck/contract";
+import type {
+  CreateGroceryListBody,
+  GroceryListCreated,
+  GroceryListSummary,
+} from "@potluck/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
@@ -9,7 +13,7 @@ import { groceryListsQuery } from "./get-grocery-lists";
 export const createGroceryList = (name: string) =>
   api<GroceryListCreated>("/api/groceries/lists/", {
     method: "POST",
-    body: new URLSearchParams({ name }),
+    body: new URLSearchParams({ name } satisfies CreateGroceryListBody),
   });
 
 export function useCreateGroceryList() {

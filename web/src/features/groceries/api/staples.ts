@@ -1,4 +1,4 @@
-import type { IngredientOption } from "@potluck/contract";
+import type { IngredientOption, ReplaceStaplesBody } from "@potluck/contract";
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
@@ -27,7 +27,7 @@ export function useToggleStaple() {
       else ids.delete(ingredientId);
       return api<IngredientOption[]>("/api/users/me/staples/", {
         method: "PUT",
-        json: { ingredient_ids: [...ids] },
+        json: { ingredient_ids: [...ids] } satisfies ReplaceStaplesBody,
       });
     },
     onSuccess: (staples) => {

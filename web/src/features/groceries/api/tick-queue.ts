@@ -1,4 +1,4 @@
-import type { ShoppingItem } from "@potluck/contract";
+import type { ShoppingItem, UpdateShoppingItemBody } from "@potluck/contract";
 import { clear, createStore, entries, promisifyRequest, set, type UseStore } from "idb-keyval";
 import { ApiError, api } from "../../../lib/api-client";
 import { isNetworkFailure } from "../../../lib/offline/online";
@@ -180,7 +180,7 @@ async function send(tick: QueuedTick): Promise<"done" | "wait"> {
     }
     await api<ShoppingItem>(`/api/groceries/items/${tick.itemId}/`, {
       method: "PATCH",
-      json: { is_checked: tick.isChecked },
+      json: { is_checked: tick.isChecked } satisfies UpdateShoppingItemBody,
     });
     return "done";
   } catch (error) {

@@ -1,4 +1,4 @@
-import type { GroceryListDetail } from "@potluck/contract";
+import type { GroceryListDetail, UpdateGroceryListBody } from "@potluck/contract";
 import { api } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
 import { groceryKeys } from "./keys";
@@ -34,7 +34,7 @@ export function patchGroceryListNotes(id: number, notes: string, leavingPage = f
   const size = new TextEncoder().encode(JSON.stringify({ notes })).length;
   return api<GroceryListDetail>(`/api/groceries/lists/${id}/`, {
     method: "PATCH",
-    json: { notes },
+    json: { notes } satisfies UpdateGroceryListBody,
     keepalive: leavingPage && size <= KEEPALIVE_MAX_BYTES,
   });
 }

@@ -1,3 +1,4 @@
+import { GROCERY_LIST_NAME_MAX } from "@potluck/contract/limits";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { ConfirmStep, useConfirmStep } from "../../../components/confirm-step";
@@ -77,7 +78,7 @@ export function ListSelection({ selectedId }: { selectedId: number | null }) {
             id={nameId}
             name="name"
             required
-            maxLength={100}
+            maxLength={GROCERY_LIST_NAME_MAX}
             autoComplete="off"
             value={name}
             onChange={(event) => setName(event.target.value)}

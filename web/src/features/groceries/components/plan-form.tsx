@@ -85,11 +85,20 @@ export function PlanForm({ kind, listId }: { kind: PlanKind; listId: number | nu
       onSuccess: () => chooseItem(null),
       onError: (failure: unknown) => setError(planErrorMessage(failure, kind)),
     };
+    const list = String(listId);
     if (isRecipe) {
-      planRecipe.mutate({ listId, recipeId: item.id, guests: quantity, plannedOn }, handlers);
+      planRecipe.mutate(
+        {
+          grocery_list_id: list,
+          recipe_id: String(item.id),
+          guests: quantity,
+          planned_on: plannedOn || undefined,
+        },
+        handlers,
+      );
     } else {
       planExtra.mutate(
-        { listId, ingredientId: item.id, quantity, unitId: Number(unitId) },
+        { grocery_list_id: list, ingredient_id: String(item.id), quantity, unit_id: unitId },
         handlers,
       );
     }

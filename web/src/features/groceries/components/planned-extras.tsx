@@ -19,10 +19,10 @@ export function PlannedExtras({ listId }: { listId: number }) {
   const putBack = (extra: PlannedExtra) =>
     replan.mutate(
       {
-        listId,
-        ingredientId: extra.ingredient.id,
+        grocery_list_id: String(listId),
+        ingredient_id: String(extra.ingredient.id),
         quantity: String(extra.quantity),
-        unitId: extra.unit.id,
+        unit_id: String(extra.unit.id),
       },
       { onSuccess: undo.dismiss },
     );

@@ -20,10 +20,10 @@ export function PlannedRecipes({ listId }: { listId: number }) {
   const putBack = (plan: PlannedRecipe) =>
     replan.mutate(
       {
-        listId,
-        recipeId: plan.recipe.id,
+        grocery_list_id: String(listId),
+        recipe_id: String(plan.recipe.id),
         guests: String(plan.guests),
-        plannedOn: plan.planned_on ?? "",
+        planned_on: plan.planned_on ?? undefined,
       },
       { onSuccess: undo.dismiss },
     );

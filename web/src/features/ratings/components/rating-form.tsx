@@ -1,4 +1,5 @@
 import type { Rating } from "@potluck/contract";
+import { RATING_COMMENT_MAX } from "@potluck/contract/limits";
 import { type FormEvent, useState } from "react";
 import { Loading } from "../../../components/status";
 import { useCreateRating } from "../api/create-rating";
@@ -76,7 +77,7 @@ function RatingFields({ recipeId, csrfToken, onRated, own }: Props & { own?: Rat
         <textarea
           id={`rating-comment-${recipeId}`}
           rows={3}
-          maxLength={2000}
+          maxLength={RATING_COMMENT_MAX}
           value={comment}
           onChange={(event) => {
             setComment(event.target.value);

@@ -1,0 +1,32 @@
+// The limits of the API's inputs, without zod: the web imports them from
+// "@potluck/contract/limits" for its forms (the schemas' module would pull zod into the page
+// chunks), and the schemas enforce the same numbers.
+
+// ---------- recipes ----------
+export const RECIPE_TITLE_MAX = 200;
+/** Cleaned HTML of the instructions, in bytes (UTF-8). */
+export const RECIPE_CONTENT_MAX_BYTES = 100 * 1024;
+export const RECIPE_INGREDIENTS_MAX = 100;
+export const RECIPE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const RECIPE_IMAGE_MAX_PIXELS = 40_000_000;
+/** `POST /api/recipes/import/`: the longest page address. */
+export const IMPORT_URL_MAX = 2000;
+
+// ---------- ratings and comments ----------
+export const RATING_COMMENT_MAX = 2000;
+export const MAX_COMMENT_LENGTH = 2000;
+
+// ---------- ingredients ----------
+/** The fewest characters an ingredient search takes. */
+export const INGREDIENT_SEARCH_MIN = 2;
+/** `POST /api/ingredients/parse/`: at most this many lines, each at most this long. */
+export const PARSE_LINES_MAX = 100;
+export const PARSE_LINE_MAX_LENGTH = 500;
+
+// ---------- groceries ----------
+export const GROCERY_LIST_NAME_MAX = 100;
+/** Cleaned HTML of a list's notes, in bytes (UTF-8): the same limit as recipe instructions. */
+export const GROCERY_NOTES_MAX_BYTES = 100 * 1024;
+export const GUESTS_MIN = 1;
+export const GUESTS_MAX = 1000;
+export const STAPLES_MAX = 2000;
