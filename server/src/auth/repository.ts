@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
-import { follows, users } from "../db/schema.js";
+import { follows, termsAcceptances, users } from "../db/schema.js";
 
 export async function findUserForLogin(db: Tx, username: string) {
   const [user] = await db
@@ -39,4 +39,28 @@ export async function usernameOrEmailTaken(db: Tx, username: string, email: stri
     username: rows.some((r) => r.username.toLowerCase() === username.toLowerCase()),
     email: rows.some((r) => r.email.toLowerCase() === email.toLowerCase()),
   };
+}
+
+/**
+ * Creates the account with its acceptance of the given Terms of Service version, both or
+ * neither: call it inside the signup's transaction.
+ */
+export async function createUser(
+  tx: Tx,
+  values: {
+    username: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    passwordHash: string;
+  },
+  termsVersionId: number,
+) {
+  const [created] = await tx
+    .insert(users)
+    .values(values)
+    .returning({ id: users.id, username: users.username, email: users.email });
+  if (!created) throw new Error("insert returned no row");
+  await tx.insert(termsAcceptances).values({ userId: created.id, termsVersionId });
+  return created;
 }

@@ -6,16 +6,15 @@ import {
   signupBody,
   signupResponse,
 } from "@potluck/contract";
-import { desc } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { termsAcceptances, termsVersions, users } from "../db/schema.js";
 import { HttpError } from "../http/errors.js";
 import { clearAttempts, consumeAttempts, returnAttempt } from "../http/rate-limit.js";
+import { latestTerms } from "../terms/repository.js";
 import { CSRF_COOKIE, csrfTokenFor } from "./csrf.js";
 import { hashPassword, passwordProblems, verifyPassword } from "./passwords.js";
 import { clearSessionCookie, rotateCsrfSecret, setSessionCookie } from "./plugin.js";
-import { findUserForLogin, followCounts, usernameOrEmailTaken } from "./repository.js";
+import { createUser, findUserForLogin, followCounts, usernameOrEmailTaken } from "./repository.js";
 import { createSession } from "./sessions.js";
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -138,28 +137,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           if (taken.email) {
             throw new HttpError(400, { email: ["A user with that email already exists."] });
           }
-          const [terms] = await tx
-            .select({ id: termsVersions.id })
-            .from(termsVersions)
-            .orderBy(desc(termsVersions.versionNumber))
-            .limit(1);
+          const terms = await latestTerms(tx);
           if (!terms)
             throw new HttpError(503, { detail: "Signup is unavailable: no Terms of Service." });
-          const [created] = await tx
-            .insert(users)
-            .values({
+          return createUser(
+            tx,
+            {
               username: body.username,
               email: body.email,
               firstName: body.first_name,
               lastName: body.last_name,
               passwordHash,
-            })
-            .returning({ id: users.id, username: users.username, email: users.email });
-          if (!created) throw new Error("insert returned no row");
-          await tx
-            .insert(termsAcceptances)
-            .values({ userId: created.id, termsVersionId: terms.id });
-          return created;
+            },
+            terms.id,
+          );
         })
         .catch((error: unknown) => {
           // Two signups racing for one name: the unique index decides, the answer stays a 400.

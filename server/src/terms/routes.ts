@@ -1,25 +1,17 @@
 import { termsResponse } from "@potluck/contract";
-import { desc } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { termsVersions } from "../db/schema.js";
 import { HttpError } from "../http/errors.js";
+import { presentTerms } from "./presenter.js";
+import { latestTerms } from "./repository.js";
 
 export const termsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/latest/",
     { config: { access: "public" }, schema: { response: { 200: termsResponse } } },
     async () => {
-      const [latest] = await app.db
-        .select()
-        .from(termsVersions)
-        .orderBy(desc(termsVersions.versionNumber))
-        .limit(1);
+      const latest = await latestTerms(app.db);
       if (!latest) throw new HttpError(404, { detail: "No Terms of Service have been published." });
-      return {
-        version_number: latest.versionNumber,
-        content: latest.content,
-        published_at: latest.publishedAt.toISOString(),
-      };
+      return presentTerms(latest);
     },
   );
 };
