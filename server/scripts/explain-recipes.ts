@@ -6,14 +6,14 @@ import { loadReferenceData } from "../src/db/reference-data.js";
 import { ingredientSearchSql, withTypoTolerance } from "../src/ingredients/repository.js";
 import { searchWords } from "../src/ingredients/search-text.js";
 import { recipeListSql } from "../src/recipes/repository.js";
+import { refreshSearchRows } from "../src/recipes/search-index.js";
 import {
   correctTypos,
   correctTyposSql,
   expandWords,
   rankingSql,
-  refreshSearchRows,
   wordsWithoutMatchesSql,
-} from "../src/recipes/search.js";
+} from "../src/recipes/search-ranking.js";
 import { withDatabase } from "../test/global-setup.js";
 
 const USERS = 2_000;
@@ -123,17 +123,17 @@ async function report(db: Db): Promise<void> {
   const cases: { label: string; query: SQL; typoTolerant: boolean }[] = [
     {
       label: "recipe list, first page",
-      query: recipeListSql({ limit: PAGE }),
+      query: recipeListSql({ viewerId: null, limit: PAGE }),
       typoTolerant: false,
     },
     {
       label: "recipe list, deep keyset page (after 50,000 recipes)",
-      query: recipeListSql({ limit: PAGE, cursor: [deep.created_key, deep.id] }),
+      query: recipeListSql({ viewerId: null, limit: PAGE, cursor: [deep.created_key, deep.id] }),
       typoTolerant: false,
     },
     {
       label: "?mine=true, first page",
-      query: recipeListSql({ authorId: author?.author_id, limit: PAGE }),
+      query: recipeListSql({ viewerId: null, authorId: author?.author_id, limit: PAGE }),
       typoTolerant: false,
     },
   ];

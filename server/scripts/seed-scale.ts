@@ -13,7 +13,7 @@ import { loadConfig } from "../src/config.js";
 import type { Db, Tx } from "../src/db/client.js";
 import { openDatabase } from "../src/db/open.js";
 import { recomputeShoppingLists } from "../src/groceries/recompute.js";
-import { refreshSearchRows } from "../src/recipes/search.js";
+import { refreshSearchRows } from "../src/recipes/search-index.js";
 import { formatSeconds, ProgressBar } from "./progress-bar.js";
 
 export const SCALE_PASSWORD = "scale-password";

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { hashPassword } from "../src/auth/passwords.js";
 import type { Db } from "../src/db/client.js";
 import { recipeIngredients, recipes, users } from "../src/db/schema.js";
-import { refreshSearchRow } from "../src/recipes/search.js";
+import { refreshSearchRow } from "../src/recipes/search-index.js";
 import { Agent } from "./helper.js";
 
 export const TEST_PASSWORD = "correct horse battery staple";

@@ -13,7 +13,8 @@ import {
 } from "../src/db/schema.js";
 import { recomputeShoppingList } from "../src/groceries/recompute.js";
 import { type MultipartParts, multipartBody } from "../src/http/inject-agent.js";
-import { refreshSearchRows, SEARCH_CANDIDATES } from "../src/recipes/search.js";
+import { refreshSearchRows } from "../src/recipes/search-index.js";
+import { SEARCH_CANDIDATES } from "../src/recipes/search-ranking.js";
 import { buildUser, ingredientId, signedIn, unitId } from "./factories.js";
 import { Agent, type Agent as AgentType, createTestApp } from "./helper.js";
 
@@ -74,6 +75,7 @@ interface RecipeJson {
   updated_on: string;
   average_rating: number;
   rating_count: number;
+  can_edit: boolean;
   content: string;
   recipe_ingredients: {
     id: number;
@@ -153,7 +155,7 @@ describe("POST /api/recipes/recipes/", () => {
     // Anyone can read it.
     const detail = await new Agent(app).get(`/api/recipes/recipes/${recipe.id}/`);
     expect(detail.statusCode).toBe(200);
-    expect(detail.json()).toEqual(recipe);
+    expect(detail.json()).toEqual({ ...recipe, can_edit: false });
   });
 
   it("records a new_recipe feed item with the recipe", async () => {
@@ -325,6 +327,25 @@ describe("GET /api/recipes/recipes/{id}/", () => {
     expect((await agent.get("/api/recipes/recipes/99999999999/")).statusCode).toBe(400);
     expect((await agent.get("/api/recipes/recipes/abc/")).statusCode).toBe(400);
     expect((await agent.get("/api/recipes/recipes/-1/")).statusCode).toBe(400);
+  });
+
+  it("says whether the reader may edit: the author and a superuser, not a stranger", async () => {
+    const author = await signedIn(app, db);
+    const recipe = await created(author.agent, { title: "Can edit check" });
+    const stranger = await signedIn(app, db);
+    const admin = await signedIn(app, db, { isSuperuser: true });
+    const canEdit = async (agent: AgentType) => {
+      const detail = await agent.get(`/api/recipes/recipes/${recipe.id}/`);
+      const list = await agent.get("/api/recipes/recipes/?limit=50");
+      const found = await agent.get("/api/recipes/recipes/?search=edit%20check");
+      const inPage = (page: PageJson) => page.results.find((r) => r.id === recipe.id)?.can_edit;
+      return [detail.json().can_edit, inPage(list.json()), inPage(found.json())];
+    };
+    expect(recipe.can_edit).toBe(true);
+    expect(await canEdit(author.agent)).toEqual([true, true, true]);
+    expect(await canEdit(admin.agent)).toEqual([true, true, true]);
+    expect(await canEdit(stranger.agent)).toEqual([false, false, false]);
+    expect(await canEdit(new Agent(app))).toEqual([false, false, false]);
   });
 });
 

@@ -1,6 +1,8 @@
 import type { RecipeDetail, RecipeListItem } from "@potluck/contract";
+import type { Viewer } from "../auth/policy.js";
 import { imageUrls } from "../media/images.js";
 import type { ImageStorage } from "../media/storage.js";
+import { canEditRecipe } from "./policy.js";
 import type { IngredientLine, RecipeRow } from "./repository.js";
 
 /** Ratings are stored as 1–10 (half stars × 2); the average is shown in stars, to 2 decimals. */
@@ -9,7 +11,8 @@ export function averageRating(ratingSum: number, ratingCount: number): number {
   return Math.round((ratingSum / ratingCount / 2) * 100) / 100;
 }
 
-export function toListItem(storage: ImageStorage, row: RecipeRow): RecipeListItem {
+/** A recipe as lists show it, with what the viewer may do with it. */
+export function toListItem(storage: ImageStorage, row: RecipeRow, viewer: Viewer): RecipeListItem {
   return {
     id: row.id,
     title: row.title,
@@ -20,6 +23,7 @@ export function toListItem(storage: ImageStorage, row: RecipeRow): RecipeListIte
     updated_on: new Date(row.updated_on).toISOString(),
     average_rating: averageRating(row.rating_sum, row.rating_count),
     rating_count: row.rating_count,
+    can_edit: canEditRecipe(viewer, { authorId: row.author_id }),
   };
 }
 
@@ -27,6 +31,7 @@ export function toDetail(
   storage: ImageStorage,
   row: RecipeRow & { content: string },
   lines: IngredientLine[],
+  viewer: Viewer,
 ): RecipeDetail {
-  return { ...toListItem(storage, row), content: row.content, recipe_ingredients: lines };
+  return { ...toListItem(storage, row, viewer), content: row.content, recipe_ingredients: lines };
 }

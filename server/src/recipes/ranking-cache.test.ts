@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type Ranking, SearchRankings } from "./search.js";
+import { SearchRankings } from "./ranking-cache.js";
+import type { Ranking } from "./search-ranking.js";
 
 const ranking = (generation: number): Ranking => ({
   generation,

@@ -3,6 +3,7 @@ import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import { executePrepared, type Tx } from "../db/client.js";
 import { ingredients, recipeIngredients, recipes, units, users } from "../db/schema.js";
 import type { CursorValues } from "../http/pagination.js";
+import { mayReadRecipe } from "./policy.js";
 
 /** A recipe row as lists and the detail page read it (author name joined in). */
 export type RecipeRow = {
@@ -27,6 +28,8 @@ export const recipeColumns = sql`r.id, r.title, r.slug, r.image_key, r.author_id
   (extract(epoch from r.created_on) * 1000000)::bigint as created_key`;
 
 export interface ListOptions {
+  /** Who is reading (null: signed out): they see the recipes they may read (policy.ts). */
+  viewerId: number | null;
   /** Only this author's recipes (`?mine=true`). */
   authorId?: number;
   limit: number;
@@ -40,8 +43,8 @@ export interface ListOptions {
  * as the first one. "nulls last" matches those indexes' order (the columns are never null,
  * but the planner only uses an index whose order is spelled the same).
  */
-export function recipeListSql({ authorId, limit, cursor }: ListOptions): SQL {
-  const conditions: SQL[] = [];
+export function recipeListSql({ viewerId, authorId, limit, cursor }: ListOptions): SQL {
+  const conditions: SQL[] = [mayReadRecipe(viewerId)];
   if (authorId !== undefined) conditions.push(sql`r.author_id = ${authorId}`);
   if (cursor) {
     const [createdKey, id] = cursor;
@@ -49,27 +52,29 @@ export function recipeListSql({ authorId, limit, cursor }: ListOptions): SQL {
       sql`(r.created_on, r.id) < ('epoch'::timestamptz + ${createdKey}::bigint * interval '1 microsecond', ${id}::int)`,
     );
   }
-  const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   return sql`select ${recipeColumns}
     from ${recipes} r join ${users} u on u.id = r.author_id
-    ${where}
+    where ${sql.join(conditions, sql` and `)}
     order by r.created_on desc nulls last, r.id desc nulls last
     limit ${limit + 1}`;
 }
 
 export const listCursor = (row: RecipeRow): CursorValues => [row.created_key, row.id];
 
-export async function listRecipes(db: Tx, query: SQL): Promise<RecipeRow[]> {
-  return (await db.execute<RecipeRow>(query)).rows;
+/** A page of the recipe list (recipeListSql), one row more than asked to tell if more follow. */
+export async function listRecipes(db: Tx, options: ListOptions): Promise<RecipeRow[]> {
+  return (await db.execute<RecipeRow>(recipeListSql(options))).rows;
 }
 
 /**
  * The recipe with its ingredient lines in the author's order, in one prepared query: the
- * detail page is read far more often than anything else about a recipe.
+ * detail page is read far more often than anything else about a recipe. Undefined when it
+ * does not exist or the viewer may not read it.
  */
 export async function findRecipe(
   db: Tx,
   id: number,
+  viewerId: number | null,
 ): Promise<(RecipeRow & { content: string; lines: IngredientLine[] }) | undefined> {
   const [row] = await executePrepared<RecipeRow & { content: string; lines: IngredientLine[] }>(
     db,
@@ -86,12 +91,12 @@ export async function findRecipe(
         where ri.recipe_id = r.id
       ), '[]') as lines
       from ${recipes} r join ${users} u on u.id = r.author_id
-      where r.id = ${id}`,
+      where r.id = ${id} and ${mayReadRecipe(viewerId)}`,
   );
   return row;
 }
 
-/** Who wrote the recipe (for canEditRecipe); undefined when it does not exist. */
+/** Who wrote the recipe (for the policy's row rules); undefined when it does not exist. */
 export async function recipeAuthor(db: Tx, id: number): Promise<{ authorId: number } | undefined> {
   const [row] = await db
     .select({ authorId: recipes.authorId })

@@ -10,6 +10,7 @@ import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../auth/plugin.js";
+import type { Viewer } from "../auth/policy.js";
 import { forbidden, notAuthenticated, notFound } from "../http/errors.js";
 import { decodeCursor, toPage } from "../http/pagination.js";
 import { removeImage } from "../media/images.js";
@@ -19,14 +20,7 @@ import { importRoutes } from "./import/routes.js";
 import { toRecipeJsonLd } from "./jsonld.js";
 import { canEditRecipe } from "./policy.js";
 import { toDetail, toListItem } from "./presenter.js";
-import {
-  findRecipe,
-  listCursor,
-  listRecipes,
-  type RecipeRow,
-  recipeAuthor,
-  recipeListSql,
-} from "./repository.js";
+import { findRecipe, listCursor, listRecipes, type RecipeRow, recipeAuthor } from "./repository.js";
 import { searchRecipes } from "./search.js";
 import { readMultipart, validateSubmission } from "./submission.js";
 import { createRecipe, deleteRecipeEverywhere, updateRecipe } from "./writes.js";
@@ -48,15 +42,18 @@ export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { limit, cursor, mine, search } = request.query;
+      const viewer = request.user;
       let authorId: number | undefined;
       if (mine === "true") {
-        if (!request.user) throw notAuthenticated();
-        authorId = request.user.id;
+        if (!viewer) throw notAuthenticated();
+        authorId = viewer.id;
       }
-      const toItem = (row: RecipeRow) => toListItem(app.storage, row);
+      const viewerId = viewer?.id ?? null;
+      const toItem = (row: RecipeRow) => toListItem(app.storage, row, viewer);
       if (search?.trim()) {
         const after = decodeCursor(cursor, ["score", "id", "flag"]);
         const found = await searchRecipes(app.db, app.searchRankings, search, {
+          viewerId,
           authorId,
           limit,
           cursor: after,
@@ -64,7 +61,7 @@ export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
         return toPage(request, found.rows, limit, found.cursorOf, toItem);
       }
       const after = decodeCursor(cursor, ["micros", "id"]);
-      const rows = await listRecipes(app.db, recipeListSql({ authorId, limit, cursor: after }));
+      const rows = await listRecipes(app.db, { viewerId, authorId, limit, cursor: after });
       return toPage(request, rows, limit, listCursor, toItem);
     },
   );
@@ -75,7 +72,7 @@ export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: "public" },
       schema: { params: recipeIdParams, response: { 200: recipeDetail } },
     },
-    async (request) => loadDetail(app, request.params.id),
+    async (request) => loadDetail(app, request.params.id, request.user),
   );
 
   app.get(
@@ -85,7 +82,7 @@ export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: recipeIdParams, response: { 200: recipeJsonLd } },
     },
     async (request, reply) => {
-      const detail = await loadDetail(app, request.params.id);
+      const detail = await loadDetail(app, request.params.id, request.user);
       reply.type("application/ld+json; charset=utf-8");
       return toRecipeJsonLd(detail, `${request.protocol}://${request.host}`);
     },
@@ -106,7 +103,7 @@ export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
         validateSubmission(await readMultipart(request), "create"),
       );
       const id = await createRecipe(app.db, app.storage, user.id, submission);
-      return reply.code(201).send(await loadDetail(app, id));
+      return reply.code(201).send(await loadDetail(app, id, user));
     },
   );
 
@@ -130,7 +127,7 @@ export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
       await removeImage(app.storage, droppedImageKey).catch((error: unknown) =>
         request.log.warn({ err: error }, "could not delete a replaced recipe image"),
       );
-      return loadDetail(app, id);
+      return loadDetail(app, id, user);
     },
   );
 
@@ -150,16 +147,17 @@ export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-async function loadDetail(app: FastifyInstance, id: number) {
-  const row = await findRecipe(app.db, id);
+/** 404 for a recipe that does not exist or that the viewer may not read (policy.ts). */
+async function loadDetail(app: FastifyInstance, id: number, viewer: Viewer) {
+  const row = await findRecipe(app.db, id, viewer?.id ?? null);
   if (!row) throw notFound();
-  return toDetail(app.storage, row, row.lines);
+  return toDetail(app.storage, row, row.lines, viewer);
 }
 
 /** 404 for an unknown recipe, 403 when the user may not change it. */
 async function loadEditable(
   app: FastifyInstance,
-  user: { id: number; isSuperuser: boolean },
+  user: NonNullable<Viewer>,
   id: number,
 ): Promise<void> {
   const recipe = await recipeAuthor(app.db, id);

@@ -1,222 +1,15 @@
-import { type SQL, sql } from "drizzle-orm";
-import { type Db, executePrepared, type Tx } from "../db/client.js";
-import {
-  ingredients,
-  recipeIngredients,
-  recipeSearch,
-  recipes,
-  searchGeneration,
-  searchWords as searchWordsTable,
-  users,
-} from "../db/schema.js";
+import { sql } from "drizzle-orm";
+import { type Db, executePrepared } from "../db/client.js";
+import { recipes, searchGeneration, users } from "../db/schema.js";
 import type { CursorValues } from "../http/pagination.js";
 import { searchWords } from "../ingredients/search-text.js";
+import { mayReadRecipe } from "./policy.js";
+import type { SearchRankings } from "./ranking-cache.js";
 import { type RecipeRow, recipeColumns } from "./repository.js";
+import { type Ranking, rankSearch } from "./search-ranking.js";
 
-/** How many of the newest matches a search ranks (see rankingSql). */
-export const SEARCH_CANDIDATES = 2000;
-
-/** How many rankings a server process keeps (each at most SEARCH_CANDIDATES ids and scores). */
-const RANKINGS_KEPT = 500;
-
-/**
- * The ranked matches of one search: recipe ids best first with their scores, and the
- * search_generation they were computed at. `corrected` when the words found nothing as typed
- * and these are the matches of their typo corrections.
- */
-export interface Ranking {
-  generation: number;
-  corrected: boolean;
-  ids: number[];
-  scores: number[];
-}
-
-/**
- * Search over recipe_search.search_vector (the folded title, weighted A, and ingredient
- * names, with a GIN index). Each term lists to_tsquery operands, one of which must match: the
- * words a query word expands to (see expandWords), or a prefix (`ch:*`).
- *
- * Best matches first by full-text rank: title words weigh ten times ingredient words, so a
- * recipe named after the words beats one that only uses them, and matching more of the words
- * beats matching fewer. Only the newest SEARCH_CANDIDATES matches are ranked: a query that
- * matches a large share of all recipes (the two letters Explore searches from) then costs
- * about as much as a narrow one, because PostgreSQL walks recipe_search_created_idx and stops
- * at the bound instead of ranking tens of thousands of rows; narrower queries are ranked in
- * full. One row: the generation (read in the same snapshot as the matches) and two arrays,
- * aggregated from the sorted CTE in its order (one sort; PostgreSQL keeps the order of a
- * sorted input to a plain aggregate).
- */
-export function rankingSql(terms: string[][], authorId: number | undefined): SQL {
-  const anyWord = terms.flat().join(" | ");
-  const conditions = terms.map(
-    (operands) => sql`rs.search_vector @@ to_tsquery('simple', ${operands.join(" | ")})`,
-  );
-  if (authorId !== undefined) {
-    conditions.push(sql`rs.recipe_id in (select id from ${recipes} where author_id = ${authorId})`);
-  }
-  return sql`with candidates as (
-      select rs.recipe_id, rs.search_vector from ${recipeSearch} rs
-      where ${sql.join(conditions, sql` and `)}
-      order by rs.created_on desc nulls last, rs.recipe_id desc nulls last
-      limit ${SEARCH_CANDIDATES}
-    ),
-    ranked as (
-      select c.recipe_id as id,
-        round(ts_rank(c.search_vector, to_tsquery('simple', ${anyWord}))::numeric, 6)::float8
-          as score
-      from candidates c
-      order by score desc, id desc
-    )
-    select (select generation from ${searchGeneration}) as generation,
-      coalesce(array_agg(id), '{}') as ids, coalesce(array_agg(score), '{}') as scores
-    from ranked`;
-}
-
-async function rank(db: Tx, terms: string[][], authorId: number | undefined, corrected: boolean) {
-  const result = await db.execute<Omit<Ranking, "corrected">>(rankingSql(terms, authorId));
-  const row = result.rows[0];
-  if (!row) throw new Error("ranking returned no row");
-  return { ...row, corrected };
-}
-
-/** A text[] of the words, each a parameter (a JS array would become a list, not an array). */
-const textArray = (words: string[]): SQL =>
-  sql`array[${sql.join(
-    words.map((word) => sql`${word}`),
-    sql`, `,
-  )}]::text[]`;
-
-/** The words that are no word prefix anywhere: candidates for typo matching. */
-export function wordsWithoutMatchesSql(words: string[]): SQL {
-  return sql`select w as word
-    from unnest(${textArray(words)}) w
-    where not exists (
-      select 1 from ${recipeSearch} rs where rs.search_vector @@ to_tsquery('simple', w || ':*')
-    )`;
-}
-
-async function wordsWithoutMatches(db: Tx, words: string[]): Promise<string[]> {
-  const result = await db.execute<{ word: string }>(wordsWithoutMatchesSql(words));
-  return result.rows.map((row) => row.word);
-}
-
-/** How alike a misspelling and its correction must be (trigram similarity, 0–1). */
-const TYPO_SIMILARITY = 0.4;
-
-/**
- * For each misspelt word, up to 3 words of the search lexicon within a small typo, most alike
- * first ("chiken" → chicken). `%` (similarity above pg_trgm's 0.3 default) uses the trigram
- * index; the stricter threshold then keeps "rice" apart from "price".
- */
-export function correctTyposSql(typos: string[]): SQL {
-  return sql`
-    select t.typo, c.word
-    from unnest(${textArray(typos)}) t(typo)
-    cross join lateral (
-      select word from ${searchWordsTable}
-      where word % t.typo and similarity(word, t.typo) >= ${TYPO_SIMILARITY}
-      order by similarity(word, t.typo) desc, word
-      limit 3
-    ) c`;
-}
-
-export async function correctTypos(db: Tx, typos: string[]): Promise<Map<string, string[]>> {
-  const result = await db.execute<{ typo: string; word: string }>(correctTyposSql(typos));
-  const corrections = new Map<string, string[]>();
-  for (const { typo, word } of result.rows) {
-    // Lexemes such as "slow-cooked" can't go into a to_tsquery prefix term as they are.
-    if (!/^[\p{L}\p{N}]+$/u.test(word)) continue;
-    corrections.set(typo, [...(corrections.get(typo) ?? []), word]);
-  }
-  return corrections;
-}
-
-/** Words shorter than this stay prefixes: the trigram index can't list the words they begin. */
-const MIN_EXPANDED_LENGTH = 3;
-/** A word that begins more lexicon words than this stays a prefix. */
-const MAX_EXPANSIONS = 32;
-
-/**
- * Each query word as the lexicon's words that start with it, when there are a few ("pie" →
- * pie | pies), else as a prefix ("ch" → ch:*). Both match the same recipes, because every
- * word of every search row is in the lexicon (see refreshSearchRows; compound lexemes such as
- * "slow-cooked" can be left out, their parts are words too). But GIN matches whole words much
- * faster: with `creamy & chicken` it skips through the common word's postings using the rare
- * one's, where a prefix first collects every recipe with any word it begins (on 100k
- * recipes, 0.8 ms instead of 6.6 ms for that index scan). Query words are letters and digits
- * only (searchWords), so they are safe in LIKE and to_tsquery.
- */
-export async function expandWords(db: Tx, words: string[]): Promise<string[][]> {
-  const expandable = words.filter((word) => word.length >= MIN_EXPANDED_LENGTH);
-  const found = new Map<string, string[]>();
-  if (expandable.length > 0) {
-    const result = await db.execute<{ prefix: string; word: string }>(sql`
-      select p.prefix, w.word
-      from unnest(${textArray(expandable)}) p(prefix)
-      cross join lateral (
-        select word from ${searchWordsTable} where word like p.prefix || '%'
-        limit ${MAX_EXPANSIONS + 1}
-      ) w`);
-    for (const { prefix, word } of result.rows) {
-      found.set(prefix, [...(found.get(prefix) ?? []), word]);
-    }
-  }
-  return words.map((word) => {
-    const expansions = found.get(word) ?? [];
-    if (expansions.length === 0 || expansions.length > MAX_EXPANSIONS) return [`${word}:*`];
-    const plain = expansions.filter((lexeme) => /^[\p{L}\p{N}]+$/u.test(lexeme));
-    return plain.length > 0 ? plain : [`${word}:*`];
-  });
-}
-
-/**
- * The search's ranking. Exact words first; when they find nothing, each word that is no
- * prefix of any word is replaced by its corrections from the lexicon, and the same full-text
- * search runs again (a correctly spelled word should not bring near misses). The generation
- * is the first one read, so a change made in between makes the ranking out of date, never
- * wrongly current.
- */
-async function rankSearch(db: Db, words: string[], authorId: number | undefined) {
-  const exact = await rank(db, await expandWords(db, words), authorId, false);
-  if (exact.ids.length > 0) return exact;
-  const typos = await wordsWithoutMatches(db, words);
-  if (typos.length === 0) return exact;
-  const corrections = await correctTypos(db, typos);
-  if (typos.some((typo) => !corrections.has(typo))) return exact;
-  const terms = words.map((word) => (corrections.get(word) ?? [word]).map((w) => `${w}:*`));
-  return { ...(await rank(db, terms, authorId, true)), generation: exact.generation };
-}
-
-/**
- * The rankings of recent searches, least recently used dropped first. Requests for the same
- * words share one computation, also while it is still running. Ranking is the costly part of
- * a search (about 10 ms for a common word at 100,000 recipes); a page of a kept ranking is
- * one look-up by primary key. Each app has its own.
- */
-export class SearchRankings {
-  private readonly entries = new Map<string, Promise<Ranking>>();
-
-  constructor(private readonly capacity = RANKINGS_KEPT) {}
-
-  get(key: string, compute: () => Promise<Ranking>): Promise<Ranking> {
-    let entry = this.entries.get(key);
-    if (entry) {
-      this.entries.delete(key); // re-inserted below as the most recently used
-    } else {
-      const computing = compute();
-      computing.catch(() => this.forget(key, computing));
-      entry = computing;
-    }
-    this.entries.set(key, entry);
-    const oldest = this.entries.keys().next().value;
-    if (this.entries.size > this.capacity && oldest !== undefined) this.entries.delete(oldest);
-    return entry;
-  }
-
-  forget(key: string, entry: Promise<Ranking>): void {
-    if (this.entries.get(key) === entry) this.entries.delete(key);
-  }
-}
+// Serving a search page: the kept ranking of the words (ranking-cache.ts, else computed by
+// search-ranking.ts), cut at the cursor, and the page's recipes read fresh by primary key.
 
 /** A search cursor: the last row's score and id, and 1 when it pages the corrected search. */
 export type SearchCursor = [score: number, id: number, corrected: number];
@@ -237,8 +30,12 @@ function startAfter(ranking: Ranking, after: { score: number; id: number } | und
   return start < 0 ? ranking.ids.length : start;
 }
 
-/** The recipes with these ids, in that order, and the current search generation. */
-async function recipesInOrder(db: Db, ids: number[]) {
+/**
+ * The recipes with these ids that the viewer may read, in that order, and the current search
+ * generation. Rankings are shared by every viewer (the cache key has no viewer), so reading
+ * rights are applied here, to each page.
+ */
+async function recipesInOrder(db: Db, ids: number[], viewerId: number | null) {
   const rows = await executePrepared<RecipeRow & { generation: number }>(
     db,
     "search_page",
@@ -247,7 +44,7 @@ async function recipesInOrder(db: Db, ids: number[]) {
       left join lateral (
         select ${recipeColumns}
         from ${recipes} r join ${users} u on u.id = r.author_id
-        where r.id = any(${`{${ids.join(",")}}`}::int[])
+        where r.id = any(${`{${ids.join(",")}}`}::int[]) and ${mayReadRecipe(viewerId)}
       ) page on true`,
   );
   const byId = new Map(rows.filter((row) => row.id !== null).map((row) => [row.id, row]));
@@ -264,7 +61,12 @@ export async function searchRecipes(
   db: Db,
   rankings: SearchRankings,
   search: string,
-  { cursor, authorId, limit }: { cursor?: SearchCursor; authorId?: number; limit: number },
+  {
+    viewerId,
+    cursor,
+    authorId,
+    limit,
+  }: { viewerId: number | null; cursor?: SearchCursor; authorId?: number; limit: number },
 ): Promise<{ rows: RecipeRow[]; cursorOf: (row: RecipeRow) => CursorValues }> {
   const cursorOf = (corrected: boolean) => (row: RecipeRow) => [
     row.score ?? 0,
@@ -283,7 +85,7 @@ export async function searchRecipes(
     }
     const start = startAfter(ranking, after);
     const ids = ranking.ids.slice(start, start + limit + 1);
-    const page = await recipesInOrder(db, ids);
+    const page = await recipesInOrder(db, ids, viewerId);
     // A ranking computed just now is served even if a write has already moved on.
     if (page.generation === ranking.generation || attempt === 2) {
       const scores = new Map(ids.map((id, i) => [id, ranking.scores[start + i] ?? 0]));
@@ -293,37 +95,3 @@ export async function searchRecipes(
     rankings.forget(key, entry);
   }
 }
-
-/**
- * Writes the recipe_search rows of the recipes `which` selects (aliased `r`): their title and
- * ingredient names, lower-cased and unaccented (search_vector is generated from them), and
- * adds their words to the typo lexicon, in one statement. The recipe writes call it for one
- * recipe; the bulk seed scripts for all of theirs.
- */
-export async function refreshSearchRows(tx: Tx, which: SQL): Promise<void> {
-  await tx.execute(sql`
-    with written as (
-      insert into ${recipeSearch} (recipe_id, created_on, title, ingredients)
-      select r.id, r.created_on, lower(unaccent(r.title)), lower(unaccent(coalesce((
-          select string_agg(i.name, ' ' order by ri.position, ri.id)
-          from ${recipeIngredients} ri join ${ingredients} i on i.id = ri.ingredient_id
-          where ri.recipe_id = r.id
-        ), '')))
-      from ${recipes} r
-      where ${which}
-      order by r.created_on, r.id
-      on conflict (recipe_id) do update
-        set title = excluded.title, ingredients = excluded.ingredients
-      returning search_vector
-    )
-    insert into ${searchWordsTable} (word)
-    select distinct unnest(tsvector_to_array(search_vector)) from written
-    on conflict do nothing`);
-}
-
-/**
- * Call after every write to a recipe's title or ingredient lines, having locked the search
- * counter last (lockSearchGeneration, db/locks.ts): the write fires its trigger.
- */
-export const refreshSearchRow = (tx: Tx, recipeId: number): Promise<void> =>
-  refreshSearchRows(tx, sql`r.id = ${recipeId}`);

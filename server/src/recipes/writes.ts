@@ -14,7 +14,7 @@ import {
   replaceIngredientLines,
   unknownReferences,
 } from "./repository.js";
-import { refreshSearchRow } from "./search.js";
+import { refreshSearchRow } from "./search-index.js";
 import { slugify } from "./slug.js";
 import type { RecipeSubmission } from "./submission.js";
 
