@@ -172,6 +172,7 @@ describe("grocery lists", () => {
       owner_username: user.username,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      can_manage: true,
     });
   });
 

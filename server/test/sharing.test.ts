@@ -1,5 +1,7 @@
 // Shared grocery lists: who may do what on a list (owner, member, outsider, anonymous), the
 // members endpoints, and the list index with the lists shared with me.
+
+import type { GroceryListSummary } from "@potluck/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "../src/auth/sessions.js";
@@ -186,6 +188,19 @@ describe("the list index", () => {
     // The owner's index is unchanged by sharing: each list once.
     const owners = (await friend.agent.get("/api/groceries/lists/")).json<{ id: number }[]>();
     expect(owners.filter((l) => l.id === theirs.id)).toHaveLength(1);
+  });
+
+  it("says who may manage each list: its owner, not a member", async () => {
+    const owner = await signedIn(app, db);
+    const member = await signedIn(app, db);
+    const list = await created(owner.agent.post("/api/groceries/lists/", { name: "Shared" }));
+    await created(owner.agent.post(membersUrl(list.id), { username: member.user.username }));
+    const canManage = async (agent: Agent) => {
+      const lists = (await agent.get("/api/groceries/lists/")).json<GroceryListSummary[]>();
+      return lists.find((l) => l.id === list.id)?.can_manage;
+    };
+    expect(await canManage(owner.agent)).toBe(true);
+    expect(await canManage(member.agent)).toBe(false);
   });
 });
 

@@ -3,10 +3,11 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import { groceryListMembers, groceryLists } from "../db/schema.js";
 
-// THE ONE RULE of who may use a grocery list: its owner and the cooks it is shared with. Every
-// query of a list, its plans, extras, items and members goes through mayUseList (directly or
-// through roleOn and the lock helpers of db/locks.ts), so anyone else finds nothing (404).
-// What only the owner may do (delete the list, manage its members) is decided by roleOn.
+// THE ONE HOME of who may do what with a grocery list. Using it (reading and changing its
+// plans, items, notes and name): its owner and the cooks it is shared with. Every query of a
+// list, its plans, extras, items and members goes through mayUseList (directly or through
+// roleOn and the lock helpers of db/locks.ts), so anyone else finds nothing (404). Managing
+// it (deleting it, sharing it, taking members off): its owner only (mayManageList, 403).
 
 /**
  * A condition on `grocery_lists.id`: the list is the user's own or shared with them. Written
@@ -21,6 +22,17 @@ export const mayUseList = (userId: number): SQL =>
     union all
     select grocery_list_id from ${groceryListMembers} where user_id = ${userId})`;
 
+/** The user's role on a list they may use (found through mayUseList). */
+export const listRole = (list: { ownerId: number }, userId: number): ListRole =>
+  list.ownerId === userId ? "owner" : "member";
+
+/** Deleting the list, sharing it and taking others off it: the owner only. */
+export const mayManageList = (role: ListRole): boolean => role === "owner";
+
+/** Taking a cook off a list: the owner may take anyone; a member only themselves (leaving). */
+export const mayRemoveMember = (role: ListRole, userId: number, memberId: number): boolean =>
+  mayManageList(role) || memberId === userId;
+
 /** The user's role on a list; undefined when they may not use it (answer 404). */
 export async function roleOn(
   tx: Tx,
@@ -31,6 +43,5 @@ export async function roleOn(
     .select({ ownerId: groceryLists.ownerId })
     .from(groceryLists)
     .where(and(eq(groceryLists.id, listId), mayUseList(userId)));
-  if (!list) return undefined;
-  return list.ownerId === userId ? "owner" : "member";
+  return list && listRole(list, userId);
 }

@@ -9,6 +9,8 @@ import {
   shoppingItems,
   units,
 } from "../db/schema.js";
+import { recordListChange } from "./list-events.js";
+import { touchList } from "./repository.js";
 import {
   computeShoppingLines,
   type LineIngredient,
@@ -35,6 +37,18 @@ import {
 
 /** A JS array as ONE array parameter (node-postgres encodes it), whatever its length. */
 const array = (values: unknown[], type: string): SQL => sql`${sql.param(values)}::${sql.raw(type)}`;
+
+/**
+ * What follows every change to a list's plans (a recipe or an extra planned or unplanned), in
+ * the change's transaction with the list locked (db/locks.ts): the list counts as updated,
+ * its shopping lines are recomputed, and its cooks' open screens hear of it (last, as
+ * recordListChange must be).
+ */
+export async function plansChanged(tx: Tx, listId: number, byUsername: string): Promise<void> {
+  await touchList(tx, listId);
+  await recomputeShoppingList(tx, listId);
+  await recordListChange(tx, listId, "planned", byUsername);
+}
 
 /** Recomputes one list: the same code path as many, with a list of one. */
 export async function recomputeShoppingList(tx: Tx, groceryListId: number): Promise<void> {

@@ -1,4 +1,3 @@
-import type { ListRole } from "@potluck/contract";
 import { and, asc, desc, eq, exists, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import { shareListOfItem } from "../db/locks.js";
@@ -21,14 +20,16 @@ import { cookAisleId, cookAisleJoin, cookAisleOrderJoin, cookAislePosition } fro
 import { mayUseList, roleOn } from "./policy.js";
 
 // Every query of a list here is scoped by mayUseList (policy.ts): a list, plan or item of a list
-// the user may not use is simply not found.
+// the user may not use is simply not found. Rows come back as Drizzle reads them; presenter.ts
+// shapes them into responses.
 
 /** The user's own lists and those shared with them, newest first, each with its owner's name. */
 export async function listsOf(tx: Tx, userId: number) {
-  const rows = await tx
+  return tx
     .select({
       id: groceryLists.id,
       name: groceryLists.name,
+      ownerId: groceryLists.ownerId,
       ownerUsername: users.username,
       createdAt: groceryLists.createdAt,
       updatedAt: groceryLists.updatedAt,
@@ -37,13 +38,6 @@ export async function listsOf(tx: Tx, userId: number) {
     .innerJoin(users, eq(users.id, groceryLists.ownerId))
     .where(mayUseList(userId))
     .orderBy(desc(groceryLists.createdAt), desc(groceryLists.id));
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    owner_username: row.ownerUsername,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  }));
 }
 
 export async function createList(tx: Tx, ownerId: number, name: string) {
@@ -109,28 +103,14 @@ const plannedRecipeColumns = {
   guests: plannedRecipes.guests,
   plannedOn: plannedRecipes.plannedOn,
 };
-const toPlannedRecipe = (row: {
-  id: number;
-  recipeId: number;
-  title: string;
-  guests: number;
-  plannedOn: string | null;
-}) => ({
-  id: row.id,
-  recipe: { id: row.recipeId, title: row.title },
-  guests: row.guests,
-  planned_on: row.plannedOn,
-});
-
 /** A list's planned recipes by date, undated last (then in the order they were planned). */
 export async function plannedRecipesOf(tx: Tx, groceryListId: number) {
-  const rows = await tx
+  return tx
     .select(plannedRecipeColumns)
     .from(plannedRecipes)
     .innerJoin(recipes, eq(recipes.id, plannedRecipes.recipeId))
     .where(eq(plannedRecipes.groceryListId, groceryListId))
     .orderBy(sql`${plannedRecipes.plannedOn} asc nulls last`, asc(plannedRecipes.id));
-  return rows.map(toPlannedRecipe);
 }
 
 export async function plannedRecipeById(tx: Tx, id: number) {
@@ -139,7 +119,7 @@ export async function plannedRecipeById(tx: Tx, id: number) {
     .from(plannedRecipes)
     .innerJoin(recipes, eq(recipes.id, plannedRecipes.recipeId))
     .where(eq(plannedRecipes.id, id));
-  return row && toPlannedRecipe(row);
+  return row;
 }
 
 export async function deletePlannedRecipe(tx: Tx, planId: number, groceryListId: number) {
@@ -154,12 +134,12 @@ export async function deletePlannedRecipe(tx: Tx, planId: number, groceryListId:
 
 /** Which of an ingredient and a unit exist (reference data: never deleted). */
 export async function ingredientAndUnitExist(tx: Tx, ingredientId: number, unitId: number) {
-  const [row] = await tx
-    .execute<{ ingredient: boolean; unit: boolean }>(sql`
-    select exists(select 1 from ${ingredients} where id = ${ingredientId}) as ingredient,
-           exists(select 1 from ${units} where id = ${unitId}) as unit`)
-    .then((r) => r.rows);
-  return { ingredient: row?.ingredient === true, unit: row?.unit === true };
+  const [ingredient] = await tx
+    .select({ id: ingredients.id })
+    .from(ingredients)
+    .where(eq(ingredients.id, ingredientId));
+  const [unit] = await tx.select({ id: units.id }).from(units).where(eq(units.id, unitId));
+  return { ingredient: ingredient !== undefined, unit: unit !== undefined };
 }
 
 export async function insertPlannedExtra(
@@ -190,24 +170,18 @@ const plannedExtraQuery = (tx: Tx) =>
     .from(plannedExtras)
     .innerJoin(ingredients, eq(ingredients.id, plannedExtras.ingredientId))
     .innerJoin(units, eq(units.id, plannedExtras.unitId));
-const toPlannedExtra = (row: Awaited<ReturnType<typeof plannedExtraQuery>>[number]) => ({
-  id: row.id,
-  ingredient: { id: row.ingredientId, name: row.ingredientName },
-  quantity: row.quantity,
-  unit: { id: row.unitId, name: row.unitName },
-});
+export type PlannedExtraRow = Awaited<ReturnType<typeof plannedExtraQuery>>[number];
 
 /** A list's planned extras by date, undated last (then in the order they were planned). */
 export async function plannedExtrasOf(tx: Tx, groceryListId: number) {
-  const rows = await plannedExtraQuery(tx)
+  return plannedExtraQuery(tx)
     .where(eq(plannedExtras.groceryListId, groceryListId))
     .orderBy(sql`${plannedExtras.plannedOn} asc nulls last`, asc(plannedExtras.id));
-  return rows.map(toPlannedExtra);
 }
 
 export async function plannedExtraById(tx: Tx, id: number) {
   const [row] = await plannedExtraQuery(tx).where(eq(plannedExtras.id, id));
-  return row && toPlannedExtra(row);
+  return row;
 }
 
 export async function deletePlannedExtra(tx: Tx, extraId: number, groceryListId: number) {
@@ -251,17 +225,7 @@ const itemQuery = (tx: Tx, userId: number) =>
       userStaples,
       and(eq(userStaples.userId, userId), eq(userStaples.ingredientId, shoppingItems.ingredientId)),
     );
-const toItem = (row: Awaited<ReturnType<typeof itemQuery>>[number]) => ({
-  id: row.id,
-  is_checked: row.isChecked,
-  quantity: row.quantity,
-  unit: { id: row.unitId, name: row.unitName },
-  ingredient: { id: row.ingredientId, name: row.ingredientName },
-  from_recipes: row.fromRecipes,
-  grocery_list: row.groceryListId,
-  aisle: { id: row.aisleId, name: row.aisleName },
-  is_staple: row.isStaple,
-});
+export type ShoppingItemRow = Awaited<ReturnType<typeof itemQuery>>[number];
 
 /**
  * The lines of a list in the order `userId` walks the shop (see shoppingItemsResponse): their
@@ -292,7 +256,7 @@ export async function listItems(tx: Tx, groceryListId: number, userId: number) {
       asc(shoppingItems.id),
     );
   if (rows.length === 0 && !(await roleOn(tx, groceryListId, userId))) return undefined;
-  return rows.map(toItem);
+  return rows;
 }
 
 /**
@@ -303,23 +267,28 @@ export async function setItemChecked(tx: Tx, itemId: number, userId: number, isC
   if ((await shareListOfItem(tx, itemId, userId)) === undefined) return undefined;
   await tx.update(shoppingItems).set({ isChecked }).where(eq(shoppingItems.id, itemId));
   const [row] = await itemQuery(tx, userId).where(eq(shoppingItems.id, itemId));
-  return row && toItem(row);
+  return row;
 }
 
 // ---------- members ----------
 
 /** The list's owner, then its members by username; ids for the routes' checks. */
 export async function membersOf(tx: Tx, groceryListId: number) {
-  const result = await tx.execute<{ id: number; username: string; role: ListRole }>(sql`
-    select u.id, u.username, 'owner' as role, 0 as rank, lower(u.username) as name
-    from ${groceryLists} l join ${users} u on u.id = l.owner_id
-    where l.id = ${groceryListId}
-    union all
-    select u.id, u.username, 'member', 1, lower(u.username)
-    from ${groceryListMembers} m join ${users} u on u.id = m.user_id
-    where m.grocery_list_id = ${groceryListId}
-    order by rank, name, id`);
-  return result.rows.map(({ id, username, role }) => ({ id, username, role }));
+  const owners = await tx
+    .select({ id: users.id, username: users.username })
+    .from(groceryLists)
+    .innerJoin(users, eq(users.id, groceryLists.ownerId))
+    .where(eq(groceryLists.id, groceryListId));
+  const members = await tx
+    .select({ id: users.id, username: users.username })
+    .from(groceryListMembers)
+    .innerJoin(users, eq(users.id, groceryListMembers.userId))
+    .where(eq(groceryListMembers.groceryListId, groceryListId))
+    .orderBy(asc(sql`lower(${users.username})`), asc(users.id));
+  return [
+    ...owners.map((owner) => ({ ...owner, role: "owner" as const })),
+    ...members.map((member) => ({ ...member, role: "member" as const })),
+  ];
 }
 
 /** A cook by username, matched case-insensitively as at login. */

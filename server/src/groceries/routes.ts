@@ -34,12 +34,27 @@ import {
   lockListOfPlannedRecipe,
 } from "../db/locks.js";
 import { cleanHtml } from "../http/clean-html.js";
-import { badRequest, fieldError, forbidden, HttpError, notFound } from "../http/errors.js";
+import {
+  badRequest,
+  doesNotExist,
+  fieldError,
+  forbidden,
+  HttpError,
+  notFound,
+} from "../http/errors.js";
+import { canReadRecipe } from "../recipes/policy.js";
 import { aisleOrderProblems, aislesOf, setAisleOrder } from "./aisles.js";
 import { announceListDeleted, recordListChange, streamStart } from "./list-events.js";
 import { ListEventStreams } from "./live-streams.js";
-import { roleOn } from "./policy.js";
-import { recomputeShoppingList } from "./recompute.js";
+import { listRole, mayManageList, mayRemoveMember, roleOn } from "./policy.js";
+import {
+  toListMember,
+  toListSummary,
+  toPlannedExtra,
+  toPlannedRecipe,
+  toShoppingItem,
+} from "./presenter.js";
+import { plansChanged } from "./recompute.js";
 import {
   addMember,
   createList,
@@ -60,12 +75,10 @@ import {
   plannedRecipesOf,
   removeMember,
   setItemChecked,
-  touchList,
   updateList,
 } from "./repository.js";
 
 const noContent = { 204: z.null() };
-const doesNotExist = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 
 /**
  * Grocery lists, their plans, their shopping items and their members: all of it private to
@@ -83,7 +96,8 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: "user" }, schema: { response: { 200: groceryListsResponse } } },
     async (request) => {
       const user = requireUser(request);
-      return listsOf(app.db, user.id);
+      const lists = await listsOf(app.db, user.id);
+      return lists.map((list) => toListSummary(list, user.id));
     },
   );
 
@@ -150,7 +164,7 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const role = await roleOn(app.db, request.params.id, user.id);
       if (!role) throw notFound();
-      if (role !== "owner") throw forbidden("Only the owner of a list may delete it.");
+      if (!mayManageList(role)) throw forbidden("Only the owner of a list may delete it.");
       await app.db.transaction(async (tx) => {
         await deleteList(tx, request.params.id);
         await announceListDeleted(tx, request.params.id);
@@ -171,7 +185,7 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const listId = request.query.grocery_list;
       if (!(await roleOn(app.db, listId, user.id))) throw notFound();
-      return plannedRecipesOf(app.db, listId);
+      return (await plannedRecipesOf(app.db, listId)).map(toPlannedRecipe);
     },
   );
 
@@ -186,21 +200,21 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       const planned = await app.db.transaction(async (tx) => {
         // Recipe first, then the list: the lock order of db/locks.ts.
-        const recipeExists = await holdRecipe(tx, body.recipe_id);
+        const recipe = await holdRecipe(tx, body.recipe_id);
         if (!(await lockList(tx, body.grocery_list_id, user.id))) throw notFound();
-        if (!recipeExists) throw fieldError("recipe_id", doesNotExist(body.recipe_id));
+        if (!recipe || !canReadRecipe(user, recipe)) {
+          throw fieldError("recipe_id", doesNotExist(body.recipe_id));
+        }
         const { id } = await insertPlannedRecipe(tx, {
           groceryListId: body.grocery_list_id,
           recipeId: body.recipe_id,
           guests: body.guests,
           plannedOn: body.planned_on ?? null,
         });
-        await touchList(tx, body.grocery_list_id);
-        await recomputeShoppingList(tx, body.grocery_list_id);
-        await recordListChange(tx, body.grocery_list_id, "planned", user.username);
+        await plansChanged(tx, body.grocery_list_id, user.username);
         const created = await plannedRecipeById(tx, id);
         if (!created) throw new Error("planned recipe vanished inside its transaction");
-        return created;
+        return toPlannedRecipe(created);
       });
       return reply.code(201).send(planned);
     },
@@ -216,9 +230,7 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
         if (listId === undefined || !(await deletePlannedRecipe(tx, request.params.id, listId))) {
           throw notFound();
         }
-        await touchList(tx, listId);
-        await recomputeShoppingList(tx, listId);
-        await recordListChange(tx, listId, "planned", user.username);
+        await plansChanged(tx, listId, user.username);
       });
       return reply.code(204).send(null);
     },
@@ -236,7 +248,7 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const listId = request.query.grocery_list;
       if (!(await roleOn(app.db, listId, user.id))) throw notFound();
-      return plannedExtrasOf(app.db, listId);
+      return (await plannedExtrasOf(app.db, listId)).map(toPlannedExtra);
     },
   );
 
@@ -265,12 +277,10 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
           quantity: body.quantity,
           plannedOn: body.planned_on ?? null,
         });
-        await touchList(tx, body.grocery_list_id);
-        await recomputeShoppingList(tx, body.grocery_list_id);
-        await recordListChange(tx, body.grocery_list_id, "planned", user.username);
+        await plansChanged(tx, body.grocery_list_id, user.username);
         const created = await plannedExtraById(tx, id);
         if (!created) throw new Error("planned extra vanished inside its transaction");
-        return created;
+        return toPlannedExtra(created);
       });
       return reply.code(201).send(planned);
     },
@@ -286,9 +296,7 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
         if (listId === undefined || !(await deletePlannedExtra(tx, request.params.id, listId))) {
           throw notFound();
         }
-        await touchList(tx, listId);
-        await recomputeShoppingList(tx, listId);
-        await recordListChange(tx, listId, "planned", user.username);
+        await plansChanged(tx, listId, user.username);
       });
       return reply.code(204).send(null);
     },
@@ -307,7 +315,7 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
       const listId = request.query.grocery_list;
       const items = await listItems(app.db, listId, user.id);
       if (!items) throw notFound();
-      return items;
+      return items.map(toShoppingItem);
     },
   );
 
@@ -326,11 +334,11 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
           user.id,
           request.body.is_checked,
         );
-        if (ticked) await recordListChange(tx, ticked.grocery_list, "items", user.username);
+        if (ticked) await recordListChange(tx, ticked.groceryListId, "items", user.username);
         return ticked;
       });
       if (!item) throw notFound();
-      return item;
+      return toShoppingItem(item);
     },
   );
 
@@ -371,8 +379,7 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       if (!(await roleOn(app.db, request.params.id, user.id))) throw notFound();
-      const people = await membersOf(app.db, request.params.id);
-      return people.map(({ username, role }) => ({ username, role }));
+      return (await membersOf(app.db, request.params.id)).map(toListMember);
     },
   );
 
@@ -389,7 +396,9 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
         // Held until commit, so the list cannot be deleted under the new member's row.
         const list = await holdList(tx, listId, user.id);
         if (!list) throw notFound();
-        if (list.ownerId !== user.id) throw forbidden("Only the owner of a list may share it.");
+        if (!mayManageList(listRole(list, user.id))) {
+          throw forbidden("Only the owner of a list may share it.");
+        }
         const cook = await findUserByUsername(tx, request.body.username);
         if (!cook) throw fieldError("username", "No cook has this username.");
         if (cook.id === user.id) throw fieldError("username", "You own this list already.");
@@ -414,7 +423,7 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
       const people = await membersOf(app.db, listId);
       const person = people.find((p) => p.username.toLowerCase() === username.toLowerCase());
       if (!person) throw notFound();
-      if (role === "member" && person.id !== user.id) {
+      if (!mayRemoveMember(role, user.id, person.id)) {
         throw forbidden("A member may remove only themselves from a list.");
       }
       // Nobody may take the owner off their list (400, not 403: no role may do it).
