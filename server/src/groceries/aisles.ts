@@ -3,6 +3,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Tx } from "../db/client.js";
 import { lockCookSettings } from "../db/locks.js";
 import { aisles, ingredients, userAisleOrder, userIngredientAisles } from "../db/schema.js";
+import { doesNotExist } from "../http/errors.js";
 
 // Aisles are resolved per cook when read, never stored on shopping lines: the members of a
 // shared list each see the list under their own aisles, in their own order. An ingredient's
@@ -56,7 +57,7 @@ export async function aisleOrderProblems(
   const problems: string[] = [];
   const seen = new Set<number>();
   for (const id of aisleIds) {
-    if (!known.has(id)) problems.push(`Invalid pk "${id}" - object does not exist.`);
+    if (!known.has(id)) problems.push(doesNotExist(id));
     else if (seen.has(id)) problems.push(`Aisle ${id} is given more than once.`);
     seen.add(id);
   }

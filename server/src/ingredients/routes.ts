@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../auth/plugin.js";
 import { aisleById, ingredientAisleOf, moveIngredient } from "../groceries/aisles.js";
-import { fieldError, notFound } from "../http/errors.js";
+import { notFound, unknownPk } from "../http/errors.js";
 import { decodeCursor, toPage } from "../http/pagination.js";
 import { consumeAttempts, returnAttempt } from "../http/rate-limit.js";
 import { parseIngredientLines } from "./parse-lines.js";
@@ -90,9 +90,7 @@ export const ingredientsRoutes: FastifyPluginAsyncZod = async (app) => {
       return app.db.transaction(async (tx) => {
         const ingredient = await ingredientAisleOf(tx, user.id, request.params.id);
         if (!ingredient) throw notFound();
-        if (!(await aisleById(tx, aisleId))) {
-          throw fieldError("aisle_id", `Invalid pk "${aisleId}" - object does not exist.`);
-        }
+        if (!(await aisleById(tx, aisleId))) throw unknownPk("aisle_id", aisleId);
         await moveIngredient(tx, user.id, ingredient, aisleId);
         const moved = await ingredientAisleOf(tx, user.id, ingredient.id);
         if (!moved) throw new Error("ingredient vanished inside its transaction");
