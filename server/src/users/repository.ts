@@ -1,36 +1,36 @@
-import { type SQL, sql } from "drizzle-orm";
+import { and, eq, exists, gt, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Tx } from "../db/client.js";
+import { follows, users } from "../db/schema.js";
 import { type CursorValues, decodeCursor } from "../http/pagination.js";
 
 /** A person as the search and follow lists return them; `name` (lower-cased) is the sort key. */
-export interface UserRow {
+export type UserRow = {
   id: number;
   username: string;
   name: string;
-  is_following: boolean;
-  [key: string]: unknown;
-}
+  isFollowing: boolean;
+};
 
 export async function findUsername(db: Tx, id: number): Promise<string | undefined> {
-  const result = await db.execute<{ username: string }>(
-    sql`select username from users where id = ${id}`,
-  );
-  return result.rows[0]?.username;
+  const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, id));
+  return row?.username;
 }
 
 /** Follows `followeeId`; false when the follow already existed. */
 export async function follow(db: Tx, followerId: number, followeeId: number): Promise<boolean> {
-  const result = await db.execute(sql`
-    insert into follows (follower_id, followee_id) values (${followerId}, ${followeeId})
-    on conflict do nothing
-    returning 1`);
-  return result.rows.length > 0;
+  const rows = await db
+    .insert(follows)
+    .values({ followerId, followeeId })
+    .onConflictDoNothing()
+    .returning({ followerId: follows.followerId });
+  return rows.length > 0;
 }
 
 export async function unfollow(db: Tx, followerId: number, followeeId: number): Promise<void> {
-  await db.execute(
-    sql`delete from follows where follower_id = ${followerId} and followee_id = ${followeeId}`,
-  );
+  await db
+    .delete(follows)
+    .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)));
 }
 
 /**
@@ -38,10 +38,10 @@ export async function unfollow(db: Tx, followerId: number, followeeId: number): 
  * by kind of suggestion (rank), closeness (score), then name. Names are unique
  * case-insensitively, so (rank, score, name) identifies a row and serves as the cursor.
  */
-export interface SearchRow extends UserRow {
+export type SearchRow = UserRow & {
   rank: number;
   score: number;
-}
+};
 
 export const searchCursorOf = (row: SearchRow): CursorValues => [row.rank, row.score, row.name];
 
@@ -74,7 +74,7 @@ export async function searchUsers(
              when lower(u.username) like ${`${escapeLike(needle)}%`} then 1
              else 2 end as rank,
         exists (select 1 from follows f where f.follower_id = ${me} and f.followee_id = u.id)
-          as is_following
+          as "isFollowing"
       from users u
       where lower(u.username) like ${`%${escapeLike(needle)}%`} and u.id <> ${me}
     ) matches
@@ -145,7 +145,7 @@ export async function suggestUsers(
   ].filter((b): b is SQL => b !== undefined);
   if (branches.length === 0) return [];
   const result = await db.execute<SearchRow>(sql`
-    select id, username, name, rank, score, false as is_following
+    select id, username, name, rank, score, false as "isFollowing"
     from (${sql.join(branches, sql` union all `)}) suggestions
     order by rank, score, name
     limit ${take}`);
@@ -158,7 +158,10 @@ function decodeNameCursor(cursor: string | undefined): string | undefined {
   return decodeCursor(cursor, ["text"])?.[0];
 }
 
-/** People who follow `me`, by name; `is_following` says whether `me` follows them back. */
+/** The lists' sort key: names are unique case-insensitively (users_username_lower_key). */
+const lowerName = sql<string>`lower(${users.username})`;
+
+/** People who follow `me`, by name; `isFollowing` says whether `me` follows them back. */
 export async function listFollowers(
   db: Tx,
   me: number,
@@ -166,15 +169,23 @@ export async function listFollowers(
   limit: number,
 ): Promise<UserRow[]> {
   const after = decodeNameCursor(cursor);
-  const result = await db.execute<UserRow>(sql`
-    select u.id, u.username, lower(u.username) as name,
-      exists (select 1 from follows back where back.follower_id = ${me} and back.followee_id = u.id)
-        as is_following
-    from follows f join users u on u.id = f.follower_id
-    where f.followee_id = ${me} ${after === undefined ? sql`` : sql`and lower(u.username) > ${after}`}
-    order by lower(u.username)
-    limit ${limit + 1}`);
-  return result.rows;
+  const back = alias(follows, "back");
+  const followedBack = db
+    .select({ one: sql`1` })
+    .from(back)
+    .where(and(eq(back.followerId, me), eq(back.followeeId, users.id)));
+  return db
+    .select({
+      id: users.id,
+      username: users.username,
+      name: lowerName,
+      isFollowing: exists(followedBack).mapWith(Boolean),
+    })
+    .from(follows)
+    .innerJoin(users, eq(users.id, follows.followerId))
+    .where(and(eq(follows.followeeId, me), after === undefined ? undefined : gt(lowerName, after)))
+    .orderBy(lowerName)
+    .limit(limit + 1);
 }
 
 /** People `me` follows, by name. */
@@ -185,11 +196,16 @@ export async function listFollowing(
   limit: number,
 ): Promise<UserRow[]> {
   const after = decodeNameCursor(cursor);
-  const result = await db.execute<UserRow>(sql`
-    select u.id, u.username, lower(u.username) as name, true as is_following
-    from follows f join users u on u.id = f.followee_id
-    where f.follower_id = ${me} ${after === undefined ? sql`` : sql`and lower(u.username) > ${after}`}
-    order by lower(u.username)
-    limit ${limit + 1}`);
-  return result.rows;
+  return db
+    .select({
+      id: users.id,
+      username: users.username,
+      name: lowerName,
+      isFollowing: sql<boolean>`true`,
+    })
+    .from(follows)
+    .innerJoin(users, eq(users.id, follows.followeeId))
+    .where(and(eq(follows.followerId, me), after === undefined ? undefined : gt(lowerName, after)))
+    .orderBy(lowerName)
+    .limit(limit + 1);
 }

@@ -12,9 +12,11 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../auth/plugin.js";
-import { badRequest, HttpError, notFound } from "../http/errors.js";
+import { badRequest, doesNotExist, HttpError, notFound } from "../http/errors.js";
 import { toPage } from "../http/pagination.js";
+import { canFollow } from "./policy.js";
 import { preferencesOf, updatePreferences } from "./preferences.js";
+import { presentUserSummary } from "./presenter.js";
 import {
   findUsername,
   follow,
@@ -24,16 +26,9 @@ import {
   searchCursorOf,
   searchUsers,
   suggestUsers,
-  type UserRow,
   unfollow,
 } from "./repository.js";
 import { replaceStaples, staplesOf, unknownIngredients } from "./staples.js";
-
-const summary = (row: UserRow) => ({
-  id: row.id,
-  username: row.username,
-  is_following: row.is_following,
-});
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -45,7 +40,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const me = requireUser(request);
       const { id } = request.params;
-      if (id === me.id) throw badRequest("You cannot follow yourself.");
+      if (!canFollow(me, id)) throw badRequest("You cannot follow yourself.");
       // Answer only after the commit, so the next request already sees the follow.
       const { username, created } = await app.db.transaction(async (tx) => {
         const username = await findUsername(tx, id);
@@ -81,7 +76,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const rows = query
         ? await searchUsers(app.db, me.id, query, cursor, limit)
         : await suggestUsers(app.db, me.id, cursor, limit);
-      return toPage(request, rows, limit, searchCursorOf, summary);
+      return toPage(request, rows, limit, searchCursorOf, presentUserSummary);
     },
   );
 
@@ -92,7 +87,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = requireUser(request);
       const { cursor, limit } = request.query;
       const rows = await listFollowers(app.db, me.id, cursor, limit);
-      return toPage(request, rows, limit, nameCursorOf, summary);
+      return toPage(request, rows, limit, nameCursorOf, presentUserSummary);
     },
   );
 
@@ -103,7 +98,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = requireUser(request);
       const { cursor, limit } = request.query;
       const rows = await listFollowing(app.db, me.id, cursor, limit);
-      return toPage(request, rows, limit, nameCursorOf, summary);
+      return toPage(request, rows, limit, nameCursorOf, presentUserSummary);
     },
   );
 
@@ -144,9 +139,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         const unknown = await unknownIngredients(tx, ids);
         if (unknown.length > 0) {
           throw new HttpError(400, {
-            ingredient_ids: unknown
-              .slice(0, 10)
-              .map((id) => `Invalid pk "${id}" - object does not exist.`),
+            ingredient_ids: unknown.slice(0, 10).map((id) => doesNotExist(id)),
           });
         }
         await replaceStaples(tx, user.id, ids);
