@@ -6,13 +6,14 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import "../src/db/client.js"; // its int8/numeric parsers
-import { type EmbeddedDatabase, startScratchPostgres } from "../src/db/embedded.js";
+import type { EmbeddedDatabase } from "../src/db/embedded.js";
 import { runMigrations } from "../src/db/migrate.js";
 import { loadReferenceData } from "../src/db/reference-data.js";
 import * as schema from "../src/db/schema.js";
 import { recomputeShoppingLists } from "../src/groceries/recompute.js";
 import { createImageStorage } from "../src/media/storage.js";
 import { updateRecipe } from "../src/recipes/writes.js";
+import { startScratchPostgres } from "../test/scratch-postgres.js";
 
 // Times updateRecipe on a recipe planned on many lists (each also planning a few other
 // recipes and an extra): the edit recomputes every one of those lists in its transaction.

@@ -20,7 +20,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { freePort, startScratchPostgres } from "../src/db/embedded.js";
+import { freePort, startScratchPostgres } from "../test/scratch-postgres.js";
 
 export interface ListEventsOptions {
   /** Cooks the list is shared with; the streams are spread over them. */

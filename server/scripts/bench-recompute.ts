@@ -3,11 +3,12 @@ import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import "../src/db/client.js"; // its int8/numeric parsers
-import { type EmbeddedDatabase, startScratchPostgres } from "../src/db/embedded.js";
+import type { EmbeddedDatabase } from "../src/db/embedded.js";
 import { runMigrations } from "../src/db/migrate.js";
 import { loadReferenceData } from "../src/db/reference-data.js";
 import * as schema from "../src/db/schema.js";
 import { recomputeShoppingList } from "../src/groceries/recompute.js";
+import { startScratchPostgres } from "../test/scratch-postgres.js";
 
 const { values } = parseArgs({
   options: {

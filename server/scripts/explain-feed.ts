@@ -14,10 +14,10 @@ import { buildApp } from "../src/app.js";
 import { hashPassword } from "../src/auth/passwords.js";
 import { loadConfig } from "../src/config.js";
 import { connect, type Db } from "../src/db/client.js";
-import { startScratchPostgres } from "../src/db/embedded.js";
 import { runMigrations } from "../src/db/migrate.js";
 import { feedPage } from "../src/feed/repository.js";
 import { encodeCursor } from "../src/http/pagination.js";
+import { startScratchPostgres } from "../test/scratch-postgres.js";
 
 const USERS = 2000;
 const FOLLOWED = 500;

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { connect, type Db, type Tx } from "../src/db/client.js";
-import { adminQuery, startScratchPostgres } from "../src/db/embedded.js";
+import { adminQuery } from "../src/db/embedded.js";
 import { runMigrations } from "../src/db/migrate.js";
 import { loadReferenceData } from "../src/db/reference-data.js";
 import { ingredientSearchSql, withTypoTolerance } from "../src/ingredients/repository.js";
@@ -15,6 +15,7 @@ import {
   wordsWithoutMatchesSql,
 } from "../src/recipes/search-ranking.js";
 import { withDatabase } from "../test/global-setup.js";
+import { startScratchPostgres } from "../test/scratch-postgres.js";
 
 const USERS = 2_000;
 const RECIPES = 100_000;

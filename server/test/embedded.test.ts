@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, expect, it } from "vitest";
-import { freePort, startEmbeddedPostgres } from "../src/db/embedded.js";
+import { startEmbeddedPostgres } from "../src/db/embedded.js";
+import { freePort } from "./scratch-postgres.js";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "potluck-embedded-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startEmbeddedPostgres } from "../src/db/embedded.js";
+import { startEmbeddedPostgres } from "../src/db/embedded.js";
+import { freePort } from "./scratch-postgres.js";
 import {
   buildServer,
   embeddedUrl,

@@ -1,8 +1,8 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { freePort } from "../src/db/embedded.js";
 import { serverRoot } from "../src/paths.js";
+import { freePort } from "./scratch-postgres.js";
 
 // The real server as a separate process, built as `npm start` builds it, for the
 // fault-injection tests: what a terminal, a process manager or a crash does to it.

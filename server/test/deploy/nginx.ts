@@ -10,8 +10,8 @@ import {
 } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "../../src/db/embedded.js";
 import { repoRoot } from "../../src/paths.js";
+import { freePort } from "../scratch-postgres.js";
 import { sleep } from "../server-process.js";
 
 // Debian's nginx, run by an ordinary user as a child process (no daemon, no root, nothing in

@@ -3,7 +3,8 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, isAlive } from "../../src/db/embedded.js";
+import { isAlive } from "../../src/db/embedded.js";
+import { freePort } from "../scratch-postgres.js";
 import {
   buildServer,
   postgresProcessesIn,
