@@ -7,5 +7,6 @@ export * from "./ingredients.js";
 export * from "./limits.js";
 export * from "./ratings.js";
 export * from "./recipes.js";
+export * from "./rich-text.js";
 export * from "./units.js";
 export * from "./users.js";

@@ -1,29 +1,48 @@
+import {
+  isBlankHtml,
+  RICH_TEXT_ELEMENTS,
+  RICH_TEXT_HEADING_LEVELS,
+  type RichTextElement,
+} from "@potluck/contract/rich-text";
 import { type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/react";
-import StarterKit from "@tiptap/starter-kit";
+import StarterKit, { type StarterKitOptions } from "@tiptap/starter-kit";
 import { FORMATTING_BUTTONS, type FormattingLabel } from "./formatting-buttons";
 
+/** StarterKit's marks and nodes: each is on only when rich text may hold it. */
+const STARTER_KIT_ELEMENTS = [
+  "blockquote",
+  "bold",
+  "bulletList",
+  "code",
+  "codeBlock",
+  "hardBreak",
+  "heading",
+  "horizontalRule",
+  "italic",
+  "link",
+  "listItem",
+  "orderedList",
+  "paragraph",
+  "strike",
+  "underline",
+] as const;
+
+const allowed = (name: string): name is RichTextElement => name in RICH_TEXT_ELEMENTS;
+
 /**
- * Only what the server keeps (server/src/http/clean-html.ts): paragraphs, bold, italic, h1,
- * h2, lists, horizontal rules and line breaks. The rest of StarterKit is switched off so
- * neither the toolbar nor a typed shortcut ("> ", "```") makes something that would vanish.
+ * Only what the server keeps (contract/src/rich-text.ts). The rest of StarterKit is switched
+ * off so neither the toolbar nor a typed shortcut ("> ", "```") makes something that would
+ * vanish.
  */
 export const EDITOR_EXTENSIONS = [
   StarterKit.configure({
-    heading: { levels: [1, 2] },
+    ...Object.fromEntries(
+      STARTER_KIT_ELEMENTS.filter((name) => !allowed(name)).map((name) => [name, false]),
+    ),
+    heading: { levels: [...RICH_TEXT_HEADING_LEVELS] },
     undoRedo: { depth: 100, newGroupDelay: 500 },
-    blockquote: false,
-    code: false,
-    codeBlock: false,
-    strike: false,
-    underline: false,
-    link: false,
-  }),
+  } satisfies Partial<StarterKitOptions>),
 ];
-
-/** True when the editor holds no visible text and no horizontal rule. */
-export function isEditorBlank(editor: Editor): boolean {
-  return editor.getText().trim() === "" && !editor.getHTML().includes("<hr");
-}
 
 interface FormattingCommand {
   run: (editor: Editor) => void;
@@ -74,6 +93,10 @@ export function RichTextEditor({
   onChange: (html: string, blank: boolean) => void;
   describedBy?: string;
 }) {
+  const changed = (current: Editor) => {
+    const html = current.getHTML();
+    onChange(html, isBlankHtml(html));
+  };
   const editor = useEditor({
     extensions: EDITOR_EXTENSIONS,
     content: initialHtml,
@@ -86,8 +109,8 @@ export function RichTextEditor({
         class: "rich-text rich-text-editable",
       },
     },
-    onCreate: ({ editor: created }) => onChange(created.getHTML(), isEditorBlank(created)),
-    onUpdate: ({ editor: updated }) => onChange(updated.getHTML(), isEditorBlank(updated)),
+    onCreate: ({ editor: created }) => changed(created),
+    onUpdate: ({ editor: updated }) => changed(updated),
   });
   return (
     <div className="rich-text-editor">
