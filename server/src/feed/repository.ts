@@ -71,6 +71,10 @@ export const FEED_FETCH_SIZES = [20, 50, 100] as const;
  *   a few dozen and the main cost for hundreds; the walk's cost depends on how much of all
  *   activity comes from the followees instead.
  *
+ * Raw SQL, the one tuned query of the feed (decision 0008 names it and its prepared shapes).
+ * Who sees an item (feed/policy.ts, mayReadItem) is built into its sources: `me` and the cooks
+ * `me` follows.
+ *
  * Counts and joins are made for the page's rows only. The ORDER BYs spell out NULLS LAST to
  * match the indexes exactly (the columns are NOT NULL, but the planner still compares the
  * null ordering).

@@ -34,6 +34,9 @@ export async function unfollow(db: Tx, followerId: number, followeeId: number): 
 }
 
 /**
+ * searchUsers and suggestUsers are raw SQL, tuned (the trigram index, a LIMIT per branch);
+ * their rows are aliased to the builder's camelCase shape.
+ *
  * Search results are ordered by how well the name matches (rank), then by name; suggestions
  * by kind of suggestion (rank), closeness (score), then name. Names are unique
  * case-insensitively, so (rank, score, name) identifies a row and serves as the cursor.
