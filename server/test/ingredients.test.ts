@@ -28,13 +28,13 @@ describe("GET /api/ingredients/units/", () => {
 });
 
 describe("GET /api/ingredients/ingredients/?search=", () => {
-  it("puts the exact name first, then names that start with the text", async () => {
+  it("puts the exact name first, then names with the text as a whole word", async () => {
     const found = await names("egg");
     expect(found[0]).toBe("Egg");
-    const prefixed = found.slice(1, 5);
-    for (const name of prefixed) expect(name.toLowerCase().startsWith("egg")).toBe(true);
-    // names that only contain the word come after all the prefix matches
-    expect(found.indexOf("Quail egg")).toBeGreaterThan(found.indexOf("Eggplant"));
+    const wholeWord = found.slice(1, 5);
+    for (const name of wholeWord) expect(name.toLowerCase()).toMatch(/\begg\b/);
+    // names where the text only starts a word come after the whole-word matches (issue 22)
+    expect(found.indexOf("Quail egg")).toBeLessThan(found.indexOf("Eggplant"));
   });
 
   it("ranks a word that starts with the text before a match inside a word", async () => {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
+import { recipeUsesSql } from "./ranking.js";
 import { foldText } from "./search-text.js";
 
 // Matching the words of parsed ingredient lines to the catalogue: every line of a request in
@@ -153,6 +154,14 @@ const WHOLE_TEXT_SYNONYMS: Record<string, string> = {
   "dried yeast": "active dry yeast",
 };
 
+/**
+ * The catalogue name (folded) that a whole folded text is a known other name of: "flour" is
+ * all-purpose flour. The ingredient search ranks it right after an exact name.
+ */
+export function synonymOf(folded: string): string | undefined {
+  return Object.hasOwn(WHOLE_TEXT_SYNONYMS, folded) ? WHOLE_TEXT_SYNONYMS[folded] : undefined;
+}
+
 /** Plural forms whose singular is not "drop the s". */
 const IRREGULAR_SINGULARS: Record<string, string> = {
   leaves: "leaf",
@@ -255,15 +264,22 @@ export async function matchIngredientTexts(
         select l.idx, m.id, m.name
         from jsonb_to_recordset(${JSON.stringify(lookupRows)}::jsonb) as l(idx int, t text, s text)
         cross join lateral (
-          select i.id, i.name,
-            greatest(word_similarity(f.n, l.t), word_similarity(f.n, l.s),
-                     0.9 * word_similarity(l.t, f.n), 0.9 * word_similarity(l.s, f.n)) as score,
-            greatest(similarity(f.n, l.t), similarity(f.n, l.s)) as closeness
-          from ingredients i
-          cross join lateral (select unaccent(lower(i.name)) as n) f
-          where (i.created_by is null or i.created_by = ${userId})
-            and (lower(i.name) % l.s or l.s <% lower(i.name))
-          order by score desc, closeness desc, length(i.name), i.id
+          select c.id, c.name, c.score from (
+            select i.id, i.name, f.n,
+              greatest(word_similarity(f.n, l.t), word_similarity(f.n, l.s),
+                       0.9 * word_similarity(l.t, f.n), 0.9 * word_similarity(l.s, f.n)) as score,
+              greatest(similarity(f.n, l.t), similarity(f.n, l.s)) as closeness
+            from ingredients i
+            cross join lateral (select unaccent(lower(i.name)) as n) f
+            where (i.created_by is null or i.created_by = ${userId})
+              and (lower(i.name) % l.s or l.s <% lower(i.name))
+          ) c
+          -- The search's ranking (ingredients/repository.ts): the exact name, then the best
+          -- words; between names about as good and as close ("Corn tortilla" and "Flour
+          -- tortilla" for "tortillas"), the one more recipes use.
+          order by c.n in (l.t, l.s) desc, round(c.score::numeric, 2) desc,
+            round(c.closeness::numeric, 1) desc, ${recipeUsesSql(sql`c.id`)} desc,
+            c.closeness desc, length(c.name), c.id
           limit 1
         ) m
         where m.score >= ${MATCH_THRESHOLD}`);

@@ -2,6 +2,8 @@ import { asc, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.js";
 import { ingredients, units } from "../db/schema.js";
 import type { CursorValues } from "../http/pagination.js";
+import { synonymOf } from "./match-lines.js";
+import { recipeUsesSql } from "./ranking.js";
 import { accentInsensitivePattern, foldText } from "./search-text.js";
 
 export const listUnits = (db: Tx) =>
@@ -36,20 +38,27 @@ export type IngredientMatch = {
   lname: string;
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, "\\$&");
-
 /** The last row's tier, neg_score, lname and id. */
 export type IngredientCursor = [tier: number, negScore: number, lname: string, id: number];
 
 /**
  * The ingredient search as one SQL query. Candidates come from the trigram index on
  * lower(name): an accent-insensitive substring match (`~`) or close words (`<<%`, small
- * typos; see withTypoTolerance). They are ranked in tiers: exact name, name prefix, word prefix, substring, typo;
- * then by trigram similarity, name and id, which is also the keyset of the next page.
+ * typos; see withTypoTolerance), plus the catalogue name the text is a known synonym of
+ * ("flour" is all-purpose flour, "plain flour" too; the line parser's table). They are ranked
+ * in tiers, best first:
+ *   0 the exact name; 1 the synonym's name; 2 the text as whole words of the name ("Bread
+ *   flour", "Flour tortilla"); 3 the name or one of its words starts with the text
+ *   ("Flourless…", "Eggplant" for "egg"); 4 inside a word ("Buttermilk" for "milk"); 5 a typo.
+ * Within a tier the ingredients more recipes use come first, then the closest (trigram
+ * similarity, which favours shorter names), then name and id. neg_score holds uses plus
+ * similarity (below 1) negated, so one number orders both and the keyset of the next page
+ * (tier, neg_score, lname, id) stays as it was.
  */
 export function ingredientSearchSql(search: string, limit: number, after?: IngredientCursor) {
   const folded = foldText(search.trim());
   const pattern = accentInsensitivePattern(folded);
+  const synonym = synonymOf(folded) ?? null;
   const plain = sql`unaccent(lower(i.name))`;
   const keyset = after
     ? sql`where (s.tier, s.neg_score, s.lname, s.id) > (${after[0]}::int, ${after[1]}::numeric, ${after[2]}::text, ${after[3]}::int)`
@@ -59,14 +68,17 @@ export function ingredientSearchSql(search: string, limit: number, after?: Ingre
       select i.id, i.name, lower(i.name) as lname,
         case
           when ${plain} = ${folded} then 0
-          when ${plain} like ${`${escapeLike(folded)}%`} then 1
-          when ' ' || ${plain} like ${`% ${escapeLike(folded)}%`} then 2
-          when lower(i.name) ~ ${pattern} then 3
-          else 4
+          when ${plain} = ${synonym}::text then 1
+          when lower(i.name) ~ ${`\\m${pattern}\\M`} then 2
+          when lower(i.name) ~ ${`\\m${pattern}`} then 3
+          when lower(i.name) ~ ${pattern} then 4
+          else 5
         end as tier,
-        -round(similarity(${plain}, ${folded})::numeric, 6) as neg_score
+        -(${recipeUsesSql(sql`i.id`)} + round(similarity(${plain}, ${folded})::numeric, 6))
+          as neg_score
       from ${ingredients} i
       where lower(i.name) ~ ${pattern} or ${folded} <<% lower(i.name)
+        or lower(i.name) = ${synonym}::text
     ) s
     ${keyset}
     order by s.tier, s.neg_score, s.lname, s.id
