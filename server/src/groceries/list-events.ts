@@ -2,7 +2,7 @@ import type { ListChangeKind } from "@potluck/contract";
 import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.js";
 import { lockListEvents } from "../db/locks.js";
-import { groceryListEvents } from "../db/schema.js";
+import { groceryListEvents, groceryListMembers, groceryLists } from "../db/schema.js";
 
 // The changes of a list, as rows of grocery_list_events and as NOTIFYs on one channel. Both
 // are written inside the transaction of the change: PostgreSQL delivers a NOTIFY at commit and
@@ -144,11 +144,18 @@ export async function streamStart(
 
 /** The users who may use a list now: its owner and members (none once it is deleted). */
 export async function peopleOf(db: Db, listId: number): Promise<Set<number>> {
-  const { rows } = await db.execute<{ user_id: number }>(sql`
-    select owner_id as user_id from grocery_lists where id = ${listId}
-    union all
-    select user_id from grocery_list_members where grocery_list_id = ${listId}`);
-  return new Set(rows.map((row) => row.user_id));
+  // One statement, so the owner and the members are read in one snapshot.
+  const rows = await db
+    .select({ userId: groceryLists.ownerId })
+    .from(groceryLists)
+    .where(eq(groceryLists.id, listId))
+    .unionAll(
+      db
+        .select({ userId: groceryListMembers.userId })
+        .from(groceryListMembers)
+        .where(eq(groceryListMembers.groceryListId, listId)),
+    );
+  return new Set(rows.map((row) => row.userId));
 }
 
 /** Deletes events older than the replay window; returns how many. */
