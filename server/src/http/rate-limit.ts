@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
+import { eq, lte, sql } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
 import type { Limit } from "../config.js";
 import type { Db } from "../db/client.js";
+import { rateLimits } from "../db/schema.js";
 import { tooManyRequests } from "./errors.js";
 
 // Fixed-window counters kept in PostgreSQL (table rate_limits), so every app process shares
@@ -22,7 +23,7 @@ export async function consumeAttempts(
   let retryAfterSeconds = 0;
   for (const { key, limit } of attempts) {
     const result = await db.execute<{ count: number; seconds_left: number }>(sql`
-      insert into rate_limits (key, window_ends_at, count)
+      insert into ${rateLimits} (key, window_ends_at, count)
       values (${key}, now() + make_interval(secs => ${limit.windowSeconds}), 1)
       on conflict (key) do update set
         count = case when rate_limits.window_ends_at <= now() then 1
@@ -43,16 +44,19 @@ export async function consumeAttempts(
 
 /** Gives back one attempt counted against `key` that should not count after all. */
 export async function returnAttempt(db: Db, key: string): Promise<void> {
-  await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`);
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(eq(rateLimits.key, key));
 }
 
 /** Forgets every attempt counted against `key` in its current window. */
 export async function clearAttempts(db: Db, key: string): Promise<void> {
-  await db.execute(sql`delete from rate_limits where key = ${key}`);
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
 /** Deletes the counters whose window has ended: they count nothing any more. */
 export async function deleteEndedWindows(db: Db): Promise<number> {
-  const result = await db.execute(sql`delete from rate_limits where window_ends_at <= now()`);
-  return result.rowCount ?? 0;
+  const deleted = await db.delete(rateLimits).where(lte(rateLimits.windowEndsAt, sql`now()`));
+  return deleted.rowCount ?? 0;
 }
