@@ -1,15 +1,10 @@
-import { useMemo } from "react";
-import AsyncCreatableSelect from "react-select/async-creatable";
-import type { PickerOption } from "./async-picker";
-import { debounced, selectStyles } from "./select-styles";
-
-const pickerStyles = selectStyles<PickerOption>();
+import { Picker, type PickerOption } from "./picker";
 
 /**
  * A searchable dropdown over the server (react-select with its defaults: 'Select...',
- * 'Loading...', 'No options', menu at most 300px). With `onCreate`, a missing entry can be
- * added: the typed text is offered as 'Add "..."'. Heavy: pages render it as AsyncPicker
- * (async-picker.tsx), after they are usable.
+ * 'Loading...', 'No options'). With `onCreate`, a missing entry can be added: the typed text is
+ * offered as 'Add "..."'. Heavy: pages render it as AsyncPicker (async-picker.tsx), after they
+ * are usable.
  */
 export function AsyncPickerSelect({
   inputId,
@@ -28,39 +23,33 @@ export function AsyncPickerSelect({
   minChars?: number;
   invalid?: boolean;
 }) {
-  const load = useMemo(() => debounced(loadOptions, 250), [loadOptions]);
   return (
-    <AsyncCreatableSelect<PickerOption, false>
+    <Picker<PickerOption>
       inputId={inputId}
       value={value}
-      onChange={(option) => onChange(option ?? null)}
-      loadOptions={load}
+      onChange={onChange}
+      loadOptions={loadOptions}
       cacheOptions
-      defaultOptions={false}
-      isClearable
-      getOptionLabel={(option) => option.name}
-      getOptionValue={(option) => String(option.id)}
-      aria-invalid={invalid || undefined}
-      styles={pickerStyles}
-      classNamePrefix="picker"
-      maxMenuHeight={300}
-      minMenuHeight={140}
+      suggest={false}
+      clearable
+      label={(option) => option.name}
+      invalid={invalid}
       menuPlacement="auto"
-      // Creating is offered only when signed in (onCreate given) and nothing matches exactly.
-      isValidNewOption={(input, _value, options) => {
-        const name = input.trim();
-        return (
-          !!onCreate &&
-          name.length >= minChars &&
-          !options.some(
-            (option) => "name" in option && option.name.toLowerCase() === name.toLowerCase(),
-          )
-        );
-      }}
-      getNewOptionData={(input) => ({ id: -1, name: `Add "${input.trim()}"` })}
-      formatCreateLabel={(input) => `Add "${input.trim()}"`}
-      onCreateOption={
-        onCreate
+      create={{
+        // Creating is offered only when signed in (onCreate given) and nothing matches exactly.
+        isValidNewOption: (input, _value, options) => {
+          const name = input.trim();
+          return (
+            !!onCreate &&
+            name.length >= minChars &&
+            !options.some(
+              (option) => "name" in option && option.name.toLowerCase() === name.toLowerCase(),
+            )
+          );
+        },
+        getNewOptionData: (input) => ({ id: -1, name: `Add "${input.trim()}"` }),
+        formatCreateLabel: (input) => `Add "${input.trim()}"`,
+        onCreateOption: onCreate
           ? async (input) => {
               try {
                 onChange(await onCreate(input.trim()));
@@ -68,8 +57,8 @@ export function AsyncPickerSelect({
                 // Nothing was added; the field stays as it was and the user can pick again.
               }
             }
-          : undefined
-      }
+          : undefined,
+      }}
     />
   );
 }

@@ -1,10 +1,7 @@
 import { deferred } from "./deferred";
 import { SelectPlaceholder } from "./select-placeholder";
 
-export interface PickerOption {
-  id: number;
-  name: string;
-}
+export type { PickerOption } from "./picker";
 
 /** AsyncPickerSelect, loaded after the page is usable: react-select is a third of a page. */
 export const AsyncPicker = deferred(

@@ -1,11 +1,6 @@
 import type { UserSummary } from "@potluck/contract";
-import { useMemo } from "react";
-import AsyncSelect from "react-select/async";
 import { loadUserOptions } from "../lib/user-search";
-import { debounced, MENU_MAX_HEIGHT, MENU_MIN_HEIGHT, selectStyles } from "./select-styles";
-
-const SEARCH_DELAY_MS = 250;
-const pickerStyles = selectStyles<UserSummary>();
+import { Picker } from "./picker";
 
 /**
  * Finds a cook by username (`GET /api/users/search/`), suggesting people before anything is
@@ -27,28 +22,19 @@ export function UserPickerSelect({
   /** The id of an error shown under the picker, if any: the picker is then marked invalid. */
   errorId?: string;
 }) {
-  // One debounce per picker: a superseded search of one picker never settles (see debounced).
-  const loadOptions = useMemo(() => debounced(loadUserOptions, SEARCH_DELAY_MS), []);
   return (
-    <AsyncSelect<UserSummary, false>
+    <Picker<UserSummary>
       inputId={inputId}
       value={value}
-      onChange={(user) => onChange(user ?? null)}
-      loadOptions={loadOptions}
-      defaultOptions
-      isClearable
+      onChange={onChange}
+      loadOptions={loadUserOptions}
+      suggest
+      clearable
       placeholder="Search by username..."
-      getOptionLabel={(user) => user.username}
-      getOptionValue={(user) => String(user.id)}
-      formatOptionLabel={(user, { context }) =>
-        context === "menu" ? formatMenuLabel(user) : user.username
-      }
-      aria-invalid={errorId ? true : undefined}
-      aria-errormessage={errorId}
-      styles={pickerStyles}
-      classNamePrefix="picker"
-      maxMenuHeight={MENU_MAX_HEIGHT}
-      minMenuHeight={MENU_MIN_HEIGHT}
+      label={(user) => user.username}
+      menuLabel={formatMenuLabel}
+      invalid={!!errorId}
+      errorId={errorId}
     />
   );
 }

@@ -1,8 +1,5 @@
 import type { GroceryListSummary } from "@potluck/contract";
-import Select from "react-select";
-import { MENU_MAX_HEIGHT, MENU_MIN_HEIGHT, selectStyles } from "../../../components/select-styles";
-
-const styles = selectStyles<GroceryListSummary>();
+import { Picker } from "../../../components/picker";
 
 /**
  * Picks one of the cook's lists (searchable). Heavy: list-selection.tsx loads it after the page
@@ -24,19 +21,14 @@ export function ListPickerSelect({
   onPick: (list: GroceryListSummary) => void;
 }) {
   return (
-    <Select<GroceryListSummary, false>
+    <Picker<GroceryListSummary>
       inputId={inputId}
       options={lists}
       value={selected}
-      onChange={(option) => option && onPick(option)}
-      getOptionLabel={labelOf}
-      getOptionValue={(option) => String(option.id)}
+      onChange={(list) => list && onPick(list)}
+      label={labelOf}
       placeholder="Select a list"
-      isLoading={loading}
-      isSearchable
-      styles={styles}
-      maxMenuHeight={MENU_MAX_HEIGHT}
-      minMenuHeight={MENU_MIN_HEIGHT}
+      loading={loading}
       classNamePrefix="list-picker"
     />
   );

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useId, useMemo, useRef, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { deferred } from "../../../components/deferred";
+import type { PickerOption } from "../../../components/picker";
 import { SelectPlaceholder } from "../../../components/select-placeholder";
 import { unitsQuery } from "../../../lib/ingredients/get-units";
 import { searchIngredients } from "../../../lib/ingredients/search-ingredients";
@@ -11,32 +12,17 @@ import { useShoppingLinesSettled } from "../api/get-shopping-items";
 import { PLANNING_SEARCH_LIMIT, searchRecipeOptions } from "../api/search-recipes";
 import { type PlanKind, planErrorMessage } from "../format";
 
-export interface Option {
-  id: number;
-  name: string;
-}
-
 /** The recipe or extra picker, loaded once near the screen: react-select is a third of a page. */
 const PlanPicker = deferred(
   async () => (await import("./plan-picker-select")).PlanPickerSelect,
   ({ inputId, value }) => <SelectPlaceholder inputId={inputId} text={value?.name} />,
 );
 
-const loaders: Record<PlanKind, (text: string) => Promise<Option[]>> = {
+const loaders: Record<PlanKind, (text: string) => Promise<PickerOption[]>> = {
   Recipe: async (text) =>
     (await searchRecipeOptions(text)).map((recipe) => ({ id: recipe.id, name: recipe.title })),
   Extra: (text) => searchIngredients(text, PLANNING_SEARCH_LIMIT),
 };
-
-/** Calls `load` once typing pauses; react-select keeps only the latest answer anyway. */
-function debounced(load: (text: string) => Promise<Option[]>, ms: number) {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  return (text: string) =>
-    new Promise<Option[]>((resolve) => {
-      clearTimeout(timer);
-      timer = setTimeout(() => resolve(load(text)), ms);
-    });
-}
 
 /**
  * 'Plan a Recipe' (guests, optional date) or 'Plan a Extra' (quantity, unit) onto a list.
@@ -45,7 +31,7 @@ function debounced(load: (text: string) => Promise<Option[]>, ms: number) {
 export function PlanForm({ kind, listId }: { kind: PlanKind; listId: number | null }) {
   const isRecipe = kind === "Recipe";
   const quantityLabel = isRecipe ? "Guests" : "Quantity";
-  const [item, setItem] = useState<Option | null>(null);
+  const [item, setItem] = useState<PickerOption | null>(null);
   const [quantity, setQuantity] = useState("");
   const [unitId, setUnitId] = useState("");
   const [plannedOn, setPlannedOn] = useState("");
@@ -56,12 +42,11 @@ export function PlanForm({ kind, listId }: { kind: PlanKind; listId: number | nu
   const saving = planRecipe.isPending || planExtra.isPending;
   const units = useQuery({ ...unitsQuery, enabled: !isRecipe });
   const unitList = units.data ?? [];
-  const loadOptions = useMemo(() => debounced(loaders[kind], 250), [kind]);
   const formRef = useRef<HTMLDivElement>(null);
   const onScreen = useSeenOnScreen(formRef, useShoppingLinesSettled(listId));
   const ids = { item: useId(), quantity: useId(), unit: useId(), date: useId(), heading: useId() };
 
-  const chooseItem = (option: Option | null) => {
+  const chooseItem = (option: PickerOption | null) => {
     setItem(option);
     setQuantity("");
     setUnitId("");
@@ -127,7 +112,7 @@ export function PlanForm({ kind, listId }: { kind: PlanKind; listId: number | nu
             inputId={ids.item}
             value={item}
             onChange={chooseItem}
-            loadOptions={loadOptions}
+            loadOptions={loaders[kind]}
           />
         </div>
         <div className="plan-form-row">

@@ -1,8 +1,4 @@
-import AsyncSelect from "react-select/async";
-import { MENU_MAX_HEIGHT, MENU_MIN_HEIGHT, selectStyles } from "../../../components/select-styles";
-import type { Option } from "./plan-form";
-
-const styles = selectStyles<Option>();
+import { Picker, type PickerOption } from "../../../components/picker";
 
 /**
  * Searches the recipes or ingredients to plan. Heavy: plan-form.tsx loads it after the page is
@@ -15,23 +11,19 @@ export function PlanPickerSelect({
   loadOptions,
 }: {
   inputId: string;
-  value: Option | null;
-  onChange: (option: Option | null) => void;
-  loadOptions: (text: string) => Promise<Option[]>;
+  value: PickerOption | null;
+  onChange: (option: PickerOption | null) => void;
+  loadOptions: (text: string) => Promise<PickerOption[]>;
 }) {
   return (
-    <AsyncSelect<Option, false>
+    <Picker<PickerOption>
       inputId={inputId}
       value={value}
       onChange={onChange}
       loadOptions={loadOptions}
       cacheOptions
-      isClearable
-      getOptionLabel={(option) => option.name}
-      getOptionValue={(option) => String(option.id)}
-      styles={styles}
-      maxMenuHeight={MENU_MAX_HEIGHT}
-      minMenuHeight={MENU_MIN_HEIGHT}
+      clearable
+      label={(option) => option.name}
       classNamePrefix="plan-picker"
     />
   );
