@@ -33,6 +33,9 @@ export const mayManageList = (role: ListRole): boolean => role === "owner";
 export const mayRemoveMember = (role: ListRole, userId: number, memberId: number): boolean =>
   mayManageList(role) || memberId === userId;
 
+/** Nobody may take the owner off their list (they delete it instead); a member may go. */
+export const mayBeRemoved = (memberRole: ListRole): boolean => memberRole !== "owner";
+
 /** The user's role on a list; undefined when they may not use it (answer 404). */
 export async function roleOn(
   tx: Tx,

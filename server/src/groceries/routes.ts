@@ -46,7 +46,7 @@ import { canReadRecipe } from "../recipes/policy.js";
 import { aisleOrderProblems, aislesOf, setAisleOrder } from "./aisles.js";
 import { announceListDeleted, recordListChange, streamStart } from "./list-events.js";
 import { ListEventStreams } from "./live-streams.js";
-import { listRole, mayManageList, mayRemoveMember, roleOn } from "./policy.js";
+import { listRole, mayBeRemoved, mayManageList, mayRemoveMember, roleOn } from "./policy.js";
 import {
   toListMember,
   toListSummary,
@@ -426,8 +426,8 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!mayRemoveMember(role, user.id, person.id)) {
         throw forbidden("A member may remove only themselves from a list.");
       }
-      // Nobody may take the owner off their list (400, not 403: no role may do it).
-      if (person.role === "owner") {
+      // 400, not 403: no role may do it.
+      if (!mayBeRemoved(person.role)) {
         throw badRequest("The owner cannot leave their own list; delete it instead.");
       }
       await app.db.transaction(async (tx) => {
