@@ -3,7 +3,12 @@ import { queryClient } from "./query-client";
 
 export { ApiError };
 
-export const CSRF_QUERY_KEY = ["auth", "csrf"] as const;
+/** Query keys of the session: signing in or out keeps them and drops the rest. */
+export const authKeys = {
+  all: ["auth"] as const,
+  csrf: () => [...authKeys.all, "csrf"] as const,
+  status: () => [...authKeys.all, "status"] as const,
+};
 
 /**
  * One of the contract's inputs sent as a form body: its fields by the contract's names, each
@@ -40,7 +45,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const method = options.method ?? "GET";
   const headers: Record<string, string> = { Accept: "application/json" };
   if (method !== "GET") {
-    const token = queryClient.getQueryData<{ csrfToken: string }>(CSRF_QUERY_KEY)?.csrfToken;
+    const token = queryClient.getQueryData<{ csrfToken: string }>(authKeys.csrf())?.csrfToken;
     if (token) headers["X-CSRFToken"] = token;
   }
   let body: BodyInit | undefined = options.body;

@@ -1,15 +1,15 @@
 import type { AuthStatus, SessionUser } from "@potluck/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api, CSRF_QUERY_KEY } from "./api-client";
+import { api, authKeys } from "./api-client";
 
 export const csrfQuery = queryOptions({
-  queryKey: CSRF_QUERY_KEY,
+  queryKey: authKeys.csrf(),
   queryFn: () => api<{ csrfToken: string }>("/api/auth/csrf/"),
   staleTime: Number.POSITIVE_INFINITY,
 });
 
 export const authStatusQuery = queryOptions({
-  queryKey: ["auth", "status"],
+  queryKey: authKeys.status(),
   // A failed status check means "anonymous", never an error screen.
   queryFn: () =>
     api<AuthStatus>("/api/auth/status/").catch((): AuthStatus => ({ authenticated: false })),

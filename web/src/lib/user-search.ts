@@ -2,20 +2,14 @@ import type { Paginated, UserSummary } from "@potluck/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "./api-client";
 import { queryClient } from "./query-client";
-
-/**
- * Every users query (search, followers, following) lives under this key. It sits here, not in
- * the users feature, because the user search is shared: the follow dialog and the grocery
- * Share panel both find cooks with it.
- */
-export const USERS_KEY = ["users"] as const;
+import { userKeys } from "./user-keys";
 
 const searchUsersUrl = (query: string) =>
   `/api/users/search/?query=${encodeURIComponent(query.trim())}`;
 
 export const searchUsersQuery = (query: string) =>
   queryOptions({
-    queryKey: [...USERS_KEY, "search", query.trim()],
+    queryKey: userKeys.search(query.trim()),
     queryFn: ({ signal }) => api<Paginated<UserSummary>>(searchUsersUrl(query), { signal }),
     staleTime: 0,
   });

@@ -1,6 +1,7 @@
 import { useCallback, useState } from "react";
 import { ErrorBox, Loading } from "../../components/status";
-import { FEED_ITEMS_KEY, useFeed } from "../../features/feed/api/get-feed";
+import { useFeed } from "../../features/feed/api/get-feed";
+import { feedKeys } from "../../features/feed/api/keys";
 import { FeedCard } from "../../features/feed/components/feed-card";
 import { followerText } from "../../features/feed/format";
 import { ManageFollowingModal } from "../../features/users/components/manage-following-modal";
@@ -16,7 +17,7 @@ export default function FeedPage() {
   const [managing, setManaging] = useState(false);
   // Following someone new changes what the feed shows.
   const refreshFeed = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: FEED_ITEMS_KEY }),
+    () => void queryClient.invalidateQueries({ queryKey: feedKeys.items() }),
     [],
   );
 

@@ -8,7 +8,7 @@ import { ErrorBox, Loading } from "../../components/status";
 import { RatingForm } from "../../features/ratings/components/rating-form";
 import { useDeleteRecipe } from "../../features/recipes/api/delete-recipe";
 import { useRecipe } from "../../features/recipes/api/get-recipe";
-import { RECIPES_KEY } from "../../features/recipes/api/get-recipes";
+import { recipeKeys } from "../../features/recipes/api/keys";
 import { formatDate, parseId } from "../../features/recipes/format";
 import { cameFromMyRecipes, confirmDelete } from "../../features/recipes/navigation";
 import { parseGuests, scaleQuantity } from "../../features/recipes/quantities";
@@ -102,7 +102,7 @@ function RecipeView({
     const result = await refetch();
     if (result.error) setReloadError(reasonOf(result.error));
     // Cards show the average too.
-    void queryClient.invalidateQueries({ queryKey: [...RECIPES_KEY, "list"] });
+    void queryClient.invalidateQueries({ queryKey: recipeKeys.lists() });
   };
 
   return (

@@ -1,6 +1,6 @@
 import type { LoginBody } from "@potluck/contract";
 import { useMutation } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { api, authKeys } from "../../../lib/api-client";
 import { forgetCachedAnswers } from "../../../lib/offline/cache-names";
 import { queryClient } from "../../../lib/query-client";
 import { authStatusQuery, csrfQuery } from "../../../lib/session";
@@ -18,7 +18,9 @@ export async function refreshSession(): Promise<void> {
   ]);
   // Answers carry the caller's permissions (`can_edit`, `can_manage`): those read before
   // signing in are another caller's.
-  void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== "auth" });
+  void queryClient.invalidateQueries({
+    predicate: (query) => query.queryKey[0] !== authKeys.all[0],
+  });
 }
 
 export function useLogin() {

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { api } from "../../../lib/api-client";
+import { api, authKeys } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
 import { authStatusQuery, csrfQuery } from "../../../lib/session";
 
@@ -16,7 +16,7 @@ export function useLogout(forgetDeviceData: () => Promise<void>) {
       // Forget everything the signed-in user loaded, then start anonymous.
       await forgetDeviceData();
       queryClient.removeQueries({
-        predicate: (query) => query.queryKey[0] !== "auth",
+        predicate: (query) => query.queryKey[0] !== authKeys.all[0],
       });
       queryClient.setQueryData(authStatusQuery.queryKey, { authenticated: false });
       queryClient.setQueryData(csrfQuery.queryKey, undefined);

@@ -3,8 +3,9 @@ import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
 import { withSavedComment } from "../comment-merge";
-import { commentsKey, setComments } from "./get-comments";
+import { setComments } from "./get-comments";
 import { changeCommentCount } from "./get-feed";
+import { feedKeys } from "./keys";
 
 export const createComment = (itemId: number, text: string) =>
   api<FeedComment>(`/api/feed/items/${itemId}/comments/`, {
@@ -31,9 +32,9 @@ export const useCreateComment = (itemId: number, username: string) =>
   useMutation({
     mutationFn: (text: string) => createComment(itemId, text),
     onMutate: async (text) => {
-      const loaded = queryClient.getQueryData(commentsKey(itemId)) !== undefined;
+      const loaded = queryClient.getQueryData(feedKeys.comments(itemId)) !== undefined;
       // A refresh of loaded comments would drop the pending one; the first load keeps it.
-      if (loaded) await queryClient.cancelQueries({ queryKey: commentsKey(itemId) });
+      if (loaded) await queryClient.cancelQueries({ queryKey: feedKeys.comments(itemId) });
       const pending = pendingComment(text, username);
       setComments(itemId, (comments) => [...comments, pending]);
       changeCommentCount(itemId, 1);
@@ -42,7 +43,8 @@ export const useCreateComment = (itemId: number, username: string) =>
     onSuccess: (saved, _text, context) => {
       setComments(itemId, (comments) => withSavedComment(comments, context.pendingId, saved));
       // The first load may have been read before this comment was saved: read them again.
-      if (!context.loaded) void queryClient.invalidateQueries({ queryKey: commentsKey(itemId) });
+      if (!context.loaded)
+        void queryClient.invalidateQueries({ queryKey: feedKeys.comments(itemId) });
     },
     onError: (_error, _text, context) => {
       if (!context) return;

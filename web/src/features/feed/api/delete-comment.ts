@@ -2,8 +2,9 @@ import type { FeedComment } from "@potluck/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
-import { commentsKey, setComments } from "./get-comments";
+import { setComments } from "./get-comments";
 import { changeCommentCount } from "./get-feed";
+import { feedKeys } from "./keys";
 
 export const deleteComment = (commentId: number) =>
   api<void>(`/api/feed/comments/${commentId}/`, { method: "DELETE" });
@@ -13,8 +14,8 @@ export const useDeleteComment = (itemId: number) =>
   useMutation({
     mutationFn: (comment: FeedComment) => deleteComment(comment.id),
     onMutate: async (comment) => {
-      await queryClient.cancelQueries({ queryKey: commentsKey(itemId) });
-      const comments = queryClient.getQueryData<FeedComment[]>(commentsKey(itemId)) ?? [];
+      await queryClient.cancelQueries({ queryKey: feedKeys.comments(itemId) });
+      const comments = queryClient.getQueryData<FeedComment[]>(feedKeys.comments(itemId)) ?? [];
       const index = comments.findIndex((c) => c.id === comment.id);
       setComments(itemId, (current) => current.filter((c) => c.id !== comment.id));
       changeCommentCount(itemId, -1);

@@ -3,21 +3,19 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
 import { withPendingComments } from "../comment-merge";
-import { FEED_KEY } from "./get-feed";
-
-export const commentsKey = (itemId: number) => [...FEED_KEY, "comments", itemId] as const;
+import { feedKeys } from "./keys";
 
 export const getComments = (itemId: number, signal?: AbortSignal) =>
   api<FeedComment[]>(`/api/feed/items/${itemId}/comments/`, { signal });
 
 export const commentsQuery = (itemId: number) =>
   queryOptions({
-    queryKey: commentsKey(itemId),
+    queryKey: feedKeys.comments(itemId),
     // A comment posted while this loads stays on screen (see useCreateComment).
     queryFn: async ({ signal }) =>
       withPendingComments(
         await getComments(itemId, signal),
-        queryClient.getQueryData<FeedComment[]>(commentsKey(itemId)),
+        queryClient.getQueryData<FeedComment[]>(feedKeys.comments(itemId)),
       ),
   });
 
@@ -27,6 +25,6 @@ export const useComments = (itemId: number, enabled: boolean) =>
 
 /** Changes the cached comments of an item (the optimistic writes). */
 export const setComments = (itemId: number, change: (comments: FeedComment[]) => FeedComment[]) =>
-  queryClient.setQueryData<FeedComment[]>(commentsKey(itemId), (comments) =>
+  queryClient.setQueryData<FeedComment[]>(feedKeys.comments(itemId), (comments) =>
     change(comments ?? []),
   );

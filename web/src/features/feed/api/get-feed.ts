@@ -2,10 +2,7 @@ import type { FeedItem, Paginated } from "@potluck/contract";
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
-
-/** Everything of the feed (items and their comments) lives under this key. */
-export const FEED_KEY = ["feed"] as const;
-export const FEED_ITEMS_KEY = [...FEED_KEY, "items"] as const;
+import { feedKeys } from "./keys";
 
 /** Recipe edits are noise in the feed: asked away from the server and dropped on every page. */
 export const HIDDEN_EVENT_TYPES = ["update_recipe"];
@@ -15,7 +12,7 @@ export type FeedPage = Paginated<FeedItem>;
 export type FeedData = InfiniteData<FeedPage, string>;
 
 export const feedQuery = infiniteQueryOptions({
-  queryKey: FEED_ITEMS_KEY,
+  queryKey: feedKeys.items(),
   queryFn: ({ pageParam, signal }) => api<FeedPage>(pageParam, { signal }),
   initialPageParam: FEED_URL,
   // Later pages follow the server's absolute `next` URL as it is.
@@ -34,7 +31,7 @@ export const useFeed = () => useInfiniteQuery({ ...feedQuery, select: withoutHid
 
 /** Changes one item wherever it is in the loaded pages (optimistic likes and comment counts). */
 export function updateFeedItem(itemId: number, change: (item: FeedItem) => FeedItem): void {
-  queryClient.setQueriesData<FeedData>({ queryKey: FEED_ITEMS_KEY }, (data) =>
+  queryClient.setQueriesData<FeedData>({ queryKey: feedKeys.items() }, (data) =>
     data
       ? {
           ...data,

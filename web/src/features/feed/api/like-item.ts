@@ -1,7 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
-import { FEED_ITEMS_KEY, updateFeedItem } from "./get-feed";
+import { updateFeedItem } from "./get-feed";
+import { feedKeys } from "./keys";
 
 interface LikeState {
   like_count: number;
@@ -31,7 +32,7 @@ export const useToggleLike = (itemId: number) =>
     mutationFn: async (like: boolean): Promise<LikeState | undefined> =>
       like ? likeItem(itemId) : unlikeItem(itemId),
     onMutate: async (like) => {
-      await queryClient.cancelQueries({ queryKey: FEED_ITEMS_KEY });
+      await queryClient.cancelQueries({ queryKey: feedKeys.items() });
       applyLike(itemId, like);
     },
     onError: (_error, like) => applyLike(itemId, !like),

@@ -2,7 +2,8 @@ import type { CommentBody, FeedComment } from "@potluck/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
-import { commentsKey, setComments } from "./get-comments";
+import { setComments } from "./get-comments";
+import { feedKeys } from "./keys";
 
 export const updateComment = (commentId: number, text: string) =>
   api<FeedComment>(`/api/feed/comments/${commentId}/`, {
@@ -21,7 +22,7 @@ export const useUpdateComment = (itemId: number) =>
     mutationFn: ({ commentId, text }: { commentId: number; text: string; previous: string }) =>
       updateComment(commentId, text),
     onMutate: async ({ commentId, text }) => {
-      await queryClient.cancelQueries({ queryKey: commentsKey(itemId) });
+      await queryClient.cancelQueries({ queryKey: feedKeys.comments(itemId) });
       replace(itemId, commentId, (comment) => ({ ...comment, text }));
     },
     onSuccess: (saved) => replace(itemId, saved.id, () => saved),

@@ -2,11 +2,12 @@ import type { IngredientOption, ReplaceStaplesBody } from "@potluck/contract";
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
+import { userKeys } from "../../../lib/user-keys";
 import { groceryKeys } from "./keys";
 
 /** What the cook always has at home, by name. */
 export const staplesQuery = queryOptions({
-  queryKey: ["users", "me", "staples"],
+  queryKey: userKeys.staples(),
   queryFn: () => api<IngredientOption[]>("/api/users/me/staples/"),
 });
 

@@ -2,7 +2,7 @@ import type { Rating, RatingBody } from "@potluck/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
-import { RATINGS_KEY } from "./get-ratings";
+import { ratingKeys } from "./keys";
 
 export const createRating = (body: RatingBody) =>
   api<Rating>("/api/recipes/ratings/", { method: "POST", json: body });
@@ -10,5 +10,5 @@ export const createRating = (body: RatingBody) =>
 export const useCreateRating = () =>
   useMutation({
     mutationFn: createRating,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: RATINGS_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ratingKeys.all }),
   });

@@ -1,13 +1,12 @@
 import type { Rating } from "@potluck/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-
-export const RATINGS_KEY = ["ratings"] as const;
+import { ratingKeys } from "./keys";
 
 /** All ratings of one recipe, newest first. */
 export const recipeRatingsQuery = (recipeId: number) =>
   queryOptions({
-    queryKey: [...RATINGS_KEY, "recipe", recipeId],
+    queryKey: ratingKeys.recipe(recipeId),
     queryFn: ({ signal }) => api<Rating[]>(`/api/recipes/ratings/?recipe=${recipeId}`, { signal }),
   });
 

@@ -2,7 +2,7 @@ import type { RecipeDetail } from "@potluck/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
-import { RECIPES_KEY } from "./get-recipes";
+import { recipeKeys } from "./keys";
 
 /** Multipart: title, content, image, recipe_ingredients (a JSON string). */
 export const createRecipe = (form: FormData) =>
@@ -11,5 +11,5 @@ export const createRecipe = (form: FormData) =>
 export const useCreateRecipe = () =>
   useMutation({
     mutationFn: createRecipe,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: RECIPES_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: recipeKeys.all }),
   });

@@ -3,7 +3,7 @@ import { type InfiniteData, useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
 import { recipeQuery } from "./get-recipe";
-import { RECIPES_KEY } from "./get-recipes";
+import { recipeKeys } from "./keys";
 
 export const deleteRecipe = (id: number) =>
   api<void>(`/api/recipes/recipes/${id}/`, { method: "DELETE" });
@@ -14,7 +14,7 @@ export const useDeleteRecipe = () =>
     onSuccess: (_nothing, id) => {
       // Take it out of every loaded list at once, so it disappears without a reload.
       queryClient.setQueriesData<InfiniteData<RecipeListResponse>>(
-        { queryKey: [...RECIPES_KEY, "list"] },
+        { queryKey: recipeKeys.lists() },
         (data) =>
           data && {
             ...data,
@@ -25,6 +25,6 @@ export const useDeleteRecipe = () =>
           },
       );
       queryClient.removeQueries({ queryKey: recipeQuery(id).queryKey });
-      return queryClient.invalidateQueries({ queryKey: [...RECIPES_KEY, "list"] });
+      return queryClient.invalidateQueries({ queryKey: recipeKeys.lists() });
     },
   });

@@ -1,11 +1,11 @@
 import type { RecipeDetail } from "@potluck/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { RECIPES_KEY } from "./get-recipes";
+import { recipeKeys } from "./keys";
 
 export const recipeQuery = (id: number) =>
   queryOptions({
-    queryKey: [...RECIPES_KEY, "detail", id],
+    queryKey: recipeKeys.detail(id),
     queryFn: ({ signal }) => api<RecipeDetail>(`/api/recipes/recipes/${id}/`, { signal }),
   });
 

@@ -1,9 +1,7 @@
 import type { RecipeListResponse } from "@potluck/contract";
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-
-/** Every recipe query (lists and details) lives under this key: a write invalidates it all. */
-export const RECIPES_KEY = ["recipes"] as const;
+import { recipeKeys } from "./keys";
 
 export interface RecipeListFilter {
   /** Only the signed-in user's recipes. */
@@ -23,7 +21,7 @@ export function recipeListUrl({ mine, search }: RecipeListFilter): string {
 /** Pages of recipes; later pages follow the server's absolute `next` URL as it is. */
 export const recipeListQuery = (filter: RecipeListFilter) =>
   infiniteQueryOptions({
-    queryKey: [...RECIPES_KEY, "list", { mine: !!filter.mine, search: filter.search ?? "" }],
+    queryKey: recipeKeys.list({ mine: !!filter.mine, search: filter.search ?? "" }),
     queryFn: ({ pageParam, signal }) => api<RecipeListResponse>(pageParam, { signal }),
     initialPageParam: recipeListUrl(filter),
     getNextPageParam: (lastPage) => lastPage.next ?? undefined,

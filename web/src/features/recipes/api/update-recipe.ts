@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
 import { recipeQuery } from "./get-recipe";
-import { RECIPES_KEY } from "./get-recipes";
+import { recipeKeys } from "./keys";
 
 /** Multipart like create; `remove_image` = "true" drops the current image. */
 export const updateRecipe = ({ id, form }: { id: number; form: FormData }) =>
@@ -14,6 +14,6 @@ export const useUpdateRecipe = () =>
     mutationFn: updateRecipe,
     onSuccess: (recipe) => {
       if (recipe?.id) queryClient.setQueryData(recipeQuery(recipe.id).queryKey, recipe);
-      return queryClient.invalidateQueries({ queryKey: RECIPES_KEY });
+      return queryClient.invalidateQueries({ queryKey: recipeKeys.all });
     },
   });

@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
 import { authStatusQuery } from "../../../lib/session";
-import { USERS_KEY } from "../../../lib/user-search";
+import { userKeys } from "../../../lib/user-keys";
 
 export const followUser = (userId: number) =>
   api<{ detail: string }>(`/api/users/${userId}/follow/`, { method: "POST" });
@@ -17,7 +17,7 @@ export const unfollowUser = (userId: number) =>
 export async function refreshAfterFollowChange(): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: authStatusQuery.queryKey }),
-    queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+    queryClient.invalidateQueries({ queryKey: userKeys.all }),
   ]);
 }
 

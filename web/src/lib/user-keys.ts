@@ -1,0 +1,12 @@
+/**
+ * Query keys of the users resource. They sit in lib, not in the users feature, because lib's
+ * user search and the groceries' staples read users too; a follow invalidates them all (and
+ * the units preference, `["users", "me", "preferences"]`, with them).
+ */
+export const userKeys = {
+  all: ["users"] as const,
+  search: (query: string) => [...userKeys.all, "search", query] as const,
+  following: () => [...userKeys.all, "following"] as const,
+  followers: () => [...userKeys.all, "followers"] as const,
+  staples: () => [...userKeys.all, "me", "staples"] as const,
+};
