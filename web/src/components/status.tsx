@@ -18,13 +18,3 @@ export function ErrorBox({ title = "Error", children }: { title?: string; childr
     </div>
   );
 }
-
-/** Shown by routes whose feature is not built yet: never a crash, never a blank page. */
-export function PlaceholderPage({ title }: { title: string }) {
-  return (
-    <section className="page">
-      <h1>{title}</h1>
-      <p className="muted">This page is coming soon.</p>
-    </section>
-  );
-}

@@ -39,8 +39,6 @@ export interface NotesAutosaveOptions {
   isOffline: (error: unknown) => boolean;
 }
 
-export type NotesAutosave = ReturnType<typeof createNotesAutosave>;
-
 /**
  * The notes autosave of one editor, apart from React so that its timing can be tested:
  * - a save goes out once typing has paused for 2 s (and not before the load guard);
