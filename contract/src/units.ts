@@ -261,3 +261,262 @@ export function roundTo2(value: number): number {
   const rounded = Math.round(Number((value * 100).toPrecision(12))) / 100;
   return value > 0 && rounded < 0.01 ? 0.01 : rounded;
 }
+
+// ---------- THE ingredient line as a cook reads it ----------
+// One rule for the recipe page, cook mode, the shopping list, the planner and the JSON-LD
+// export (issue 22): "2 eggs", "1½ eggs", "½ tsp", "¼ cup", "200 g", "2 cloves", "Salt to taste".
+
+/** Units that do not scale with guests: a pinch is a pinch for 2 or for 12. */
+const UNSCALED = new Set(["pinch", "dash", "to taste"]);
+
+/** Whether a unit's quantity grows with the guests (a pinch, a dash or "to taste" do not). */
+export function scalesWithGuests(unitName: string): boolean {
+  return !UNSCALED.has(unitName.trim().toLowerCase());
+}
+
+/**
+ * The quantity to show for `guests` of a per-serving quantity: times the guests, except for
+ * the units that do not scale, which stay as written for the recipe's `servings`.
+ */
+export function quantityForGuests(
+  perServing: number,
+  unitName: string,
+  guests: number,
+  servings: number,
+): number {
+  return perServing * (scalesWithGuests(unitName) ? guests : servings);
+}
+
+/** A counted thing with no unit of its own: "2 eggs", not "2 piece Egg". */
+export function isPlainCount(unitName: string): boolean {
+  const unit = unitName.trim().toLowerCase();
+  return unit === "" || unit === "piece";
+}
+
+const GLYPHS: [number, string][] = [
+  [1 / 8, "⅛"],
+  [1 / 4, "¼"],
+  [1 / 3, "⅓"],
+  [1 / 2, "½"],
+  [2 / 3, "⅔"],
+  [3 / 4, "¾"],
+];
+
+/** "1½", "¼", "2": a whole number and one of `fractions` (0 for none). */
+function withGlyph(whole: number, fraction: number): string {
+  const glyph = GLYPHS.find(([value]) => Math.abs(value - fraction) < 1e-9)?.[1] ?? "";
+  if (!glyph) return String(whole);
+  return whole === 0 ? glyph : `${whole}${glyph}`;
+}
+
+/** 2 decimals without trailing zeros: 2.5, 0.37, 400. */
+const decimals = (value: number) => String(roundTo2(value));
+
+/**
+ * A quantity in kitchen fractions when it is within 2% of one (spoons and cups: ⅛ ¼ ⅓ ½ ⅔ ¾),
+ * else in 2 decimals.
+ */
+function kitchenNumber(quantity: number, fractions: readonly number[]): string {
+  const whole = Math.floor(quantity);
+  let best: { whole: number; fraction: number } | undefined;
+  for (const fraction of [0, ...fractions, 1]) {
+    const candidate = whole + fraction;
+    if (candidate <= 0) continue;
+    const off = Math.abs(candidate - quantity);
+    if (off > 0.02 * quantity) continue;
+    if (!best || off < Math.abs(best.whole + best.fraction - quantity)) {
+      best = fraction === 1 ? { whole: whole + 1, fraction: 0 } : { whole, fraction };
+    }
+  }
+  return best ? withGlyph(best.whole, best.fraction) : decimals(quantity);
+}
+
+const COUNT_FRACTIONS = [1 / 4, 1 / 3, 1 / 2, 2 / 3, 3 / 4];
+
+/**
+ * A count as a person writes it: the nearest quarter or third (an egg is not measured to the
+ * hundredth), at least ¼: 1.5 → "1½", 0.25 → "¼", 1.2 → "1¼". `snapped` is that number.
+ */
+function countNumber(quantity: number): { text: string; snapped: number } {
+  const whole = Math.floor(quantity);
+  let best = { whole, fraction: 0 };
+  let bestOff = Number.POSITIVE_INFINITY;
+  for (const fraction of [0, ...COUNT_FRACTIONS, 1]) {
+    const candidate = whole + fraction;
+    if (candidate < 0.25) continue;
+    const off = Math.abs(candidate - quantity);
+    if (off < bestOff - 1e-9) {
+      bestOff = off;
+      best = fraction === 1 ? { whole: whole + 1, fraction: 0 } : { whole, fraction };
+    }
+  }
+  return { text: withGlyph(best.whole, best.fraction), snapped: best.whole + best.fraction };
+}
+
+/** Spoons and cups read in fractions; the rest of the measures in decimals. */
+const FRACTION_UNITS: Record<string, readonly number[]> = {
+  tsp: [1 / 8, 1 / 4, 1 / 3, 1 / 2, 2 / 3, 3 / 4],
+  tbsp: [1 / 2],
+  cup: [1 / 4, 1 / 3, 1 / 2, 2 / 3, 3 / 4],
+};
+
+/** Units that take an "s" when there are more than one of them: "2 cups", "3 cloves". */
+const UNITS_WITHOUT_PLURAL = new Set(
+  [...MEASURES.keys()].filter((unit) => !/^(cup|pint|quart|gallon)$/.test(unit)),
+);
+
+/** Words that stay as they are when there are more of them (mass nouns and plurals). */
+const SAME_IN_PLURAL = new Set([
+  "fish",
+  "garlic",
+  "celery",
+  "spinach",
+  "parsley",
+  "rosemary",
+  "oregano",
+  "honey",
+  "butter",
+  "salt",
+  "sugar",
+  "rice",
+  "bread",
+  "lettuce",
+  "broccoli",
+  "cauliflower",
+  "kale",
+  "asparagus",
+  "saffron",
+  "tofu",
+  "bacon",
+  "cheese",
+  "chocolate",
+  "corn",
+  "sheep",
+  "deer",
+  "squid",
+  "salmon",
+  "tuna",
+  "cod",
+  "trout",
+  "shrimp",
+  "cress",
+  "watercress",
+  "bok choy",
+  "sushi",
+]);
+
+/** English plurals that do not take a plain "s". */
+const IRREGULAR_PLURALS: Record<string, string> = {
+  leaf: "leaves",
+  loaf: "loaves",
+  half: "halves",
+  knife: "knives",
+  potato: "potatoes",
+  tomato: "tomatoes",
+  mango: "mangoes",
+  cactus: "cacti",
+  radish: "radishes",
+  foot: "feet",
+  goose: "geese",
+  mouse: "mice",
+};
+
+/** The plural of one lower-case word by the simple English rules. */
+function pluralWord(word: string): string {
+  const lower = word.toLowerCase();
+  if (SAME_IN_PLURAL.has(lower)) return word;
+  const irregular = IRREGULAR_PLURALS[lower];
+  if (irregular) return word[0] === lower[0] ? irregular : word[0] + irregular.slice(1);
+  // Already a plural (or a word such as "hummus" or "couscous" that does not change).
+  if (/[^s]s$|us$|ss$/.test(lower) && !/ss$/.test(lower)) return word;
+  if (/[^aeiou]y$/.test(lower)) return `${word.slice(0, -1)}ies`;
+  if (/(s|x|z|ch|sh)$/.test(lower)) return `${word}es`;
+  return `${word}s`;
+}
+
+/**
+ * The plural of an ingredient name ("Red onion" → "Red onions", "Bay leaf" → "Bay leaves",
+ * "Chipotle in adobo" → "Chipotles in adobo", "Chives" stays): the head word is the last one,
+ * or the one before "in", "of", "de" or "with".
+ */
+export function pluralName(name: string): string {
+  if (SAME_IN_PLURAL.has(name.toLowerCase())) return name;
+  const words = name.split(" ");
+  const joiner = words.findIndex((word, i) => i > 0 && /^(in|of|de|with)$/i.test(word));
+  const head = joiner > 0 ? joiner - 1 : words.length - 1;
+  const word = words[head] ?? "";
+  words[head] = pluralWord(word);
+  return words.join(" ");
+}
+
+/** "2 cups", "1 cup", "3 cloves", "2 pinches", "½ can". */
+function unitText(unit: string, quantity: number): string {
+  if (quantity <= 1 || UNITS_WITHOUT_PLURAL.has(unit) || measureOf(unit)?.system === "metric")
+    return unit;
+  return unit
+    .split(" ")
+    .map((word, i, all) => (i === all.length - 1 ? pluralWord(word) : word))
+    .join(" ");
+}
+
+/** A name in running text: "eggs", "red onions"; proper names keep their capitals ("Yukon Gold potatoes"). */
+function inRunningText(name: string): string {
+  if (/[A-Z]/.test(name.slice(1))) return name;
+  return name.charAt(0).toLowerCase() + name.slice(1);
+}
+
+export interface IngredientLineText {
+  /** "2", "1½ tbsp", "200 g", "" for "to taste". */
+  amount: string;
+  /** "eggs", "All-purpose flour", "Salt to taste". */
+  name: string;
+  /** The whole line: "2 eggs", "200 g All-purpose flour", "Salt to taste". */
+  text: string;
+  /** The amount as stored when what is shown was rounded to a kitchen fraction (a tooltip). */
+  exact?: string;
+}
+
+/**
+ * THE way an ingredient line reads: `quantity` of `unitName` of `ingredientName`, in the
+ * cook's units (displayQuantity). Counted things read "2 eggs", "1½ eggs", "¼ onion" (the
+ * nearest quarter or third; the exact amount in `exact`), never "piece"; other counts take a
+ * plural unit ("2 cloves", "2 pinches"); a pinch or dash is at least one whole; spoons and
+ * cups read in kitchen fractions ("½ tsp", "⅓ cup"); other measures in at most 2 decimals
+ * ("200 g", "1.5 kg"); "to taste" has no amount. The quantity is the one to show: scale it
+ * first (or not: see scalesWithGuests).
+ */
+export function ingredientLineText(
+  quantity: number,
+  unitName: string,
+  ingredientName: string,
+  system: UnitsPreference = "as_written",
+): IngredientLineText {
+  const unit = unitName.trim();
+  const lowerUnit = unit.toLowerCase();
+  const line = (amount: string, name: string, exact?: string): IngredientLineText => ({
+    amount,
+    name,
+    text: amount ? `${amount} ${name}` : name,
+    ...(exact ? { exact } : {}),
+  });
+  if (lowerUnit === "to taste") return line("", `${ingredientName} to taste`);
+  if (isPlainCount(unit)) {
+    const { text, snapped } = countNumber(quantity);
+    const name = inRunningText(snapped > 1 ? pluralName(ingredientName) : ingredientName);
+    return line(text, name, Math.abs(snapped - quantity) > 0.005 ? decimals(quantity) : undefined);
+  }
+  const shown = displayQuantity(quantity, unit, system);
+  if (!measureOf(shown.unit)) {
+    if (lowerUnit === "pinch" || lowerUnit === "dash") {
+      const whole = Math.max(1, Math.ceil(roundTo2(quantity)));
+      return line(`${whole} ${unitText(unit, whole)}`, ingredientName);
+    }
+    const { text, snapped } = countNumber(quantity);
+    const exact =
+      Math.abs(snapped - quantity) > 0.005 ? `${decimals(quantity)} ${unit}` : undefined;
+    return line(`${text} ${unitText(unit, snapped)}`, ingredientName, exact);
+  }
+  const fractions = FRACTION_UNITS[shown.unit];
+  const number = fractions ? kitchenNumber(shown.quantity, fractions) : decimals(shown.quantity);
+  return line(`${number} ${unitText(shown.unit, shown.quantity)}`, ingredientName);
+}

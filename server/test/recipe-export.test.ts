@@ -73,7 +73,7 @@ describe("GET /api/recipes/recipes/{id}/jsonld/", () => {
       name: "Lentil & Tomato Soup",
       url: `http://localhost/recipes/${recipe.id}`,
       recipeYield: "4 servings",
-      recipeIngredient: ["200 g Red lentil", "1 Onion", "Salt to taste"],
+      recipeIngredient: ["200 g Red lentil", "1 onion", "Salt to taste"],
       recipeInstructions: [
         { "@type": "HowToStep", text: "Soften the onion." },
         { "@type": "HowToStep", text: "Simmer 20 minutes." },

@@ -88,7 +88,7 @@ test("a cook follows a recipe step by step in cook mode, then prints it", async 
   await page.getByLabel("Guests").fill("8");
   await expect(page.locator(".ingredient-list li")).toHaveText([
     "800 g All-purpose flour",
-    "4 piece Egg",
+    "4 eggs",
   ]);
   await expect(
     page.getByRole("status").filter({ hasText: "Quantities now for 8 guests." }),
@@ -112,7 +112,7 @@ test("a cook follows a recipe step by step in cook mode, then prints it", async 
   // the ingredients scaled as on the page, each with a tick box
   const flour = dialog.getByRole("checkbox", { name: "800 g All-purpose flour" });
   await expect(dialog.getByRole("heading", { name: "Ingredients for 8 guests" })).toBeVisible();
-  await expect(dialog.getByRole("checkbox", { name: "4 piece Egg" })).not.toBeChecked();
+  await expect(dialog.getByRole("checkbox", { name: "4 eggs" })).not.toBeChecked();
   await flour.check();
   await expect(flour).toBeChecked();
   await expectAccessible(page);
@@ -169,7 +169,7 @@ test("a cook follows a recipe step by step in cook mode, then prints it", async 
   await expect(page.getByText("For 8 guests", { exact: true })).toBeVisible();
   await expect(page.locator(".ingredient-list li")).toHaveText([
     "800 g All-purpose flour",
-    "4 piece Egg",
+    "4 eggs",
   ]);
   const picture = await page.getByRole("img", { name: title }).boundingBox();
   expect(picture?.width ?? 0).toBeLessThan(250);

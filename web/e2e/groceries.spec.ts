@@ -246,7 +246,7 @@ test("failures are explained and nothing is silently lost", async ({ page }) => 
   );
   await page.unrouteAll();
   await page.getByRole("button", { name: "Plan Extra" }).click();
-  const line = page.getByRole("checkbox", { name: "2.5 tbsp Butter for Extras" });
+  const line = page.getByRole("checkbox", { name: "2½ tbsp Butter for Extras" });
   await expect(line).toBeVisible();
   await expect(extraForm.getByRole("alert")).toHaveCount(0);
 

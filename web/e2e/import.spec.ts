@@ -99,8 +99,8 @@ test("a cook imports a recipe from a link, completes a line, adds pasted lines a
   const ingredients = page.locator(".ingredient-list li");
   await expect(ingredients).toHaveText([
     "200 g Red lentil",
-    "1 piece Onion",
-    "0.5 sprig Thyme",
+    "1 onion",
+    "½ sprig Thyme",
     "2 tbsp Olive oil",
   ]);
 

@@ -55,10 +55,10 @@ test("two shoppers on one list see each other's changes without reloading", asyn
   await planExtra(b, "butt", "Butter", "2.5", "tbsp");
   // In the order of the shop (decision 13): Dairy & eggs before Pantry.
   await expect(b.locator(".shopping-item")).toHaveText([
-    "2.5 tbsp Butter for Extras",
+    "2½ tbsp Butter for Extras",
     "50 g All-purpose flour for Extras",
   ]);
-  await expect(a.getByRole("checkbox", { name: "2.5 tbsp Butter for Extras" })).toBeVisible(LIVE);
+  await expect(a.getByRole("checkbox", { name: "2½ tbsp Butter for Extras" })).toBeVisible(LIVE);
   await expect(a.locator(".planned-entry", { hasText: "Butter" })).toBeVisible(LIVE);
   await shoot(a, "live-two-shoppers-a", { fullPage: false });
   await shoot(b, "live-two-shoppers-b", { fullPage: false });

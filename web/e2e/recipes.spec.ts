@@ -91,18 +91,18 @@ test("a cook publishes a recipe, scales it, rates it, finds it, edits it and del
   await expect(page.locator(".recipe-instructions strong")).toHaveText("Rest the batter");
   await expect(page.getByRole("img", { name: title })).toBeVisible();
   const ingredients = page.locator(".ingredient-list li");
-  await expect(ingredients).toHaveText(["400 g All-purpose flour", "2 piece Egg"]);
+  await expect(ingredients).toHaveText(["400 g All-purpose flour", "2 eggs"]);
   await expect(page.getByText(`By ${username}`)).toBeVisible();
 
   // --- guests scale the quantities
   const guests = page.getByLabel("Guests");
   await expect(guests).toHaveValue("4");
   await guests.fill("8");
-  await expect(ingredients).toHaveText(["800 g All-purpose flour", "4 piece Egg"]);
+  await expect(ingredients).toHaveText(["800 g All-purpose flour", "4 eggs"]);
   await guests.fill("0");
   await guests.blur();
   await expect(guests).toHaveValue("1");
-  await expect(ingredients).toHaveText(["100 g All-purpose flour", "0.5 piece Egg"]);
+  await expect(ingredients).toHaveText(["100 g All-purpose flour", "½ egg"]);
   await guests.fill("8");
 
   // --- rate 4.5 stars
@@ -157,7 +157,7 @@ test("a cook publishes a recipe, scales it, rates it, finds it, edits it and del
   await expect(page).toHaveURL(recipeUrl);
   await expect(page.getByRole("heading", { level: 1, name: newTitle })).toBeVisible();
   await expect(page.getByRole("img", { name: newTitle })).toHaveCount(0);
-  await expect(ingredients).toHaveText(["400 g All-purpose flour", "2 piece Egg"]);
+  await expect(ingredients).toHaveText(["400 g All-purpose flour", "2 eggs"]);
 
   // --- my recipes: the card, the back link, then delete
   await page.getByRole("link", { name: "My Recipes" }).click();

@@ -64,7 +64,7 @@ test("A shares a list with B, B shops on it and leaves, A sees B gone", async ({
   await planExtra(b, "butt", "Butter", "2.5", "tbsp");
   // In the order of the shop (decision 13): Dairy & eggs before Pantry.
   await expect(b.locator(".shopping-item")).toHaveText([
-    "2.5 tbsp Butter for Extras",
+    "2½ tbsp Butter for Extras",
     "50 g All-purpose flour for Extras",
   ]);
 
@@ -73,7 +73,7 @@ test("A shares a list with B, B shops on it and leaves, A sees B gone", async ({
   await expect(
     a.getByRole("checkbox", { name: "50 g All-purpose flour for Extras" }),
   ).toBeChecked();
-  await expect(a.getByRole("checkbox", { name: "2.5 tbsp Butter for Extras" })).toBeVisible();
+  await expect(a.getByRole("checkbox", { name: "2½ tbsp Butter for Extras" })).toBeVisible();
 
   // --- B leaves, after saying yes
   await b.getByRole("button", { name: "Members" }).click();

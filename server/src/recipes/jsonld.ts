@@ -1,5 +1,7 @@
 import {
   FORM_SERVINGS,
+  ingredientLineText,
+  quantityForGuests,
   type RecipeDetail,
   type RecipeIngredient,
   type RecipeJsonLd,
@@ -59,16 +61,13 @@ export function instructionSteps(contentHtml: string): (Step | Section)[] {
   return result.filter((item) => item["@type"] === "HowToStep" || item.itemListElement.length > 0);
 }
 
-/** 0.333333 → "0.333", 2 → "2". */
-const formatQuantity = (quantity: number) => String(Math.round(quantity * 1000) / 1000);
-
-/** One ingredient line for 4 servings, in words the parser reads back. */
+/**
+ * One ingredient line for 4 servings, as the recipe page writes it ("2 eggs", "½ tsp Salt",
+ * "Salt to taste": the one rule in contract/src/units.ts), which the parser reads back.
+ */
 export function ingredientLine(line: RecipeIngredient): string {
-  const quantity = formatQuantity(line.quantity * FORM_SERVINGS);
-  const name = line.ingredient.name;
-  if (line.unit.name === "to taste") return `${name} to taste`;
-  if (line.unit.name === "piece") return `${quantity} ${name}`;
-  return `${quantity} ${line.unit.name} ${name}`;
+  const quantity = quantityForGuests(line.quantity, line.unit.name, FORM_SERVINGS, FORM_SERVINGS);
+  return ingredientLineText(quantity, line.unit.name, line.ingredient.name).text;
 }
 
 /** The recipe as JSON-LD; `origin` makes the picture's address absolute. */

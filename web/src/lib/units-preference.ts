@@ -1,6 +1,6 @@
 import type { Preferences, UnitsPreference } from "@potluck/contract";
 // The units module alone: the contract's index would bring zod into every page that shows a quantity.
-import { displayQuantity } from "@potluck/contract/units";
+import { type IngredientLineText, ingredientLineText } from "@potluck/contract/units";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "./api-client";
 import { useSession } from "./session";
@@ -21,9 +21,15 @@ export function useUnitsPreference(): UnitsPreference {
   return authenticated ? (preferences.data?.units ?? "as_written") : "as_written";
 }
 
-/** "1.5 kg": a quantity with its unit as the cook reads them (stored data is never converted). */
-export function amountText(quantity: number, unitName: string, units: UnitsPreference): string {
-  const shown = displayQuantity(quantity, unitName, units);
-  // No trailing zeros (2.5, not 2.50); displayQuantity has already rounded to 2 decimals.
-  return `${Number(shown.quantity.toFixed(2))} ${shown.unit}`;
+/**
+ * "1.5 kg All-purpose flour", "2 eggs", "½ tsp Salt": an ingredient line as the cook reads it,
+ * in their units (stored data is never converted). The one rule is in the contract.
+ */
+export function lineText(
+  quantity: number,
+  unitName: string,
+  ingredientName: string,
+  units: UnitsPreference,
+): IngredientLineText {
+  return ingredientLineText(quantity, unitName, ingredientName, units);
 }

@@ -1,4 +1,5 @@
 import type { RecipeDetail } from "@potluck/contract";
+import { quantityForGuests } from "@potluck/contract/units";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { RecipeImage } from "../../components/recipe-image";
@@ -11,12 +12,12 @@ import { useRecipe } from "../../features/recipes/api/get-recipe";
 import { recipeKeys } from "../../features/recipes/api/keys";
 import { formatDate, parseId } from "../../features/recipes/format";
 import { cameFromMyRecipes, confirmDelete } from "../../features/recipes/navigation";
-import { parseGuests, scaleQuantity } from "../../features/recipes/quantities";
+import { FORM_SERVINGS, parseGuests } from "../../features/recipes/quantities";
 import { useDebouncedValue } from "../../features/recipes/use-debounced-value";
 import { reasonOf } from "../../lib/api-client";
 import { queryClient } from "../../lib/query-client";
 import { useSession } from "../../lib/session";
-import { amountText, useUnitsPreference } from "../../lib/units-preference";
+import { lineText, useUnitsPreference } from "../../lib/units-preference";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
 export const DEFAULT_GUESTS = 4;
@@ -76,12 +77,13 @@ function RecipeView({
   const [cooking, setCooking] = useState(false);
   const guests = parseGuests(guestsText);
   const units = useUnitsPreference();
-  // Scaled to the guests and shown in the cook's units (the page and cook mode alike).
-  const lines = recipe.recipe_ingredients.map((line) => ({
-    id: line.id,
-    amount: amountText(scaleQuantity(line.quantity, guests), line.unit.name, units),
-    name: line.ingredient.name,
-  }));
+  // Scaled to the guests (a pinch stays a pinch) and read in the cook's units, by the one rule
+  // (contract/src/units.ts), the page and cook mode alike.
+  const lines = recipe.recipe_ingredients.map((line) => {
+    const quantity = quantityForGuests(line.quantity, line.unit.name, guests, FORM_SERVINGS);
+    const text = lineText(quantity, line.unit.name, line.ingredient.name, units);
+    return { id: line.id, amount: text.amount, name: text.name, exact: text.exact };
+  });
   const created = formatDate(recipe.created_on);
   const updated = formatDate(recipe.updated_on);
   const wasUpdated =
@@ -195,7 +197,8 @@ function RecipeView({
             <ul className="ingredient-list">
               {lines.map((line) => (
                 <li key={line.id}>
-                  <span className="ingredient-amount">{line.amount}</span> {line.name}
+                  <LineAmount line={line} />
+                  {line.name}
                 </li>
               ))}
             </ul>
@@ -216,6 +219,19 @@ function RecipeView({
           <RatingForm recipeId={recipe.id} csrfToken={csrfToken} onRated={onRated} />
         </section>
       )}
+    </>
+  );
+}
+
+/** The amount of a line and a space ("2 eggs"); none for "Salt to taste". A count rounded to a
+ * quarter or third shows its exact amount on hover. */
+function LineAmount({ line }: { line: { amount: string; exact?: string } }) {
+  if (!line.amount) return null;
+  return (
+    <>
+      <span className="ingredient-amount" title={line.exact ? `Exactly ${line.exact}` : undefined}>
+        {line.amount}
+      </span>{" "}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import type { PlannedExtra } from "@potluck/contract";
+import { ingredientLineText } from "@potluck/contract/units";
 import { useId } from "react";
 import { LoadError } from "../../../components/load-error";
 import { Loading } from "../../../components/status";
@@ -46,7 +47,10 @@ export function PlannedExtras({ listId }: { listId: number }) {
               <div className="planned-what">
                 <span className="planned-title">{extra.ingredient.name}</span>
                 <span className="planned-amount">
-                  {extra.quantity} {extra.unit.name}
+                  {
+                    ingredientLineText(extra.quantity, extra.unit.name, extra.ingredient.name)
+                      .amount
+                  }
                 </span>
               </div>
               <div className="planned-actions">

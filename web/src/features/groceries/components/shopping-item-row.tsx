@@ -2,7 +2,7 @@ import type { Aisle, ShoppingItem, UnitsPreference } from "@potluck/contract";
 import { useId, useLayoutEffect, useRef, useState } from "react";
 import { reasonOf } from "../../../lib/api-client";
 import { isFocusLost } from "../../../lib/focus";
-import { amountText } from "../../../lib/units-preference";
+import { lineText } from "../../../lib/units-preference";
 import { useChosen } from "../../../lib/use-chosen";
 import { useMoveIngredientAisle } from "../api/aisles";
 import { useStaples, useToggleStaple } from "../api/staples";
@@ -53,7 +53,7 @@ export function ShoppingItemRow({
         />
         <span>
           <span className="shopping-item-what">
-            {amountText(item.quantity, item.unit.name, units)} {item.ingredient.name}
+            {lineText(item.quantity, item.unit.name, item.ingredient.name, units).text}
           </span>{" "}
           <span className="shopping-item-for">for {item.from_recipes}</span>
         </span>

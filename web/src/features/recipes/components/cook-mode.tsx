@@ -7,6 +7,7 @@ import { moveStep, splitIntoSteps, swipeMove } from "../cook-steps";
 /** An ingredient line as the recipe page shows it, already scaled to its guests. */
 export interface ScaledLine {
   id: number;
+  /** "2", "½ tsp"; empty for "Salt to taste" (the name says it). */
   amount: string;
   name: string;
 }
@@ -119,7 +120,12 @@ function CookIngredients({ lines, guests }: { lines: ScaledLine[]; guests: numbe
                 onChange={() => toggle(line.id)}
               />
               <label htmlFor={`cook-line-${line.id}`}>
-                <span className="ingredient-amount">{line.amount}</span> {line.name}
+                {line.amount && (
+                  <>
+                    <span className="ingredient-amount">{line.amount}</span>{" "}
+                  </>
+                )}
+                {line.name}
               </label>
             </li>
           ))}
