@@ -13,7 +13,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { LazyRichTextEditor } from "../../components/lazy-rich-text-editor";
 import { LeaveWithoutSaving } from "../../components/leave-without-saving";
 import { ErrorBox, Loading } from "../../components/status";
-import { useCreateRecipe } from "../../features/recipes/api/create-recipe";
+import { type RecipeSubmission, useCreateRecipe } from "../../features/recipes/api/create-recipe";
 import { useRecipe } from "../../features/recipes/api/get-recipe";
 import { useUpdateRecipe } from "../../features/recipes/api/update-recipe";
 import { IngredientRowsEditor } from "../../features/recipes/components/ingredient-rows-editor";
@@ -147,21 +147,22 @@ function RecipeForm({ recipe, draft }: { recipe: RecipeDetail | null; draft: Rec
       return;
     }
     setFormError(null);
-    const form = new FormData();
-    form.set("title", title.trim());
-    form.set("content", content.html);
-    form.set("recipe_ingredients", JSON.stringify(ingredients.items));
-    if (file) form.set("image", file);
-    else if (imageUrl) form.set("image_url", imageUrl);
-    else if (removeExisting) form.set("remove_image", "true");
+    const submission: RecipeSubmission = {
+      title: title.trim(),
+      content: content.html,
+      recipe_ingredients: JSON.stringify(ingredients.items),
+    };
+    if (file) submission.image = file;
+    else if (imageUrl) submission.image_url = imageUrl;
+    else if (removeExisting) submission.remove_image = "true";
     const afterSave = {
       onSuccess: (saved: RecipeDetail | undefined) => {
         allowLeaving();
         navigate(saved?.id ? `/recipes/${saved.id}` : "/recipes");
       },
     };
-    if (recipe) update.mutate({ id: recipe.id, form }, afterSave);
-    else create.mutate(form, afterSave);
+    if (recipe) update.mutate({ id: recipe.id, submission }, afterSave);
+    else create.mutate(submission, afterSave);
   };
 
   return (

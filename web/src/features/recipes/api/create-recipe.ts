@@ -1,12 +1,26 @@
-import type { RecipeDetail } from "@potluck/contract";
+import type { RecipeDetail, RecipeSubmissionFields } from "@potluck/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
 import { recipeKeys } from "./keys";
 
-/** Multipart: title, content, image, recipe_ingredients (a JSON string). */
-export const createRecipe = (form: FormData) =>
-  api<RecipeDetail>("/api/recipes/recipes/", { method: "POST", body: form });
+/** The contract's multipart recipe submission: its text fields and the picture file, if any. */
+export type RecipeSubmission = RecipeSubmissionFields & { image?: File };
+
+/** The submission as a multipart body, in the order given; a field left out is not sent. */
+export function recipeFormData(submission: RecipeSubmission): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(submission)) {
+    if (value !== undefined) form.set(name, value);
+  }
+  return form;
+}
+
+export const createRecipe = (submission: RecipeSubmission) =>
+  api<RecipeDetail>("/api/recipes/recipes/", {
+    method: "POST",
+    body: recipeFormData(submission),
+  });
 
 export const useCreateRecipe = () =>
   useMutation({

@@ -2,12 +2,16 @@ import type { RecipeDetail } from "@potluck/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
+import { type RecipeSubmission, recipeFormData } from "./create-recipe";
 import { recipeQuery } from "./get-recipe";
 import { recipeKeys } from "./keys";
 
 /** Multipart like create; `remove_image` = "true" drops the current image. */
-export const updateRecipe = ({ id, form }: { id: number; form: FormData }) =>
-  api<RecipeDetail>(`/api/recipes/recipes/${id}/`, { method: "PUT", body: form });
+export const updateRecipe = ({ id, submission }: { id: number; submission: RecipeSubmission }) =>
+  api<RecipeDetail>(`/api/recipes/recipes/${id}/`, {
+    method: "PUT",
+    body: recipeFormData(submission),
+  });
 
 export const useUpdateRecipe = () =>
   useMutation({
