@@ -60,8 +60,14 @@ for (const viewport of VIEWPORTS) {
     // Explore opened by a link from a scrolled page shows its heading and search box.
     await page.goto("/recipes");
     await expect(page.getByRole("heading", { name: "All Recipes" })).toBeVisible();
-    await page.mouse.wheel(0, 100_000);
-    await expect.poll(() => scrollY(page)).toBeGreaterThan(500);
+    await expect(page.getByRole("link", { name: /^View / }).first()).toBeVisible();
+    // Wheel until the cards (which load in pages) make the page tall enough to be far down.
+    await expect
+      .poll(async () => {
+        await page.mouse.wheel(0, 2000);
+        return scrollY(page);
+      })
+      .toBeGreaterThan(500);
     const menu = page.getByRole("button", { name: "Menu" });
     if (await menu.isVisible()) await menu.click();
     await page.getByRole("link", { name: "Explore Recipes" }).click();
