@@ -1,7 +1,7 @@
 // The recipes API: request and response schemas shared by server and web.
 import { z } from "zod";
 import { emptyToUndefined, idParams, MAX_ID, paginated, text } from "./common.js";
-import { IMPORT_URL_MAX, RECIPE_TITLE_MAX } from "./limits.js";
+import { IMPORT_URL_MAX } from "./limits.js";
 
 /** Quantities are per ONE serving; the recipe form shows and submits them for this many. */
 export const FORM_SERVINGS = 4;
