@@ -6,8 +6,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { SQL } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
 import type { LightMyRequestResponse } from "fastify";
 import type pg from "pg";
 import { buildApp } from "../src/app.js";
@@ -122,18 +120,28 @@ async function generate(pool: pg.Pool) {
   );
 }
 
-/** The SQL text and parameters of one feed page, exactly as the route runs it. */
+/**
+ * The SQL text and parameters of one feed page, exactly as the route runs it: feedPage runs
+ * through executePrepared (db/client.ts), so the stand-in catches the compiled statement at
+ * prepareQuery.
+ */
 async function feedSql(cursor?: string) {
-  let captured: SQL | undefined;
+  let captured: { sql: string; params: unknown[] } | undefined;
   const capture = {
-    execute: async (query: SQL) => {
-      captured = query;
-      return { rows: [] };
+    _: {
+      session: {
+        prepareQuery: (query: { sql: string; params: unknown[] }) => ({
+          execute: async () => {
+            captured = query;
+            return { rows: [] };
+          },
+        }),
+      },
     },
   } as unknown as Db;
   await feedPage(capture, 1, { exclude: ["update_recipe"], cursor, limit: PAGE });
   if (!captured) throw new Error("no query captured");
-  return new PgDialect().sqlToQuery(captured);
+  return captured;
 }
 
 async function report(pool: pg.Pool) {
