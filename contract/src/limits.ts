@@ -7,6 +7,10 @@ export const RECIPE_TITLE_MAX = 200;
 /** Cleaned HTML of the instructions, in bytes (UTF-8). */
 export const RECIPE_CONTENT_MAX_BYTES = 100 * 1024;
 export const RECIPE_INGREDIENTS_MAX = 100;
+/** How many a recipe serves: a whole number in this range; 4 when a recipe does not say. */
+export const RECIPE_SERVINGS_MIN = 1;
+export const RECIPE_SERVINGS_MAX = 100;
+export const RECIPE_SERVINGS_DEFAULT = 4;
 export const RECIPE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const RECIPE_IMAGE_MAX_PIXELS = 40_000_000;
 /** `POST /api/recipes/import/`: the longest page address. */

@@ -3,7 +3,10 @@ import { z } from "zod";
 import { emptyToUndefined, idParams, MAX_ID, paginated, text } from "./common.js";
 import { IMPORT_URL_MAX } from "./limits.js";
 
-/** Quantities are per ONE serving; the recipe form shows and submits them for this many. */
+/**
+ * Quantities are per ONE serving. A recipe that does not say how many it serves serves this
+ * many; an import draft's quantities and the JSON-LD export's default yield are for this many.
+ */
 export const FORM_SERVINGS = 4;
 export const recipeIdParams = idParams;
 
@@ -22,6 +25,11 @@ export const recipeListItem = z.object({
   /** 0–5 star scale: mean rating / 2, rounded to 2 decimals; 0 when unrated. */
   average_rating: z.number(),
   rating_count: z.number(),
+  /**
+   * How many the recipe serves as written (1–100, 4 unless the author said otherwise): the
+   * recipe page's Guests starts here and the form shows quantities for this many.
+   */
+  servings: z.number().int(),
   /** Whether the caller may edit and delete it (its author or a superuser; false signed out). */
   can_edit: z.boolean(),
 });
@@ -61,7 +69,7 @@ export type RecipeListQuery = z.input<typeof recipeListQuery>;
 /** One row of the `recipe_ingredients` JSON string of a submission. */
 export const recipeIngredientInput = z.object({
   ingredient_id: z.number().int().positive().max(MAX_ID),
-  /** Per ONE serving: the web form shows ×4 and submits ÷4. */
+  /** Per ONE serving: the web form shows × the recipe's servings and submits ÷ them. */
   quantity: z
     .number()
     .gt(0, "Ensure this value is greater than 0.")
@@ -81,6 +89,12 @@ export const recipeSubmissionFields = z.object({
   content: text(),
   remove_image: z.enum(["true", "false"]).optional(),
   recipe_ingredients: text().optional(),
+  /**
+   * How many the recipe serves: a whole number from 1 to 100. On create 4 when absent; on
+   * update absent keeps it. Quantities in `recipe_ingredients` stay per ONE serving.
+   * Errors: `{"servings": ["..."]}`.
+   */
+  servings: text().optional(),
   /**
    * A picture's http(s) address (an import's `image_url`), used when no `image` file is sent:
    * the server fetches it (public addresses only, at most 10 MB) and checks and re-encodes it
@@ -144,7 +158,7 @@ const howToSection = z.object({
 
 /**
  * `GET /api/recipes/recipes/{id}/jsonld/`: the recipe as schema.org `Recipe` JSON-LD
- * (`application/ld+json`), for 4 servings. Importing it back gives the same title, steps and
+ * (`application/ld+json`), for the recipe's servings (4 unless it says). Importing it back gives the same title, steps and
  * ingredient lines.
  */
 export const recipeJsonLd = z.object({
@@ -159,7 +173,7 @@ export const recipeJsonLd = z.object({
   /** Absolute URL of the full-size picture; absent without one. */
   image: z.string().optional(),
   recipeYield: z.string(),
-  /** "500 g All-purpose flour", "2 Egg" (a count), "Salt to taste": quantities for 4. */
+  /** "500 g All-purpose flour", "2 eggs" (a count), "Salt to taste": for `recipeYield`. */
   recipeIngredient: z.array(z.string()),
   recipeInstructions: z.array(z.union([howToStep, howToSection])),
 });

@@ -159,8 +159,11 @@ export const recipes = pgTable(
     updatedOn: timestamptz("updated_on").notNull().defaultNow(),
     ratingSum: integer("rating_sum").notNull().default(0),
     ratingCount: integer("rating_count").notNull().default(0),
+    /** How many the recipe serves as written (1–100); quantities stay per ONE serving. */
+    servings: integer("servings").notNull().default(4),
   },
   (t) => [
+    check("recipes_servings_range", sql`${t.servings} between 1 and 100`),
     index("recipes_created_idx").on(t.createdOn.desc(), t.id.desc()),
     index("recipes_author_created_idx").on(t.authorId, t.createdOn.desc(), t.id.desc()),
   ],

@@ -62,11 +62,12 @@ export function instructionSteps(contentHtml: string): (Step | Section)[] {
 }
 
 /**
- * One ingredient line for 4 servings, as the recipe page writes it ("2 eggs", "½ tsp Salt",
- * "Salt to taste": the one rule in contract/src/units.ts), which the parser reads back.
+ * One ingredient line for the recipe's servings (4 unless it says), as the recipe page writes
+ * it ("2 eggs", "½ tsp Salt", "Salt to taste": the one rule in contract/src/units.ts), which
+ * the parser reads back.
  */
-export function ingredientLine(line: RecipeIngredient): string {
-  const quantity = quantityForGuests(line.quantity, line.unit.name, FORM_SERVINGS, FORM_SERVINGS);
+export function ingredientLine(line: RecipeIngredient, servings = FORM_SERVINGS): string {
+  const quantity = quantityForGuests(line.quantity, line.unit.name, servings, servings);
   return ingredientLineText(quantity, line.unit.name, line.ingredient.name).text;
 }
 
@@ -81,8 +82,10 @@ export function toRecipeJsonLd(recipe: RecipeDetail, origin: string): RecipeJson
     datePublished: recipe.created_on,
     dateModified: recipe.updated_on,
     ...(recipe.image ? { image: new URL(recipe.image, origin).href } : {}),
-    recipeYield: `${FORM_SERVINGS} servings`,
-    recipeIngredient: recipe.recipe_ingredients.map(ingredientLine),
+    recipeYield: `${recipe.servings} servings`,
+    recipeIngredient: recipe.recipe_ingredients.map((line) =>
+      ingredientLine(line, recipe.servings),
+    ),
     recipeInstructions: instructionSteps(recipe.content),
   };
 }

@@ -23,6 +23,7 @@ export function toListItem(storage: ImageStorage, row: RecipeRow, viewer: Viewer
     updated_on: new Date(row.updated_on).toISOString(),
     average_rating: averageRating(row.rating_sum, row.rating_count),
     rating_count: row.rating_count,
+    servings: row.servings,
     can_edit: canEditRecipe(viewer, { authorId: row.author_id }),
   };
 }

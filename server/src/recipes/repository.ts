@@ -17,6 +17,8 @@ export type RecipeRow = {
   updated_on: Date;
   rating_sum: number;
   rating_count: number;
+  /** How many the recipe serves as written. */
+  servings: number;
   /** created_on in microseconds since the epoch: exact, unlike a JS Date (milliseconds). */
   created_key: number;
   /** Search relevance, only on search results. */
@@ -24,7 +26,7 @@ export type RecipeRow = {
 };
 
 export const recipeColumns = sql`r.id, r.title, r.slug, r.image_key, r.author_id, u.username as author_username,
-  r.created_on, r.updated_on, r.rating_sum, r.rating_count,
+  r.created_on, r.updated_on, r.rating_sum, r.rating_count, r.servings,
   (extract(epoch from r.created_on) * 1000000)::bigint as created_key`;
 
 export interface ListOptions {

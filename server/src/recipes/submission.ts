@@ -2,6 +2,9 @@ import {
   IMPORT_URL_MAX,
   RECIPE_CONTENT_MAX_BYTES,
   RECIPE_INGREDIENTS_MAX,
+  RECIPE_SERVINGS_DEFAULT,
+  RECIPE_SERVINGS_MAX,
+  RECIPE_SERVINGS_MIN,
   RECIPE_TITLE_MAX,
   type RecipeIngredientInput,
   recipeIngredientInput,
@@ -24,6 +27,8 @@ export interface RecipeSubmission {
   title: string;
   /** Cleaned HTML. */
   content: string;
+  /** How many it serves (1–100); undefined on an update that leaves it as it is. */
+  servings?: number;
   /** Undefined on an update that leaves the ingredient list as it is. */
   ingredients: RecipeIngredientInput[] | undefined;
   removeImage: boolean;
@@ -105,6 +110,18 @@ export function validateSubmission(
     }
   }
 
+  let servings: number | undefined = mode === "create" ? RECIPE_SERVINGS_DEFAULT : undefined;
+  const rawServings = raw.fields.get("servings")?.trim();
+  if (rawServings !== undefined && rawServings !== "") {
+    const number = Number(rawServings);
+    if (!/^[+-]?\d+$/.test(rawServings)) add("servings", "A valid integer is required.");
+    else if (number < RECIPE_SERVINGS_MIN) {
+      add("servings", `Ensure this value is greater than or equal to ${RECIPE_SERVINGS_MIN}.`);
+    } else if (number > RECIPE_SERVINGS_MAX) {
+      add("servings", `Ensure this value is less than or equal to ${RECIPE_SERVINGS_MAX}.`);
+    } else servings = number;
+  }
+
   let ingredients: RecipeIngredientInput[] | undefined = mode === "create" ? [] : undefined;
   const rawIngredients = raw.fields.get("recipe_ingredients");
   if (raw.truncated.has("recipe_ingredients")) {
@@ -132,6 +149,7 @@ export function validateSubmission(
   return {
     title: title as string,
     content,
+    servings,
     ingredients,
     removeImage: removeImage === "true",
     image: raw.image,

@@ -44,6 +44,7 @@ export async function createRecipe(
           title: submission.title,
           slug: slugify(submission.title),
           content: submission.content,
+          servings: submission.servings,
           imageKey,
         })
         .returning({ id: recipes.id });
@@ -88,6 +89,7 @@ export async function updateRecipe(
           title: submission.title,
           slug: slugify(submission.title),
           content: submission.content,
+          servings: submission.servings,
           imageKey: replacesImage ? newImageKey : current.imageKey,
           updatedOn: sql`now()`,
         })

@@ -13,8 +13,12 @@ import type { FoundRecipe } from "./find-recipe.js";
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-/** The steps as the editor writes them: an ordered list per section, each section an H2. */
-export function instructionsHtml(sections: FoundRecipe["sections"]): string {
+/**
+ * The steps as the editor writes them: the page's description first as a paragraph, then an
+ * ordered list per section, each section an H2.
+ */
+export function instructionsHtml(sections: FoundRecipe["sections"], description = ""): string {
+  const lead = description ? `<p>${escapeHtml(description)}</p>` : "";
   const html = sections
     .map((section) => {
       const heading = section.name ? `<h2>${escapeHtml(section.name)}</h2>` : "";
@@ -23,7 +27,7 @@ export function instructionsHtml(sections: FoundRecipe["sections"]): string {
     })
     .join("");
   // The same cleaning as a submitted recipe's content, so the draft is what a save keeps.
-  return cleanHtml(html);
+  return cleanHtml(lead + html);
 }
 
 /** The absolute http(s) address of the picture, or null. */
@@ -42,8 +46,9 @@ const isHeading = (line: string) => /:\s*$/.test(line) && !/\d/.test(line);
 
 /**
  * The draft the recipe form is filled with: ingredient lines parsed and matched, their
- * quantities moved to the form's 4-serving base from the page's yield (as written when the
- * page gives none).
+ * quantities on the draft's 4-serving base (FORM_SERVINGS) from the page's yield (as written
+ * when the page gives none). The form takes the yield as the recipe's servings and shows the
+ * quantities for it, so they read as the page wrote them.
  */
 export async function buildDraft(
   db: Db,
@@ -60,7 +65,7 @@ export async function buildDraft(
   const factor = recipe.servings ? FORM_SERVINGS / recipe.servings : 1;
   return {
     title: recipe.name.slice(0, RECIPE_TITLE_MAX),
-    content: instructionsHtml(recipe.sections),
+    content: instructionsHtml(recipe.sections, recipe.description),
     servings: recipe.servings,
     image_url: absoluteImage(recipe.image, sourceUrl),
     source_url: sourceUrl,

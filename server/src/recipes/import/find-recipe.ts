@@ -11,6 +11,8 @@ export interface FoundRecipe {
   /** Sections of steps; a section without a name holds steps outside any section. */
   sections: { name: string; steps: string[] }[];
   ingredients: string[];
+  /** The page's description of the dish (plain text), or "" without one. */
+  description: string;
   /** The first number of recipeYield, when it has one above 0. */
   servings: number | null;
   /** As written in the page (maybe relative). */
@@ -233,6 +235,7 @@ function readRecipe(node: JsonObject): FoundRecipe {
     name,
     sections: readInstructions(node.recipeInstructions),
     ingredients,
+    description: oneLine(plainText(strings(node.description)[0] ?? "")),
     servings: firstNumber(node.recipeYield),
     image: firstImage(node.image),
   };

@@ -1,0 +1,2 @@
+ALTER TABLE "recipes" ADD COLUMN "servings" integer DEFAULT 4 NOT NULL;--> statement-breakpoint
+ALTER TABLE "recipes" ADD CONSTRAINT "recipes_servings_range" CHECK ("recipes"."servings" between 1 and 100);
