@@ -145,6 +145,7 @@ function RecipeView({
       {cooking && (
         <Suspense fallback={<Loading text="Opening cook mode..." />}>
           <CookMode
+            recipeId={recipe.id}
             title={recipe.title}
             instructionsHtml={recipe.content}
             lines={lines}

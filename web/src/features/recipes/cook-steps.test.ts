@@ -13,9 +13,9 @@ describe("splitIntoSteps", () => {
     ]);
   });
 
-  it("takes the items of bulleted lists too, and of several lists in order", () => {
+  it("takes the items of bulleted lists too, and of several lists, with what is between", () => {
     expect(htmls("<ul><li>One</li></ul><p>Between</p><ol><li>Two</li><li>Three</li></ol>")).toEqual(
-      ["One", "Two", "Three"],
+      ["One", "Between", "Two", "Three"],
     );
   });
 
@@ -25,7 +25,7 @@ describe("splitIntoSteps", () => {
     expect(htmls(html)).toEqual(["<p>Prepare:</p><ul><li>dice</li><li>peel</li></ul>", "Cook"]);
   });
 
-  it("falls back to paragraphs when there is no list, skipping blank ones", () => {
+  it("takes paragraphs when there is no list, skipping blank ones", () => {
     expect(htmls("<p>Mix.</p><p> </p><p><br></p><hr><p>Bake.</p>")).toEqual(["Mix.", "Bake."]);
   });
 
@@ -34,8 +34,62 @@ describe("splitIntoSteps", () => {
       "<h2>Dough</h2><ol><li>Knead</li></ol><h2>Filling &amp; topping</h2><ol><li>Stir</li></ol>",
     );
     expect(steps).toEqual([
-      { html: "Knead", section: "Dough" },
-      { html: "Stir", section: "Filling & topping" },
+      { html: "Knead", section: "Dough", lead: null },
+      { html: "Stir", section: "Filling & topping", lead: null },
+    ]);
+  });
+
+  it("keeps an intro paragraph above a list as the first step, the bold in it too", () => {
+    const html =
+      "<p><strong>Rest the batter 10 minutes</strong> before frying.</p>" +
+      "<ol><li><p>Whisk.</p></li><li><p>Fry.</p></li></ol>";
+    expect(splitIntoSteps(html)).toEqual([
+      {
+        html: "<strong>Rest the batter 10 minutes</strong> before frying.",
+        section: null,
+        lead: null,
+      },
+      { html: "<p>Whisk.</p>", section: null, lead: null },
+      { html: "<p>Fry.</p>", section: null, lead: null },
+    ]);
+  });
+
+  it("mixes paragraphs, headings and lists in the order they are written", () => {
+    const html =
+      "<p>Read it all first.</p><h1>Dough</h1><p>Warm the milk.</p><ol><li>Knead</li><li>Rise</li></ol>" +
+      "<h2>Bake</h2><ul><li>Shape</li></ul><hr><p>Cool on a rack.</p><h2>Serve</h2><p>With jam.</p>";
+    expect(splitIntoSteps(html).map((step) => [step.section, step.html])).toEqual([
+      [null, "Read it all first."],
+      ["Dough", "Warm the milk."],
+      ["Dough", "Knead"],
+      ["Dough", "Rise"],
+      ["Bake", "Shape"],
+      ["Bake", "Cool on a rack."],
+      ["Serve", "With jam."],
+    ]);
+  });
+
+  it("shows a paragraph ending in a colon with the step it introduces", () => {
+    const steps = splitIntoSteps(
+      "<h2>Sauce</h2><p>For the sauce:</p><ol><li>Melt butter</li><li>Whisk in flour</li></ol>",
+    );
+    expect(steps).toEqual([
+      { html: "Melt butter", section: "Sauce", lead: "<p>For the sauce:</p>" },
+      { html: "Whisk in flour", section: "Sauce", lead: null },
+    ]);
+  });
+
+  it("keeps a colon paragraph with nothing after it in its section as a step of its own", () => {
+    expect(
+      splitIntoSteps("<p>You will need:</p><h2>Next</h2><p>Go.</p><p>Then:</p>").map((step) => [
+        step.section,
+        step.html,
+        step.lead,
+      ]),
+    ).toEqual([
+      [null, "<p>You will need:</p>", null],
+      ["Next", "Go.", null],
+      ["Next", "<p>Then:</p>", null],
     ]);
   });
 

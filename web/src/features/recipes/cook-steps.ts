@@ -1,7 +1,11 @@
-/** One screen of cook mode: a step's HTML, and the heading of the section it sits under. */
+/**
+ * One screen of cook mode: a step's HTML, the heading of the section it sits under, and the
+ * paragraph that introduces it ("For the sauce:"), shown above it, if any.
+ */
 export interface CookStep {
   html: string;
   section: string | null;
+  lead: string | null;
 }
 
 const TAG = /<(\/?)([a-z][a-z0-9]*)\b[^>]*?(\/?)>/gi;
@@ -19,20 +23,23 @@ const textOf = (html: string) =>
     .trim();
 
 /**
- * The steps of a recipe's instructions, for cook mode: each item of its (top-level) numbered or
- * bulleted lists, or, when it has no list, each paragraph; blank ones are skipped. A list item's
- * own sub-list stays part of that step. Headings (H1/H2) are not steps; they name the section of
- * the steps after them.
+ * The steps of a recipe's instructions, for cook mode, in the order they are written: each item
+ * of its (top-level) numbered or bulleted lists and each paragraph outside them, so nothing the
+ * cook wrote is left out ("Rest the batter 10 minutes before frying" above the list is a step
+ * too). A paragraph that ends in a colon ("For the sauce:") introduces what follows: it is shown
+ * with the next step as its lead-in rather than on a screen of its own. Blank ones are skipped.
+ * A list item's own sub-list stays part of that step. Headings (H1/H2) are not steps; they name
+ * the section of the steps after them.
  *
  * Read with a small tokenizer rather than the DOM, so it runs (and is tested) anywhere: the HTML
  * was cleaned by the server to a handful of attribute-less tags (server/src/http/clean-html.ts).
  */
 export function splitIntoSteps(html: string): CookStep[] {
-  const items: CookStep[] = [];
-  const paragraphs: CookStep[] = [];
+  const steps: CookStep[] = [];
   let section: string | null = null;
   let listDepth = 0;
   let open: { tag: string; start: number; section: string | null } | null = null;
+  let lead: string | null = null;
 
   for (const match of html.matchAll(TAG)) {
     const [whole, slash, rawName] = match;
@@ -51,17 +58,28 @@ export function splitIntoSteps(html: string): CookStep[] {
     if (!closing || !open || name !== open.tag || (name === "li" && listDepth !== 1)) continue;
 
     const inner = html.slice(open.start, at).trim();
-    if (name === "h1" || name === "h2") section = textOf(inner) || section;
-    else if (textOf(inner) !== "") {
-      (name === "li" ? items : paragraphs).push({ html: inner, section: open.section });
+    const text = textOf(inner);
+    if (name === "h1" || name === "h2") {
+      if (text) {
+        section = text;
+        // A lead-in belongs to its own section; before a new heading it stands alone.
+        if (lead !== null) steps.push({ html: lead, section: open.section, lead: null });
+        lead = null;
+      }
+    } else if (text !== "") {
+      if (name === "p" && text.endsWith(":") && lead === null) lead = `<p>${inner}</p>`;
+      else {
+        steps.push({ html: inner, section: open.section, lead });
+        lead = null;
+      }
     }
     open = null;
   }
+  if (lead !== null) steps.push({ html: lead, section, lead: null });
 
-  if (items.length > 0) return items;
-  if (paragraphs.length > 0) return paragraphs;
+  if (steps.length > 0) return steps;
   // Bare text with no block around it is one step.
-  return textOf(html) ? [{ html: html.trim(), section: null }] : [];
+  return textOf(html) ? [{ html: html.trim(), section: null, lead: null }] : [];
 }
 
 /** The step shown after a move of `by` (±1) from `current`, kept within the steps. */

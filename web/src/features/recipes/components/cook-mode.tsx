@@ -14,16 +14,20 @@ export interface ScaledLine {
 
 /**
  * Cook mode: the recipe's steps one at a time in large type, with the scaled ingredients to tick
- * off beside them. Next and previous by button, arrow key or swipe; the screen is kept on while
- * it is open; Esc (or the close button) leaves, and focus goes back to the button that opened it.
+ * off beside them. Next and previous by button, arrow key or swipe; the last step offers Done;
+ * the screen is kept on while it is open; Esc (or the close button) leaves, and focus goes back
+ * to the button that opened it. Leaving keeps the step and the ticks for this browser session
+ * (sessionStorage), so reopening cook mode on the recipe carries on; Done forgets them.
  */
 export default function CookMode({
+  recipeId,
   title,
   instructionsHtml,
   lines,
   guests,
   onClose,
 }: {
+  recipeId: number;
   title: string;
   instructionsHtml: string;
   lines: ScaledLine[];
@@ -31,13 +35,38 @@ export default function CookMode({
   onClose: () => void;
 }) {
   const steps = useMemo(() => splitIntoSteps(instructionsHtml), [instructionsHtml]);
-  const [index, setIndex] = useState(0);
+  const [progress, setProgress] = useState(() => readProgress(recipeId));
+  const index = moveStep(progress.step, 0, steps.length);
   const next = useRef<HTMLButtonElement>(null);
+  const done = useRef<HTMLButtonElement>(null);
   const screenKeptOn = useScreenWakeLock() === "held";
-  const move = (by: number) => setIndex((current) => moveStep(current, by, steps.length));
+  const move = (by: number) =>
+    setProgress((current) => ({
+      ...current,
+      step: moveStep(moveStep(current.step, 0, steps.length), by, steps.length),
+    }));
   useArrowKeys(move);
   const swipe = useSwipe(move);
   const step = steps[index];
+  const atLast = steps.length > 0 && index === steps.length - 1;
+
+  useEffect(() => saveProgress(recipeId, progress), [recipeId, progress]);
+  // Arriving at the last step from Next, whose button is now disabled: focus goes on to Done.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (atLast && (active === next.current || active === document.body)) done.current?.focus();
+  }, [atLast]);
+
+  const finish = () => {
+    forgetProgress(recipeId);
+    onClose();
+  };
+  const toggle = (id: number) =>
+    setProgress((current) => {
+      const ticked = new Set(current.ticked);
+      if (!ticked.delete(id)) ticked.add(id);
+      return { ...current, ticked: [...ticked] };
+    });
 
   return (
     <Modal
@@ -57,6 +86,13 @@ export default function CookMode({
                   Step {index + 1} of {steps.length}
                   {step.section && <span className="cook-section"> · {step.section}</span>}
                 </p>
+                {step.lead && (
+                  <ServerHtml
+                    key={`lead-${index}`}
+                    html={step.lead}
+                    className="cook-lead rich-text"
+                  />
+                )}
                 <ServerHtml key={index} html={step.html} className="cook-step-text rich-text" />
               </>
             ) : (
@@ -81,28 +117,46 @@ export default function CookMode({
             >
               Next step<span aria-hidden="true"> →</span>
             </button>
+            {atLast && (
+              <button
+                ref={done}
+                type="button"
+                className="btn btn-primary cook-done"
+                onClick={finish}
+              >
+                Done
+              </button>
+            )}
           </div>
           <p className="hint cook-hint">
             Arrow keys or a swipe move between steps; Esc leaves cook mode.
             {screenKeptOn && " The screen stays on while cook mode is open."}
           </p>
         </section>
-        <CookIngredients lines={lines} guests={guests} />
+        <CookIngredients
+          lines={lines}
+          guests={guests}
+          ticked={new Set(progress.ticked)}
+          onToggle={toggle}
+        />
       </div>
     </Modal>
   );
 }
 
 /** The scaled ingredients with a tick box each, to keep track of what is already in. */
-function CookIngredients({ lines, guests }: { lines: ScaledLine[]; guests: number }) {
+function CookIngredients({
+  lines,
+  guests,
+  ticked,
+  onToggle: toggle,
+}: {
+  lines: ScaledLine[];
+  guests: number;
+  ticked: ReadonlySet<number>;
+  onToggle: (id: number) => void;
+}) {
   const headingId = useId();
-  const [ticked, setTicked] = useState<ReadonlySet<number>>(new Set());
-  const toggle = (id: number) =>
-    setTicked((current) => {
-      const changed = new Set(current);
-      if (!changed.delete(id)) changed.add(id);
-      return changed;
-    });
 
   return (
     <section className="cook-ingredients" aria-labelledby={headingId}>
@@ -133,6 +187,46 @@ function CookIngredients({ lines, guests }: { lines: ScaledLine[]; guests: numbe
       )}
     </section>
   );
+}
+
+/** Where a cook is in a recipe: the step shown and the ingredient lines ticked (by id). */
+interface CookProgress {
+  step: number;
+  ticked: number[];
+}
+
+const progressKey = (recipeId: number) => `potluck:cook-progress:${recipeId}`;
+
+/** The progress kept for this recipe in this browser session; step 1, nothing ticked without. */
+function readProgress(recipeId: number): CookProgress {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(progressKey(recipeId)) ?? "null");
+    if (kept && Number.isInteger(kept.step) && Array.isArray(kept.ticked)) {
+      return {
+        step: Math.max(0, kept.step),
+        ticked: kept.ticked.filter((id: unknown) => Number.isInteger(id)),
+      };
+    }
+  } catch {
+    // Storage blocked or the value unreadable: start afresh.
+  }
+  return { step: 0, ticked: [] };
+}
+
+function saveProgress(recipeId: number, progress: CookProgress): void {
+  try {
+    sessionStorage.setItem(progressKey(recipeId), JSON.stringify(progress));
+  } catch {
+    // Storage full or blocked: cook mode still works, it just won't resume.
+  }
+}
+
+function forgetProgress(recipeId: number): void {
+  try {
+    sessionStorage.removeItem(progressKey(recipeId));
+  } catch {
+    // As above.
+  }
 }
 
 /** ArrowRight / ArrowLeft anywhere in the page move a step (not while typing somewhere). */

@@ -1,0 +1,151 @@
+import { mkdirSync } from "node:fs";
+import { expect, type Page, test } from "@playwright/test";
+import { signUp, uniqueName } from "./fixtures";
+
+// Issue 22, items 2, 11, 12 and 14, on a phone and on a laptop, by tap and by keyboard.
+
+const VIEWPORTS = [
+  { name: "phone", width: 390, height: 844 },
+  { name: "laptop", width: 1366, height: 768 },
+];
+
+/** Where the before/after screenshots for a person to look at go (SHOTS_DIR, SHOTS_TAG). */
+const shotsDir = process.env.SHOTS_DIR ?? "test-results/shots";
+const shotsTag = process.env.SHOTS_TAG ?? "now";
+
+async function csrf(page: Page): Promise<string> {
+  return (await (await page.request.get("/api/auth/csrf/")).json()).csrfToken;
+}
+
+async function idOf(page: Page, url: string, name: string): Promise<number> {
+  const body = await (await page.request.get(url)).json();
+  const list: { id: number; name: string }[] = Array.isArray(body) ? body : body.results;
+  const found = list.find((item) => item.name === name);
+  if (!found) throw new Error(`${name} not found at ${url}`);
+  return found.id;
+}
+
+/** Instructions as cooks write them: an intro paragraph, headed sections, lists and a paragraph. */
+const INSTRUCTIONS =
+  "<p><strong>Rest the batter 10 minutes</strong> before frying.</p>" +
+  "<h2>Batter</h2><ol><li><p>Whisk the eggs with the milk.</p></li><li><p>Fold in the flour.</p></li></ol>" +
+  "<h2>Frying</h2><p>Heat the pan until a drop of water dances.</p>" +
+  "<ul><li><p>Fry each pancake 2 minutes a side.</p></li></ul>";
+
+const STEPS = [
+  { text: "Rest the batter 10 minutes before frying.", section: null },
+  { text: "Whisk the eggs with the milk.", section: "Batter" },
+  { text: "Fold in the flour.", section: "Batter" },
+  { text: "Heat the pan until a drop of water dances.", section: "Frying" },
+  { text: "Fry each pancake 2 minutes a side.", section: "Frying" },
+];
+
+/** A recipe with the instructions above and two ingredients (for 4: 400 g flour, 2 eggs). */
+async function publishRecipe(page: Page, title: string): Promise<number> {
+  const flour = await idOf(
+    page,
+    "/api/ingredients/ingredients/?search=flour&limit=25",
+    "All-purpose flour",
+  );
+  const egg = await idOf(page, "/api/ingredients/ingredients/?search=egg&limit=25", "Egg");
+  const grams = await idOf(page, "/api/ingredients/units/", "g");
+  const piece = await idOf(page, "/api/ingredients/units/", "piece");
+  const response = await page.request.post("/api/recipes/recipes/", {
+    headers: { "X-CSRFToken": await csrf(page) },
+    multipart: {
+      title,
+      content: INSTRUCTIONS,
+      recipe_ingredients: JSON.stringify([
+        { ingredient_id: flour, quantity: 100, unit_id: grams },
+        { ingredient_id: egg, quantity: 0.5, unit_id: piece },
+      ]),
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()).id;
+}
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`at ${viewport.name} size`, () => {
+    test.use({ hasTouch: true });
+
+    test(`cook mode shows every part of the instructions, ends with Done and resumes (${viewport.name})`, async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      const title = `Resting pancakes ${uniqueName("")}`;
+      await signUp(page, uniqueName("cook"));
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      const id = await publishRecipe(page, title);
+      await page.goto(`/recipes/${id}`);
+      await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+
+      const opener = page.getByRole("button", { name: "Cook mode" });
+      await opener.tap();
+      const dialog = page.getByRole("dialog", { name: title });
+      await expect(dialog).toBeVisible();
+      if (viewport.name === "phone") {
+        mkdirSync(shotsDir, { recursive: true });
+        await page.screenshot({ path: `${shotsDir}/cook-mode-intro-${shotsTag}.png` });
+      }
+      const progress = dialog.locator(".cook-progress");
+      const text = dialog.locator(".cook-step-text");
+      // the intro paragraph is step 1, bold kept
+      await expect(progress).toHaveText(`Step 1 of ${STEPS.length}`);
+      await expect(text).toHaveText(STEPS[0]?.text ?? "");
+      await expect(text.locator("strong")).toHaveText("Rest the batter 10 minutes");
+      const next = dialog.getByRole("button", { name: "Next step" });
+      await expect(next).toBeFocused();
+
+      // every step in order, with its heading; by keyboard on the laptop, by tap on the phone
+      for (const [index, step] of STEPS.entries()) {
+        await expect(progress).toHaveText(
+          `Step ${index + 1} of ${STEPS.length}${step.section ? ` · ${step.section}` : ""}`,
+        );
+        await expect(text).toHaveText(step.text);
+        if (index === 2) break;
+        if (viewport.name === "phone") await next.tap();
+        else await page.keyboard.press("Enter");
+      }
+      await expect(dialog.getByRole("button", { name: "Done" })).toHaveCount(0);
+
+      // tick an ingredient, leave, come back: the same step and the same tick
+      const eggs = dialog.getByRole("checkbox", { name: "2 eggs" });
+      await eggs.tap();
+      await expect(eggs).toBeChecked();
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await opener.tap();
+      await expect(progress).toHaveText(`Step 3 of ${STEPS.length} · Batter`);
+      await expect(eggs).toBeChecked();
+      await expect(
+        dialog.getByRole("checkbox", { name: "400 g All-purpose flour" }),
+      ).not.toBeChecked();
+      // ... also after a reload, for the session
+      await page.reload();
+      await page.getByRole("button", { name: "Cook mode" }).tap();
+      await expect(progress).toHaveText(`Step 3 of ${STEPS.length} · Batter`);
+      await expect(eggs).toBeChecked();
+
+      // the last step offers Done, which closes cook mode
+      await page.keyboard.press("ArrowRight");
+      await page.keyboard.press("ArrowRight");
+      await expect(progress).toHaveText(`Step 5 of ${STEPS.length} · Frying`);
+      await expect(text).toHaveText(STEPS[4]?.text ?? "");
+      const done = dialog.getByRole("button", { name: "Done" });
+      await expect(done).toBeVisible();
+      if (viewport.name === "phone") {
+        await page.screenshot({ path: `${shotsDir}/cook-mode-last-step-${shotsTag}.png` });
+        await done.tap();
+      } else {
+        await done.focus();
+        await page.keyboard.press("Enter");
+      }
+      await expect(dialog).toBeHidden();
+      // done cooking: the next time starts again at step 1 with nothing ticked
+      await page.getByRole("button", { name: "Cook mode" }).tap();
+      await expect(progress).toHaveText(`Step 1 of ${STEPS.length}`);
+      await expect(eggs).not.toBeChecked();
+    });
+  });
+}
