@@ -6,7 +6,7 @@ import { deferred } from "../../../components/deferred";
 import { LoadError } from "../../../components/load-error";
 import { Modal } from "../../../components/modal";
 import { SelectPlaceholder } from "../../../components/select-placeholder";
-import { reasonOf } from "../../../lib/api-client";
+import { ApiError, reasonOf } from "../../../lib/api-client";
 import { useSession } from "../../../lib/session";
 import { useSeenOnScreen } from "../../../lib/use-seen-on-screen";
 import { useCreateGroceryList } from "../api/create-grocery-list";
@@ -24,6 +24,17 @@ const ListPicker = deferred(
   ),
 );
 
+/** The server's words for a blank name (a 400 on `name`), checked before sending. */
+const BLANK = "This field may not be blank.";
+
+/** The first message of a 400's `name` field errors, if that is what the server said. */
+function nameErrorOf(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const body = error.body as { name?: unknown } | null;
+  const first = Array.isArray(body?.name) ? body.name[0] : undefined;
+  return typeof first === "string" ? first : null;
+}
+
 /**
  * The header of both grocery screens: create a list, pick one (the route's list is the
  * selected one; lists shared with me name their owner), share the selected one or see who it
@@ -37,6 +48,11 @@ export function ListSelection({ selectedId }: { selectedId: number | null }) {
   const deleteList = useDeleteGroceryList();
   const [name, setName] = useState("");
   const [createError, setCreateError] = useState<string | null>(null);
+  // What is wrong with the name, under the field: blank (checked here, in the server's words)
+  // or the server's own message for the name.
+  const [nameError, setNameError] = useState<string | null>(null);
+  const nameInput = useRef<HTMLInputElement>(null);
+  const nameErrorId = useId();
   const [sharing, setSharing] = useState(false);
   const nameId = useId();
   const pickerId = useId();
@@ -51,14 +67,25 @@ export function ListSelection({ selectedId }: { selectedId: number | null }) {
   const onCreate = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = name.trim();
-    if (!trimmed) return;
     setCreateError(null);
+    if (!trimmed) {
+      setNameError(BLANK);
+      nameInput.current?.focus();
+      return;
+    }
+    setNameError(null);
     createList.mutate(trimmed, {
       onSuccess: (created) => {
         setName("");
         navigate(`/grocery-list/${created.id}`);
       },
-      onError: (error) => setCreateError(`Failed to create the list. ${reasonOf(error)}`),
+      onError: (error) => {
+        const forName = nameErrorOf(error);
+        if (forName) {
+          setNameError(forName);
+          nameInput.current?.focus();
+        } else setCreateError(`Failed to create the list. ${reasonOf(error)}`);
+      },
     });
   };
 
@@ -71,22 +98,33 @@ export function ListSelection({ selectedId }: { selectedId: number | null }) {
 
   return (
     <div className="card grocery-selection">
-      <form className="grocery-create" onSubmit={onCreate}>
+      <form className="grocery-create" onSubmit={onCreate} noValidate>
         <div className="field">
           <label htmlFor={nameId}>New list name</label>
           <input
+            ref={nameInput}
             id={nameId}
             name="name"
             required
             maxLength={GROCERY_LIST_NAME_MAX}
             autoComplete="off"
             value={name}
-            onChange={(event) => setName(event.target.value)}
+            aria-invalid={nameError !== null || undefined}
+            aria-describedby={nameError ? nameErrorId : undefined}
+            onChange={(event) => {
+              setName(event.target.value);
+              setNameError(null);
+            }}
           />
         </div>
         <button type="submit" className="btn btn-primary" disabled={createList.isPending}>
           Create New List
         </button>
+        {nameError && (
+          <p id={nameErrorId} className="field-error" role="alert">
+            {nameError}
+          </p>
+        )}
       </form>
       {createError && (
         <div className="alert alert-error" role="alert">
