@@ -25,6 +25,35 @@ export const userSearchQuery = z.object({
 });
 export type UserSearchQuery = z.input<typeof userSearchQuery>;
 
+// ---------- cooks to follow (the empty feed) ----------
+
+/** `GET /api/users/cooks-to-follow/?limit=`: how many cooks (1–20, default 5). */
+export const cooksToFollowQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(20).default(5),
+});
+export type CooksToFollowQuery = z.input<typeof cooksToFollowQuery>;
+
+/**
+ * A cook the signed-in user does not follow yet, with their latest recipe: the most followed
+ * first, then cooks nobody follows yet by how recently they published. Only cooks with a
+ * recipe; never the user themselves.
+ */
+export const cookToFollow = z.object({
+  id: z.number(),
+  username: z.string(),
+  follower_count: z.number(),
+  latest_recipe: z.object({
+    id: z.number(),
+    slug: z.string(),
+    title: z.string(),
+    /** URL of the recipe's card image, or null when it has none. */
+    image: z.string().nullable(),
+  }),
+});
+export type CookToFollow = z.infer<typeof cookToFollow>;
+
+export const cooksToFollow = z.array(cookToFollow);
+
 // ---------- the signed-in cook's preferences ----------
 
 /** `GET` and `PATCH /api/users/me/preferences/`. */

@@ -1,9 +1,24 @@
-import type { UserSummary } from "@potluck/contract";
-import type { UserRow } from "./repository.js";
+import type { CookToFollow, UserSummary } from "@potluck/contract";
+import { imageUrls } from "../media/images.js";
+import type { ImageStorage } from "../media/storage.js";
+import type { CookToFollowRow, UserRow } from "./repository.js";
 
 /** A person in the search and follow lists, as the API returns them. */
 export const presentUserSummary = (row: UserRow): UserSummary => ({
   id: row.id,
   username: row.username,
   is_following: row.isFollowing,
+});
+
+/** A cook to follow with their latest recipe (its card image, as feed cards show it). */
+export const presentCookToFollow = (row: CookToFollowRow, storage: ImageStorage): CookToFollow => ({
+  id: row.id,
+  username: row.username,
+  follower_count: row.followerCount,
+  latest_recipe: {
+    id: row.recipeId,
+    slug: row.recipeSlug,
+    title: row.recipeTitle,
+    image: imageUrls(storage, row.recipeImageKey).image_card,
+  },
 });

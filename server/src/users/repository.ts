@@ -155,6 +155,86 @@ export async function suggestUsers(
   return result.rows;
 }
 
+/** A cook to follow with their latest recipe; `followerCount` ranks them. */
+export type CookToFollowRow = {
+  id: number;
+  username: string;
+  followerCount: number;
+  recipeId: number;
+  recipeSlug: string;
+  recipeTitle: string;
+  recipeImageKey: string | null;
+  recipeCreatedOn: Date;
+};
+
+/** How many of the newest recipes the "nobody follows them yet" branch looks through. */
+const RECENT_RECIPES_SCANNED = 100;
+
+/**
+ * Cooks `me` might follow, for the empty feed: the most followed cooks `me` does not follow,
+ * then, if that leaves room, cooks nobody follows yet who published recently; each with their
+ * latest recipe that `me` may read (`mayRead`, the recipes policy's condition on `r`), and only
+ * cooks with one. Raw SQL (users/repository.ts is named in decision 0022): two branches, each
+ * with its own LIMIT, a union all of them ordered, and a lateral join that reads one recipe
+ * per cook from recipes_author_created_idx; one statement, no query per cook.
+ *
+ * The followed branch counts follows per followee from follows_followee_idx (an index-only
+ * scan); the other walks the newest recipes from recipes_created_idx.
+ */
+export async function cooksToFollow(
+  db: Tx,
+  me: number,
+  mayRead: SQL,
+  limit: number,
+): Promise<CookToFollowRow[]> {
+  const latestRecipe = sql`cross join lateral (
+      select r.id, r.slug, r.title, r.image_key, r.created_on
+      from recipes r
+      where r.author_id = u.id and ${mayRead}
+      order by r.created_on desc, r.id desc
+      limit 1
+    ) latest`;
+  const columns = sql`u.id, u.username, latest.id as "recipeId", latest.slug as "recipeSlug",
+    latest.title as "recipeTitle", latest.image_key as "recipeImageKey",
+    latest.created_on as "recipeCreatedOn"`;
+  const result = await db.execute<CookToFollowRow>(sql`
+    select * from (
+      (select ${columns}, counted.followers as "followerCount"
+        from (
+          select f.followee_id, count(*)::int as followers
+          from follows f
+          where f.followee_id <> ${me}
+          group by f.followee_id
+        ) counted
+        join users u on u.id = counted.followee_id
+        ${latestRecipe}
+        where not exists (
+          select 1 from follows mine where mine.follower_id = ${me} and mine.followee_id = u.id)
+        order by counted.followers desc, lower(u.username)
+        limit ${limit})
+      union all
+      (select ${columns}, 0 as "followerCount"
+        from (
+          select distinct recent.author_id
+          from (
+            select r.author_id from recipes r
+            where ${mayRead}
+            order by r.created_on desc, r.id desc
+            limit ${RECENT_RECIPES_SCANNED}
+          ) recent
+        ) authors
+        join users u on u.id = authors.author_id
+        ${latestRecipe}
+        where u.id <> ${me}
+          and not exists (select 1 from follows f where f.followee_id = u.id)
+        order by latest.created_on desc, latest.id desc
+        limit ${limit})
+    ) cooks
+    order by "followerCount" desc, "recipeCreatedOn" desc, id
+    limit ${limit}`);
+  return result.rows.map((row) => ({ ...row, recipeCreatedOn: new Date(row.recipeCreatedOn) }));
+}
+
 export const nameCursorOf = (row: UserRow): CursorValues => [row.name];
 
 function decodeNameCursor(cursor: string | undefined): string | undefined {

@@ -1,4 +1,6 @@
 import {
+  cooksToFollowQuery,
+  cooksToFollow as cooksToFollowResponse,
   detailSchema,
   idParams,
   pageQuery,
@@ -14,10 +16,12 @@ import { z } from "zod";
 import { requireUser } from "../auth/plugin.js";
 import { badRequest, doesNotExist, HttpError, notFound } from "../http/errors.js";
 import { toPage } from "../http/pagination.js";
+import { mayReadRecipe } from "../recipes/policy.js";
 import { canFollow } from "./policy.js";
 import { preferencesOf, updatePreferences } from "./preferences.js";
-import { presentUserSummary } from "./presenter.js";
+import { presentCookToFollow, presentUserSummary } from "./presenter.js";
 import {
+  cooksToFollow,
   findUsername,
   follow,
   listFollowers,
@@ -77,6 +81,21 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         ? await searchUsers(app.db, me.id, query, cursor, limit)
         : await suggestUsers(app.db, me.id, cursor, limit);
       return toPage(request, rows, limit, searchCursorOf, presentUserSummary);
+    },
+  );
+
+  // The empty feed's suggestions: the most followed cooks I don't follow, with their latest
+  // recipe (one I may read).
+  app.get(
+    "/cooks-to-follow/",
+    {
+      config: { access: "user" },
+      schema: { querystring: cooksToFollowQuery, response: { 200: cooksToFollowResponse } },
+    },
+    async (request) => {
+      const me = requireUser(request);
+      const rows = await cooksToFollow(app.db, me.id, mayReadRecipe(me.id), request.query.limit);
+      return rows.map((row) => presentCookToFollow(row, app.storage));
     },
   );
 
