@@ -174,12 +174,15 @@ const RECENT_RECIPES_SCANNED = 100;
  * Cooks `me` might follow, for the empty feed: the most followed cooks `me` does not follow,
  * then, if that leaves room, cooks nobody follows yet who published recently; each with their
  * latest recipe that `me` may read (`mayRead`, the recipes policy's condition on `r`), and only
- * cooks with one. Raw SQL (users/repository.ts is named in decision 0022): two branches, each
- * with its own LIMIT, a union all of them ordered, and a lateral join that reads one recipe
- * per cook from recipes_author_created_idx; one statement, no query per cook.
+ * cooks with one. Raw SQL (users/repository.ts is named in decision 0022): a union all of two
+ * branches, each choosing at most `limit` cooks first, then one lateral join that reads the
+ * latest recipe of each chosen cook from recipes_author_created_idx (one index probe each);
+ * one statement, no query per cook.
  *
- * The followed branch counts follows per followee from follows_followee_idx (an index-only
- * scan); the other walks the newest recipes from recipes_created_idx.
+ * Followed cooks come by follower count, then name; the others by their latest recipe.
+ * The followed branch counts follows per followee (follows_followee_idx) and keeps cooks with
+ * a readable recipe (an index probe); the other walks the newest recipes (recipes_created_idx).
+ * "nulls last" matches those indexes' order (the columns are never null).
  */
 export async function cooksToFollow(
   db: Tx,
@@ -187,19 +190,13 @@ export async function cooksToFollow(
   mayRead: SQL,
   limit: number,
 ): Promise<CookToFollowRow[]> {
-  const latestRecipe = sql`cross join lateral (
-      select r.id, r.slug, r.title, r.image_key, r.created_on
-      from recipes r
-      where r.author_id = u.id and ${mayRead}
-      order by r.created_on desc, r.id desc
-      limit 1
-    ) latest`;
-  const columns = sql`u.id, u.username, latest.id as "recipeId", latest.slug as "recipeSlug",
-    latest.title as "recipeTitle", latest.image_key as "recipeImageKey",
-    latest.created_on as "recipeCreatedOn"`;
   const result = await db.execute<CookToFollowRow>(sql`
-    select * from (
-      (select ${columns}, counted.followers as "followerCount"
+    select chosen.id, chosen.username, chosen."followerCount",
+      latest.id as "recipeId", latest.slug as "recipeSlug", latest.title as "recipeTitle",
+      latest.image_key as "recipeImageKey", latest.created_on as "recipeCreatedOn"
+    from (
+      (select u.id, u.username, lower(u.username) as name, counted.followers as "followerCount",
+          null::timestamptz as since
         from (
           select f.followee_id, count(*)::int as followers
           from follows f
@@ -207,31 +204,38 @@ export async function cooksToFollow(
           group by f.followee_id
         ) counted
         join users u on u.id = counted.followee_id
-        ${latestRecipe}
         where not exists (
-          select 1 from follows mine where mine.follower_id = ${me} and mine.followee_id = u.id)
+            select 1 from follows mine where mine.follower_id = ${me} and mine.followee_id = u.id)
+          and exists (select 1 from recipes r where r.author_id = u.id and ${mayRead})
         order by counted.followers desc, lower(u.username)
         limit ${limit})
       union all
-      (select ${columns}, 0 as "followerCount"
+      (select u.id, u.username, lower(u.username) as name, 0 as "followerCount", authors.since
         from (
-          select distinct recent.author_id
+          select recent.author_id, max(recent.created_on) as since
           from (
-            select r.author_id from recipes r
+            select r.author_id, r.created_on from recipes r
             where ${mayRead}
-            order by r.created_on desc, r.id desc
+            order by r.created_on desc nulls last, r.id desc nulls last
             limit ${RECENT_RECIPES_SCANNED}
           ) recent
+          group by recent.author_id
         ) authors
         join users u on u.id = authors.author_id
-        ${latestRecipe}
-        where u.id <> ${me}
-          and not exists (select 1 from follows f where f.followee_id = u.id)
-        order by latest.created_on desc, latest.id desc
+        where u.id <> ${me} and not exists (select 1 from follows f where f.followee_id = u.id)
+        order by authors.since desc, u.id
         limit ${limit})
-    ) cooks
-    order by "followerCount" desc, "recipeCreatedOn" desc, id
-    limit ${limit}`);
+      order by "followerCount" desc, since desc nulls last, name
+      limit ${limit}
+    ) chosen
+    cross join lateral (
+      select r.id, r.slug, r.title, r.image_key, r.created_on
+      from recipes r
+      where r.author_id = chosen.id and ${mayRead}
+      order by r.created_on desc nulls last, r.id desc nulls last
+      limit 1
+    ) latest
+    order by chosen."followerCount" desc, chosen.since desc nulls last, chosen.name`);
   return result.rows.map((row) => ({ ...row, recipeCreatedOn: new Date(row.recipeCreatedOn) }));
 }
 
