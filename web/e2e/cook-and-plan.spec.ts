@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { signUp, uniqueName } from "./fixtures";
+import { PASSWORD, signUp, uniqueName } from "./fixtures";
 
 // Issue 22, items 2, 11, 12 and 14, on a phone and on a laptop, by tap and by keyboard.
 
@@ -146,6 +146,86 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole("button", { name: "Cook mode" }).tap();
       await expect(progress).toHaveText(`Step 1 of ${STEPS.length}`);
       await expect(eggs).not.toBeChecked();
+    });
+
+    test(`the login wall says why and keeps the recipe through sign-up and login (${viewport.name})`, async ({
+      page,
+      browser,
+    }) => {
+      test.setTimeout(120_000);
+      const title = `Walled pancakes ${uniqueName("")}`;
+      // A cook publishes a recipe and shares its link.
+      const baseURL = test.info().project.use.baseURL;
+      const author = await browser.newPage({ baseURL });
+      await signUp(author, uniqueName("sharer"));
+      const id = await publishRecipe(author, title);
+      const { slug } = await (await author.request.get(`/api/recipes/recipes/${id}/`)).json();
+      await author.close();
+      const link = `/recipe/${id}/${slug}`;
+      const phone = viewport.name === "phone";
+      const activate = async (locator: ReturnType<Page["getByRole"]>) => {
+        if (phone) await locator.tap();
+        else {
+          await locator.focus();
+          await page.keyboard.press("Enter");
+        }
+      };
+
+      // A signed-out visitor opens it: the wall says why.
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await page.goto(link);
+      await expect(page).toHaveURL(`/login?next=${encodeURIComponent(link)}`);
+      await expect(page.getByRole("heading", { level: 1, name: "Login" })).toBeVisible();
+      const reason = page.getByText("Log in or sign up to read this recipe.", { exact: true });
+      await expect(reason).toBeVisible();
+
+      // ... signs up from there, and lands on the recipe
+      await activate(page.getByRole("link", { name: "Don't have an account? Sign up here" }));
+      await expect(page).toHaveURL(`/signup?next=${encodeURIComponent(link)}`);
+      await expect(page.getByRole("heading", { level: 1, name: "Sign Up" })).toBeVisible();
+      await expect(reason).toBeVisible();
+      const visitor = uniqueName("reader");
+      await page.getByLabel("Username").fill(visitor);
+      await page.getByLabel("Email").fill(`${visitor}@example.com`);
+      await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+      await page.getByLabel("Confirm Password").fill(PASSWORD);
+      const terms = page.getByLabel("I agree to the Terms of Service");
+      if (phone) await terms.tap();
+      else {
+        await terms.focus();
+        await page.keyboard.press("Space");
+      }
+      await expect(page.getByLabel("I agree to the Terms of Service")).toBeChecked();
+      await activate(page.getByRole("button", { name: "Sign Up" }));
+      await expect(page).toHaveURL(link);
+      await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+
+      // Signed out again (another browser), the same link goes back through login to the recipe.
+      const context = await browser.newContext({
+        baseURL,
+        viewport: { width: viewport.width, height: viewport.height },
+        hasTouch: true,
+      });
+      const again = await context.newPage();
+      await again.goto(link);
+      await expect(again.getByText("Log in or sign up to read this recipe.")).toBeVisible();
+      // ... through Sign Up and back to Log in, the target kept
+      await again.getByRole("link", { name: "Don't have an account? Sign up here" }).click();
+      await again.getByRole("link", { name: "Already have an account? Log in" }).click();
+      await expect(again).toHaveURL(`/login?next=${encodeURIComponent(link)}`);
+      await again.getByLabel("Username").fill(visitor);
+      await again.getByLabel("Password").fill(PASSWORD);
+      await again.getByLabel("Password").press("Enter");
+      await expect(again).toHaveURL(link);
+      await expect(again.getByRole("heading", { level: 1, name: title })).toBeVisible();
+      await context.close();
+
+      // Other pages' walls give no recipe reason.
+      const other = await browser.newPage({ baseURL });
+      await other.goto("/grocery-lists");
+      await expect(other.getByRole("heading", { level: 1, name: "Login" })).toBeVisible();
+      await expect(other.getByText("Log in or sign up to read this recipe.")).toHaveCount(0);
+      await other.close();
     });
   });
 }

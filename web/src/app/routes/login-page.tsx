@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { useLogin } from "../../features/auth/api/login";
 import { loginErrorMessage } from "../../features/auth/error-messages";
+import { nextTarget, wallReason, withNext } from "../../features/auth/next-target";
 import { queryClient } from "../../lib/query-client";
 import { csrfQuery, useSession } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/use-document-title";
@@ -10,7 +11,8 @@ export default function LoginPage() {
   useDocumentTitle("Login");
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const next = searchParams.get("next") || "/";
+  const next = nextTarget(searchParams);
+  const reason = wallReason(next);
   const { authenticated, csrfToken } = useSession();
   const login = useLogin();
   const [username, setUsername] = useState("");
@@ -19,8 +21,8 @@ export default function LoginPage() {
   const [signupSuccess] = useState(searchParams.get("signupSuccess") === "true");
 
   useEffect(() => {
-    if (signupSuccess) navigate("/login", { replace: true });
-  }, [signupSuccess, navigate]);
+    if (signupSuccess) navigate(withNext("/login", next), { replace: true });
+  }, [signupSuccess, navigate, next]);
 
   if (authenticated) return <Navigate to={next} replace />;
 
@@ -44,6 +46,7 @@ export default function LoginPage() {
   return (
     <section className="auth-card card">
       <h1>Login</h1>
+      {reason && <p className="auth-reason">{reason}</p>}
       {signupSuccess && (
         <div className="alert alert-success" role="status">
           Signup successful! Please log in.
@@ -87,7 +90,7 @@ export default function LoginPage() {
         </button>
       </form>
       <p className="auth-switch">
-        <Link to="/signup">Don't have an account? Sign up here</Link>
+        <Link to={withNext("/signup", next)}>Don't have an account? Sign up here</Link>
       </p>
       <p className="muted small">
         Please note: this website is a work in progress. Things may change or break.

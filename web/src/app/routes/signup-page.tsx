@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from "react";
-import { Link, Navigate, useNavigate } from "react-router";
+import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { login, refreshSession } from "../../features/auth/api/login";
 import { useSignup } from "../../features/auth/api/signup";
 import { signupErrorMessage } from "../../features/auth/error-messages";
+import { nextTarget, wallReason, withNext } from "../../features/auth/next-target";
 import { queryClient } from "../../lib/query-client";
 import { csrfQuery, useSession } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/use-document-title";
@@ -59,6 +60,9 @@ const FIELDS: {
 export default function SignupPage() {
   useDocumentTitle("Sign Up");
   const navigate = useNavigate();
+  // Sent here from the login wall: the page the visitor was going to, after signing up.
+  const next = nextTarget(useSearchParams()[0]);
+  const reason = wallReason(next);
   const { authenticated, csrfToken } = useSession();
   const signup = useSignup();
   const [values, setValues] = useState(EMPTY);
@@ -66,7 +70,7 @@ export default function SignupPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  if (authenticated && !busy) return <Navigate to="/" replace />;
+  if (authenticated && !busy) return <Navigate to={next} replace />;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -90,17 +94,21 @@ export default function SignupPage() {
     try {
       await login({ username, password: values.password });
       await refreshSession();
-      navigate("/", { replace: true });
+      navigate(next, { replace: true });
     } catch {
       setError("Signup successful, but auto-login failed...Please log in manually.");
       await queryClient.refetchQueries({ queryKey: csrfQuery.queryKey });
-      setTimeout(() => navigate("/login?signupSuccess=true", { replace: true }), 2500);
+      setTimeout(
+        () => navigate(withNext("/login?signupSuccess=true", next), { replace: true }),
+        2500,
+      );
     }
   };
 
   return (
     <section className="auth-card card">
       <h1>Sign Up</h1>
+      {reason && <p className="auth-reason">{reason}</p>}
       {error && (
         <div className="alert alert-error" role="alert">
           {error}
@@ -140,7 +148,7 @@ export default function SignupPage() {
         </button>
       </form>
       <p className="auth-switch">
-        <Link to="/login">Already have an account? Log in</Link>
+        <Link to={withNext("/login", next)}>Already have an account? Log in</Link>
       </p>
     </section>
   );
