@@ -10,8 +10,11 @@ const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1366, height: 768 };
 const shotsDir = process.env.SHOTS_DIR ?? "/tmp/shots";
 mkdirSync(shotsDir, { recursive: true });
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${shotsDir}/${name}.png`, fullPage: true });
+async function shot(page: Page, name: string) {
+  // From the top, so the sticky header is not painted over the middle of a full-page shot.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${shotsDir}/${name}.png`, fullPage: true });
+}
 
 /** A fresh cook signed up in a new context of the given size. */
 async function newCook(
@@ -76,11 +79,12 @@ test("an empty feed offers a first recipe and cooks to follow, most followed fir
   const known = await newCook(browser, "known");
   await publishRecipes(known.page, [`${known.username} salad`]);
   // Two fans follow the star; one of them also follows the lesser-known cook.
-  const fans = [await newCook(browser, "fan"), await newCook(browser, "fan")];
-  await follow(fans[0].page, star.username);
-  await follow(fans[1].page, star.username);
-  await follow(fans[1].page, known.username);
-  for (const fan of fans) await fan.context.close();
+  const first = await newCook(browser, "fan");
+  const second = await newCook(browser, "fan");
+  await follow(first.page, star.username);
+  await follow(second.page, star.username);
+  await follow(second.page, known.username);
+  for (const fan of [first, second]) await fan.context.close();
 
   const cook = await newCook(browser, "newbie");
   const { page } = cook;
@@ -111,7 +115,12 @@ test("an empty feed offers a first recipe and cooks to follow, most followed fir
   await starCard.getByRole("button", { name: `Follow ${star.username}` }).tap();
   await expect(starCard.getByRole("button", { name: `Unfollow ${star.username}` })).toBeVisible();
   await expect(page.getByText("Following 1")).toBeVisible();
-  await expect(page.getByRole("link", { name: `${star.username} new pie` }).first()).toBeVisible();
+  await expect(
+    page.locator(".feed-list").getByRole("link", { name: `${star.username} new pie` }),
+  ).toBeVisible();
+  // The suggestions stay while the feed fills, so the cook can follow more.
+  await expect(suggestions).toBeVisible();
+  await shot(page, "15-feed-after-follow-phone");
 
   await write.tap();
   await expect(page).toHaveURL(/\/recipes\/new$/);

@@ -1,9 +1,11 @@
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
+import { Link } from "react-router";
 import { ErrorBox, Loading } from "../../components/status";
 import { useFeed } from "../../features/feed/api/get-feed";
 import { feedKeys } from "../../features/feed/api/keys";
 import { FeedCard } from "../../features/feed/components/feed-card";
 import { followerText } from "../../features/feed/format";
+import { CooksToFollow } from "../../features/users/components/cooks-to-follow";
 import { ManageFollowingModal } from "../../features/users/components/manage-following-modal";
 import { reasonOf } from "../../lib/api-client";
 import { queryClient } from "../../lib/query-client";
@@ -15,6 +17,10 @@ export default function FeedPage() {
   useDocumentTitle("Feed");
   const { user, csrfToken } = useSession();
   const [managing, setManaging] = useState(false);
+  // Once the feed was seen empty, the way out (a first recipe, cooks to follow) stays on the
+  // page: following someone fills the feed, and the list should not vanish under the pointer.
+  const [wasEmpty, setWasEmpty] = useState(false);
+  const onEmpty = useCallback(() => setWasEmpty(true), []);
   // Following someone new changes what the feed shows.
   const refreshFeed = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: feedKeys.items() }),
@@ -36,7 +42,15 @@ export default function FeedPage() {
           <span>Following {user.following_count}</span>
         </p>
       )}
-      <FeedList username={user?.username} csrfToken={csrfToken} />
+      <FeedList username={user?.username} csrfToken={csrfToken} onEmpty={onEmpty} />
+      {wasEmpty && (
+        <div className="feed-start">
+          <Link to="/recipes/new" className="btn btn-primary">
+            Write your first recipe
+          </Link>
+          <CooksToFollow onFollowChange={refreshFeed} />
+        </div>
+      )}
       {managing && (
         <ManageFollowingModal onClose={() => setManaging(false)} onFollowChange={refreshFeed} />
       )}
@@ -47,13 +61,19 @@ export default function FeedPage() {
 function FeedList({
   username,
   csrfToken,
+  onEmpty,
 }: {
   username: string | undefined;
   csrfToken: string | null;
+  onEmpty: () => void;
 }) {
   const feed = useFeed();
   const { data, error, isPending, isFetchNextPageError, hasNextPage, isFetchingNextPage } = feed;
   const loadMore = useLoadMoreOnScroll(feed);
+  const empty = data !== undefined && !hasNextPage && data.pages.every((p) => !p.results.length);
+  useEffect(() => {
+    if (empty) onEmpty();
+  }, [empty, onEmpty]);
 
   if (isPending) return <Loading />;
   if (error && !data) {

@@ -1,0 +1,89 @@
+import type { CookToFollow } from "@potluck/contract";
+import { useId, useState } from "react";
+import { Link } from "react-router";
+import { reasonOf } from "../../../lib/api-client";
+import { useFollowUser } from "../api/follow-user";
+import { useCooksToFollow } from "../api/get-cooks-to-follow";
+
+const followersText = (count: number) => `${count} ${count === 1 ? "follower" : "followers"}`;
+
+/**
+ * A few cooks to follow, for a feed with nothing in it yet: the most followed first, each
+ * with their latest recipe and a Follow button. `onFollowChange` tells the page that what the
+ * feed shows changed. Says nothing when there is no one to suggest.
+ */
+export function CooksToFollow({ onFollowChange }: { onFollowChange?: () => void }) {
+  const cooks = useCooksToFollow();
+  const headingId = useId();
+  if (cooks.isPending || (cooks.isSuccess && cooks.data.length === 0)) return null;
+  return (
+    <section className="cooks-to-follow" aria-labelledby={headingId}>
+      <h2 id={headingId}>Cooks to follow</h2>
+      {cooks.isError ? (
+        <p className="alert alert-error" role="alert">
+          Could not load cooks to follow. {reasonOf(cooks.error)}
+        </p>
+      ) : (
+        <ul>
+          {cooks.data.map((cook) => (
+            <CookCard key={cook.id} cook={cook} onFollowChange={onFollowChange} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function CookCard({ cook, onFollowChange }: { cook: CookToFollow; onFollowChange?: () => void }) {
+  const [following, setFollowing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const mutation = useFollowUser();
+  const recipe = cook.latest_recipe;
+  const verb = following ? "Unfollow" : "Follow";
+  return (
+    <li className="cook-card">
+      {recipe.image ? (
+        <img className="cook-card-image" src={recipe.image} alt="" width={64} height={64} />
+      ) : (
+        <span className="cook-card-image cook-card-placeholder" aria-hidden="true" />
+      )}
+      <div className="cook-card-text">
+        <span className="cook-card-name">{cook.username}</span>
+        <span className="muted cook-card-followers">{followersText(cook.follower_count)}</span>
+        <span className="cook-card-latest">
+          Latest: <Link to={`/recipe/${recipe.id}/${recipe.slug}`}>{recipe.title}</Link>
+        </span>
+        {error && (
+          <span className="field-error" role="alert">
+            {error}
+          </span>
+        )}
+      </div>
+      <button
+        type="button"
+        className={`btn ${following ? "btn-secondary" : "btn-primary"}`}
+        aria-label={`${verb} ${cook.username}`}
+        disabled={mutation.isPending}
+        onClick={() => {
+          const follow = !following;
+          setError(null);
+          mutation.mutate(
+            { userId: cook.id, follow },
+            {
+              onSuccess: () => {
+                setFollowing(follow);
+                onFollowChange?.();
+              },
+              onError: (failure) =>
+                setError(
+                  `Could not ${follow ? "follow" : "unfollow"} ${cook.username}. ${reasonOf(failure)}`,
+                ),
+            },
+          );
+        }}
+      >
+        {verb}
+      </button>
+    </li>
+  );
+}
