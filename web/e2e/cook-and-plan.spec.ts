@@ -227,5 +227,61 @@ for (const viewport of VIEWPORTS) {
       await expect(other.getByText("Log in or sign up to read this recipe.")).toHaveCount(0);
       await other.close();
     });
+
+    test(`'Or paste the page' and 'Paste ingredient lines' are disclosures (${viewport.name})`, async ({
+      page,
+    }) => {
+      test.setTimeout(90_000);
+      await signUp(page, uniqueName("paster"));
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await page.goto("/recipes/new");
+      await expect(page.getByRole("heading", { name: "Create New Recipe" })).toBeVisible();
+      const phone = viewport.name === "phone";
+
+      for (const [name, field] of [
+        ["Or paste the page", "Page source (HTML)"],
+        ["Paste ingredient lines", "One ingredient per line, for 4 servings"],
+      ] as const) {
+        const toggle = page.getByRole("button", { name, exact: true });
+        await expect(toggle).toHaveAttribute("aria-expanded", "false");
+        await expect(page.getByRole("heading", { name })).toHaveCount(0);
+        await expect(page.getByLabel(field)).toBeHidden();
+        // an arrow that turns when it opens
+        const arrow = toggle.locator(".disclosure-arrow");
+        const arrowStyle = () =>
+          arrow.evaluate((element) => {
+            const style = getComputedStyle(element, "::before");
+            return { content: style.content, transform: style.transform };
+          });
+        const closed = await arrowStyle();
+        expect(closed.content).toBe('"▸"');
+        // the region it opens is the one it names
+        const controls = await toggle.getAttribute("aria-controls");
+        expect(controls).toBeTruthy();
+        const box = await toggle.boundingBox();
+        expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+
+        if (phone) await toggle.tap();
+        else {
+          await toggle.focus();
+          await page.keyboard.press("Enter");
+        }
+        await expect(toggle).toHaveAttribute("aria-expanded", "true");
+        await expect(page.getByLabel(field)).toBeVisible();
+        await expect(page.locator(`[id="${controls}"]`).getByLabel(field)).toBeVisible();
+        await expect.poll(async () => (await arrowStyle()).transform).not.toBe(closed.transform);
+        // ... and closes again, keeping what was typed
+        await page.getByLabel(field).fill("200 g red lentils");
+        if (phone) await toggle.tap();
+        else {
+          await toggle.focus();
+          await page.keyboard.press("Space");
+        }
+        await expect(toggle).toHaveAttribute("aria-expanded", "false");
+        await expect(page.getByLabel(field)).toBeHidden();
+        await toggle.click();
+        await expect(page.getByLabel(field)).toHaveValue("200 g red lentils");
+      }
+    });
   });
 }

@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { Disclosure } from "../../../components/disclosure";
 import { reasonOf } from "../../../lib/api-client";
 import { parseIngredientLines } from "../../../lib/ingredients/parse-lines";
 import { type IngredientRow, PASTE_LINES_MAX, rowsFromLines } from "../recipe-form-logic";
@@ -28,8 +29,7 @@ export function PasteIngredientLines({ onRows }: { onRows: (rows: IngredientRow[
   };
 
   return (
-    <details className="paste-lines">
-      <summary>Paste ingredient lines</summary>
+    <Disclosure className="paste-lines" label="Paste ingredient lines">
       <div className="field">
         <label htmlFor={id}>One ingredient per line, for 4 servings</label>
         <textarea
@@ -56,6 +56,6 @@ export function PasteIngredientLines({ onRows }: { onRows: (rows: IngredientRow[
           {error}
         </p>
       )}
-    </details>
+    </Disclosure>
   );
 }

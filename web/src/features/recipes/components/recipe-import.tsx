@@ -1,5 +1,6 @@
 import type { RecipeDraft } from "@potluck/contract";
 import { type FormEvent, useId, useState } from "react";
+import { Disclosure } from "../../../components/disclosure";
 import { reasonOf } from "../../../lib/api-client";
 import { useImportRecipe } from "../api/import-recipe";
 
@@ -42,8 +43,7 @@ export function RecipeImport({ onDraft }: { onDraft: (draft: RecipeDraft) => voi
       <p className="hint" id={hintId}>
         The recipe fills the form below for you to check; nothing is saved until you create it.
       </p>
-      <details className="recipe-import-paste">
-        <summary>Or paste the page</summary>
+      <Disclosure className="recipe-import-paste" label="Or paste the page">
         <form onSubmit={(event) => submit(event, { html, url: url.trim() || undefined })}>
           <div className="field">
             <label htmlFor={`${hintId}-html`}>Page source (HTML)</label>
@@ -62,7 +62,7 @@ export function RecipeImport({ onDraft }: { onDraft: (draft: RecipeDraft) => voi
             Import pasted page
           </button>
         </form>
-      </details>
+      </Disclosure>
       {read.isError && (
         <p className="field-error" role="alert">
           Could not import the recipe: {reasonOf(read.error)}
