@@ -71,6 +71,7 @@ export async function recomputeShoppingLists(tx: Tx, groceryListIds: number[]): 
       recipeId: plannedRecipes.recipeId,
       guests: plannedRecipes.guests,
       title: recipes.title,
+      servings: recipes.servings,
     })
     .from(plannedRecipes)
     .innerJoin(recipes, sql`${recipes.id} = ${plannedRecipes.recipeId}`)
@@ -129,6 +130,7 @@ export async function recomputeShoppingLists(tx: Tx, groceryListIds: number[]): 
       recipeId: plan.recipeId,
       title: plan.title,
       guests: plan.guests,
+      servings: plan.servings,
       ingredients: linesOfRecipe.get(plan.recipeId) ?? [],
     }));
     const listExtras: LineIngredient[] = extrasOfList.get(listId) ?? [];

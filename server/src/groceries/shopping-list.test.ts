@@ -21,6 +21,7 @@ const OZ = 9;
 const LB = 10;
 const CLOVE = 11;
 const MG = 12;
+const PINCH = 13;
 const UNITS: UnitRow[] = [
   { id: G, name: "g" },
   { id: ML, name: "ml" },
@@ -34,6 +35,7 @@ const UNITS: UnitRow[] = [
   { id: LB, name: "lb" },
   { id: CLOVE, name: "clove" },
   { id: MG, name: "mg" },
+  { id: PINCH, name: "pinch" },
 ];
 const unitName = (id: number) => UNITS.find((unit) => unit.id === id)?.name;
 
@@ -66,12 +68,14 @@ const pancakes = (guests: number) => ({
   recipeId: 1,
   title: "Pancakes",
   guests,
+  servings: 4,
   ingredients: [flour(30), milk(60), egg(0.5)],
 });
 const bread = (guests: number) => ({
   recipeId: 2,
   title: "Bread",
   guests,
+  servings: 4,
   ingredients: [flour(100)],
 });
 
@@ -116,11 +120,31 @@ describe("computeShoppingLines", () => {
     });
   });
 
+  it("keeps a pinch as the recipe writes it, whatever the guests", () => {
+    // Per serving of a recipe for 4: a pinch of salt is 0.25 of a pinch each.
+    const salt: LineIngredient = {
+      ingredientId: 40,
+      ingredientName: "Salt",
+      unitId: PINCH,
+      quantity: 0.25,
+    };
+    const soup = (guests: number): PlannedRecipeInput => ({
+      recipeId: 7,
+      title: "Soup",
+      guests,
+      servings: 4,
+      ingredients: [salt, flour(10)],
+    });
+    expect(read(compute([soup(12)], [], []))).toEqual(["120 g All-purpose flour", "1 pinch Salt"]);
+    expect(read(compute([soup(1)], [], []))).toEqual(["10 g All-purpose flour", "1 pinch Salt"]);
+  });
+
   it("counts a recipe listing an ingredient twice once as a source but twice in the sum", () => {
     const crumble = {
       recipeId: 5,
       title: "Crumble",
       guests: 2,
+      servings: 4,
       ingredients: [flour(40), egg(1), flour(10)],
     };
     expect(compute([crumble], [], [])[0]).toMatchObject({
@@ -138,7 +162,7 @@ describe("computeShoppingLines", () => {
   it("rounds the exact sum to 2 decimals", () => {
     // 3 × 0.1 is 0.30000000000000004 in floating point; 1.005 must round up, not down.
     const lines = compute(
-      [{ recipeId: 9, title: "Tea", guests: 3, ingredients: [milk(0.1), egg(1 / 3)] }],
+      [{ recipeId: 9, title: "Tea", guests: 3, servings: 4, ingredients: [milk(0.1), egg(1 / 3)] }],
       [flour(1.005)],
       [],
     );
@@ -203,6 +227,7 @@ const recipeOf = (title: string, ...ingredients: LineIngredient[]): PlannedRecip
   recipeId: title.length,
   title,
   guests: 1,
+  servings: 4,
   ingredients,
 });
 /** "1.5 kg All-purpose flour", per line. */
@@ -348,7 +373,7 @@ describe("the order of planning", () => {
       }),
     );
   const asPlans = (plans: { recipeId: number; guests: number; ingredients: LineIngredient[] }[]) =>
-    plans.map((p) => ({ ...p, title: `Recipe ${p.recipeId}` }));
+    plans.map((p) => ({ ...p, title: `Recipe ${p.recipeId}`, servings: 4 }));
   /** What a line is, apart from the order of its sources. */
   const essence = (lines: ReturnType<typeof compute>) =>
     lines.map((l) => [l.id, l.ingredientId, l.unitId, l.quantity, l.isChecked]);

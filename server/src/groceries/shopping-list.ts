@@ -1,6 +1,6 @@
 // The shopping list of a grocery list, computed from what is planned on it. Pure: the
 // database side (loading, writing the diff) lives in recompute.ts, the locks in db/locks.ts.
-import { combineAmounts, measureOf, roundTo2 } from "@potluck/contract";
+import { combineAmounts, measureOf, quantityForGuests, roundTo2 } from "@potluck/contract";
 
 export interface LineIngredient {
   ingredientId: number;
@@ -14,6 +14,8 @@ export interface PlannedRecipeInput {
   recipeId: number;
   title: string;
   guests: number;
+  /** How many the recipe is written for: a pinch or "to taste" stays as written for them. */
+  servings: number;
   ingredients: LineIngredient[];
 }
 
@@ -140,7 +142,15 @@ export function computeShoppingLines(
     const linesOfThisPlan = new Set<Accumulator>();
     for (const ingredient of plan.ingredients) {
       const line = lineFor(ingredient);
-      line.amounts.push({ quantity: ingredient.quantity * plan.guests, unitId: ingredient.unitId });
+      line.amounts.push({
+        quantity: quantityForGuests(
+          ingredient.quantity,
+          table.name(ingredient.unitId),
+          plan.guests,
+          plan.servings,
+        ),
+        unitId: ingredient.unitId,
+      });
       linesOfThisPlan.add(line);
     }
     for (const line of linesOfThisPlan) {
