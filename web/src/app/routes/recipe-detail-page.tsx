@@ -12,7 +12,7 @@ import { useRecipe } from "../../features/recipes/api/get-recipe";
 import { recipeKeys } from "../../features/recipes/api/keys";
 import { formatDate, parseId } from "../../features/recipes/format";
 import { cameFromMyRecipes, confirmDelete } from "../../features/recipes/navigation";
-import { FORM_SERVINGS, parseGuests } from "../../features/recipes/quantities";
+import { parseGuests } from "../../features/recipes/quantities";
 import { useDebouncedValue } from "../../features/recipes/use-debounced-value";
 import { reasonOf } from "../../lib/api-client";
 import { queryClient } from "../../lib/query-client";
@@ -20,6 +20,7 @@ import { useSession } from "../../lib/session";
 import { lineText, useUnitsPreference } from "../../lib/units-preference";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
+/** The spec's default guests: a recipe's own servings, which are 4 unless its author said. */
 export const DEFAULT_GUESTS = 4;
 /** Guests are announced once typing in the field has paused this long, not per keystroke. */
 const ANNOUNCE_GUESTS_AFTER_MS = 800;
@@ -73,14 +74,15 @@ function RecipeView({
   const deletion = useDeleteRecipe();
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [reloadError, setReloadError] = useState<string | null>(null);
-  const [guestsText, setGuestsText] = useState(String(DEFAULT_GUESTS));
+  // Guests start at the recipe's own servings: its quantities read as its author wrote them.
+  const [guestsText, setGuestsText] = useState(String(recipe.servings ?? DEFAULT_GUESTS));
   const [cooking, setCooking] = useState(false);
   const guests = parseGuests(guestsText);
   const units = useUnitsPreference();
   // Scaled to the guests (a pinch stays a pinch) and read in the cook's units, by the one rule
   // (contract/src/units.ts), the page and cook mode alike.
   const lines = recipe.recipe_ingredients.map((line) => {
-    const quantity = quantityForGuests(line.quantity, line.unit.name, guests, FORM_SERVINGS);
+    const quantity = quantityForGuests(line.quantity, line.unit.name, guests, recipe.servings);
     const text = lineText(quantity, line.unit.name, line.ingredient.name, units);
     return { id: line.id, amount: text.amount, name: text.name, exact: text.exact };
   });
@@ -244,8 +246,9 @@ function LineAmount({ line }: { line: { amount: string; exact?: string } }) {
  */
 function GuestsAnnouncement({ guests }: { guests: number }) {
   const settled = useDebouncedValue(guests, ANNOUNCE_GUESTS_AFTER_MS);
+  const [opened] = useState(guests);
   const [spoken, setSpoken] = useState(false);
-  if (!spoken && settled !== DEFAULT_GUESTS) setSpoken(true);
+  if (!spoken && settled !== opened) setSpoken(true);
   return (
     <p className="visually-hidden" role="status">
       {spoken ? `Quantities now for ${settled === 1 ? "1 guest" : `${settled} guests`}.` : ""}

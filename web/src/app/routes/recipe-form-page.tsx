@@ -1,5 +1,9 @@
 import type { RecipeDetail, RecipeDraft } from "@potluck/contract";
-import { RECIPE_TITLE_MAX } from "@potluck/contract/limits";
+import {
+  RECIPE_SERVINGS_MAX,
+  RECIPE_SERVINGS_MIN,
+  RECIPE_TITLE_MAX,
+} from "@potluck/contract/limits";
 import {
   type ChangeEvent,
   type FormEvent,
@@ -16,21 +20,31 @@ import { ErrorBox, Loading } from "../../components/status";
 import { type RecipeSubmission, useCreateRecipe } from "../../features/recipes/api/create-recipe";
 import { useRecipe } from "../../features/recipes/api/get-recipe";
 import { useUpdateRecipe } from "../../features/recipes/api/update-recipe";
-import { IngredientRowsEditor } from "../../features/recipes/components/ingredient-rows-editor";
+import {
+  IngredientRowsEditor,
+  rowFieldId,
+  useCountUnitId,
+} from "../../features/recipes/components/ingredient-rows-editor";
 import { PasteIngredientLines } from "../../features/recipes/components/paste-ingredient-lines";
 import { RecipeImport } from "../../features/recipes/components/recipe-import";
 import { parseId } from "../../features/recipes/format";
 import {
   appendRows,
   collectIngredients,
+  draftForServings,
   emptyRow,
   IMAGE_LIMIT_TEXT,
+  INCOMPLETE_ROW_MESSAGE,
   type IngredientRow,
   imageSizeProblem,
   missingForSave,
+  parseServings,
+  type RowProblem,
+  rowProblems,
   rowsFromLines,
   rowsFromRecipe,
   rowsSignature,
+  SERVINGS_PROBLEM,
   saveErrorLines,
 } from "../../features/recipes/recipe-form-logic";
 import { ApiError, reasonOf } from "../../lib/api-client";
@@ -94,10 +108,15 @@ function RecipeForm({ recipe, draft }: { recipe: RecipeDetail | null; draft: Rec
   const startingHtml = recipe?.content ?? draft?.content ?? "";
   const [title, setTitle] = useState(recipe?.title ?? draft?.title ?? "");
   const [content, setContent] = useState({ html: startingHtml, blank: true });
+  // An import keeps the page's yield as the servings and its quantities as written for them.
+  const [imported] = useState(() => (draft ? draftForServings(draft) : null));
+  const startingServings = String(recipe?.servings ?? imported?.servings ?? 4);
+  const [servingsText, setServingsText] = useState(startingServings);
+  const servings = parseServings(servingsText);
+  const [servingsError, setServingsError] = useState(false);
   const [initialRows] = useState<IngredientRow[]>(() => {
     if (recipe && recipe.recipe_ingredients.length > 0) return rowsFromRecipe(recipe);
-    if (draft && draft.recipe_ingredients.length > 0)
-      return rowsFromLines(draft.recipe_ingredients);
+    if (imported && imported.lines.length > 0) return rowsFromLines(imported.lines);
     return [emptyRow()];
   });
   /** The imported page's picture, fetched by the server when the recipe is saved. */
@@ -107,16 +126,26 @@ function RecipeForm({ recipe, draft }: { recipe: RecipeDetail | null; draft: Rec
   const [imageError, setImageError] = useState<string | null>(null);
   const [removeExisting, setRemoveExisting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  const [problems, setProblems] = useState<RowProblem[]>([]);
+  const countUnitId = useCountUnitId();
+  // Where a refused save sends the focus: the first field to fix (n: a new request each time).
+  const [focusTarget, setFocusTarget] = useState<{ id: string; n: number } | null>(null);
+  useEffect(() => {
+    if (focusTarget) document.getElementById(focusTarget.id)?.focus();
+  }, [focusTarget]);
+  const focusField = (id: string) => setFocusTarget((last) => ({ id, n: (last?.n ?? 0) + 1 }));
   const fileInput = useRef<HTMLInputElement>(null);
   const preview = useObjectUrl(file) ?? (removeExisting ? null : (recipe?.image ?? null));
   const cancelTo = recipe ? `/recipes/${recipe.id}` : "/recipes";
   const missing = missingForSave(title, content.blank);
+  const showTitleCount = title.length >= RECIPE_TITLE_MAX * TITLE_COUNT_FROM;
   const canSubmit = missing === null && !save.isPending;
   // The editor reports its starting HTML first (normalised): changes are measured from that.
   const [startingContent, setStartingContent] = useState<string | null>(null);
   const dirty =
     draft !== null ||
     title !== (recipe?.title ?? "") ||
+    servingsText !== startingServings ||
     (startingContent !== null && content.html !== startingContent) ||
     rowsSignature(rows) !== rowsSignature(initialRows) ||
     file !== null ||
@@ -141,15 +170,26 @@ function RecipeForm({ recipe, draft }: { recipe: RecipeDetail | null; draft: Rec
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!canSubmit) return;
-    const ingredients = collectIngredients(rows);
-    if (!ingredients.ok) {
-      setFormError(ingredients.error);
+    if (servings === null) {
+      setServingsError(true);
+      focusField("recipe-servings");
+      return;
+    }
+    const refused = rowProblems(rows, countUnitId);
+    const ingredients = collectIngredients(rows, servings, countUnitId);
+    if (!ingredients.ok || refused.length > 0) {
+      setFormError(ingredients.ok ? INCOMPLETE_ROW_MESSAGE : ingredients.error);
+      setProblems(refused);
+      const first = refused[0];
+      if (first) focusField(rowFieldId(first.key, first.fields[0] ?? "ingredient"));
       return;
     }
     setFormError(null);
+    setProblems([]);
     const submission: RecipeSubmission = {
       title: title.trim(),
       content: content.html,
+      servings: String(servings),
       recipe_ingredients: JSON.stringify(ingredients.items),
     };
     if (file) submission.image = file;
@@ -174,9 +214,11 @@ function RecipeForm({ recipe, draft }: { recipe: RecipeDetail | null; draft: Rec
           type="text"
           required
           maxLength={RECIPE_TITLE_MAX}
+          aria-describedby={showTitleCount ? "recipe-title-count" : undefined}
           value={title}
           onChange={(event) => setTitle(event.target.value)}
         />
+        {showTitleCount && <TitleCount length={title.length} />}
       </div>
       <div className="field">
         <span className="label" id={instructionsLabel}>
@@ -231,13 +273,47 @@ function RecipeForm({ recipe, draft }: { recipe: RecipeDetail | null; draft: Rec
           </div>
         )}
       </div>
+      <div className="field recipe-servings">
+        <label htmlFor="recipe-servings">Servings</label>
+        <input
+          id="recipe-servings"
+          type="number"
+          inputMode="numeric"
+          min={RECIPE_SERVINGS_MIN}
+          max={RECIPE_SERVINGS_MAX}
+          step={1}
+          value={servingsText}
+          aria-invalid={servingsError || undefined}
+          aria-describedby={servingsError ? "recipe-servings-error" : "recipe-servings-hint"}
+          onChange={(event) => {
+            setServingsText(event.target.value);
+            setServingsError(false);
+          }}
+        />
+        <p className="hint" id="recipe-servings-hint">
+          How many the recipe makes as written; the recipe page starts at this many guests.
+        </p>
+        {servingsError && (
+          <p className="field-error" id="recipe-servings-error">
+            {SERVINGS_PROBLEM}
+          </p>
+        )}
+      </div>
       <IngredientRowsEditor
         rows={rows}
         onChange={(next) => {
           setRows(next);
           setFormError(null);
+          // A marked row says what it still lacks as the cook fixes it, and is unmarked once whole.
+          setProblems((marked) => {
+            if (marked.length === 0) return marked;
+            const keys = new Set(marked.map((problem) => problem.key));
+            return rowProblems(next, countUnitId).filter((problem) => keys.has(problem.key));
+          });
         }}
         canCreate={authenticated}
+        servings={servings}
+        problems={problems}
       />
       <PasteIngredientLines onRows={(added) => setRows((current) => appendRows(current, added))} />
       {formError && (
@@ -253,8 +329,8 @@ function RecipeForm({ recipe, draft }: { recipe: RecipeDetail | null; draft: Rec
         </ErrorBox>
       )}
       <div className="form-actions">
-        {/* Cancel says "discard": it doesn't ask again. */}
-        <Link to={cancelTo} className="btn btn-secondary" onClick={allowLeaving}>
+        {/* Cancel leaves like any link: with unsaved changes, the cook is asked first. */}
+        <Link to={cancelTo} className="btn btn-secondary">
           Cancel
         </Link>
         <button
@@ -279,6 +355,23 @@ function RecipeForm({ recipe, draft }: { recipe: RecipeDetail | null; draft: Rec
         />
       )}
     </form>
+  );
+}
+
+/** The title's length shows from this share of the limit on. */
+const TITLE_COUNT_FROM = 0.8;
+
+/** "180/200" under the title as it nears the limit; at the limit, says so. */
+function TitleCount({ length }: { length: number }) {
+  const full = length >= RECIPE_TITLE_MAX;
+  return (
+    <p
+      className={full ? "hint char-count char-count-full" : "hint char-count"}
+      id="recipe-title-count"
+    >
+      {length}/{RECIPE_TITLE_MAX}
+      {full && <span role="status"> That's the longest a title can be.</span>}
+    </p>
   );
 }
 

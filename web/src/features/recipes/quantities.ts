@@ -27,14 +27,14 @@ export function parseGuests(input: string): number {
   return guests >= 1 ? guests : 1;
 }
 
-/** The form edits quantities for 4 servings: stored per-serving quantity × 4. */
-export function toFormQuantity(perServing: number): number {
-  return clean(perServing * FORM_SERVINGS);
+/** The form edits quantities for the recipe's servings: stored per-serving quantity × servings. */
+export function toFormQuantity(perServing: number, servings = FORM_SERVINGS): number {
+  return clean(perServing * servings);
 }
 
-/** What the form submits: the quantity typed for 4 servings ÷ 4. */
-export function toPerServing(formQuantity: number): number {
-  return clean(formQuantity / FORM_SERVINGS);
+/** What the form submits: the quantity typed for the recipe's servings ÷ servings. */
+export function toPerServing(formQuantity: number, servings = FORM_SERVINGS): number {
+  return clean(formQuantity / servings);
 }
 
 /** Quantities read without trailing zeros: 2.5, 0.33, 400. */

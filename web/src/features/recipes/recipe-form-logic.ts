@@ -1,19 +1,32 @@
 import type { RecipeDetail, RecipeIngredientInput } from "@potluck/contract";
-import { PARSE_LINES_MAX, RECIPE_IMAGE_MAX_BYTES } from "@potluck/contract/limits";
+import {
+  PARSE_LINES_MAX,
+  RECIPE_IMAGE_MAX_BYTES,
+  RECIPE_SERVINGS_DEFAULT,
+  RECIPE_SERVINGS_MAX,
+  RECIPE_SERVINGS_MIN,
+} from "@potluck/contract/limits";
 import { ApiError } from "../../lib/api-error";
-import { toFormQuantity, toPerServing } from "./quantities";
+import { FORM_SERVINGS, toFormQuantity, toPerServing } from "./quantities";
 
-/** One editable ingredient row; `quantity` is the text typed, for 4 servings. */
+/**
+ * The unit select's "No unit" choice: a counted ingredient ("3 eggs", "2 lemons"). Saved as the
+ * count unit ("piece"), which ingredient lines read as a plain count.
+ */
+export const COUNT_CHOICE = "count";
+
+/** One editable ingredient row; `quantity` is the text typed, for the recipe's servings. */
 export interface IngredientRow {
   key: string;
   ingredient: { id: number; name: string } | null;
   quantity: string;
+  /** A unit's id, COUNT_CHOICE for none (a count), or "" while not chosen. */
   unitId: string;
   /** The line it was read from (imported or pasted), shown while the row still needs the cook. */
   original?: string;
 }
 
-/** An ingredient line as the server read it (import, paste): quantity for 4 servings. */
+/** An ingredient line as the server read it (import, paste): quantity as the form shows it. */
 export interface ReadLine {
   original: string;
   quantity: number | null;
@@ -98,12 +111,14 @@ export const emptyRow = (): IngredientRow => ({
   unitId: "",
 });
 
-/** The rows of a stored recipe as the form shows them: quantities for 4 servings. */
-export function rowsFromRecipe(recipe: Pick<RecipeDetail, "recipe_ingredients">): IngredientRow[] {
+/** The rows of a stored recipe as the form shows them: quantities for its servings. */
+export function rowsFromRecipe(
+  recipe: Pick<RecipeDetail, "recipe_ingredients"> & { servings?: number },
+): IngredientRow[] {
   return recipe.recipe_ingredients.map((line) => ({
     key: newRowKey(),
     ingredient: { id: line.ingredient.id, name: line.ingredient.name },
-    quantity: String(toFormQuantity(line.quantity)),
+    quantity: String(toFormQuantity(line.quantity, recipe.servings ?? FORM_SERVINGS)),
     unitId: String(line.unit.id),
   }));
 }
@@ -112,17 +127,20 @@ const isBlank = (row: IngredientRow) =>
   row.ingredient === null && row.quantity.trim() === "" && row.unitId === "";
 
 /**
- * The rows to submit (per ONE serving), or the spec's message when a row is only partly
- * filled. Fully empty rows are dropped.
+ * The rows to submit (per ONE serving: the typed quantity ÷ `servings`), or the spec's
+ * message when a row is only partly filled. Fully empty rows are dropped. "No unit" rows are
+ * saved with `countUnitId` (the "piece" unit), and are incomplete without it.
  */
 export function collectIngredients(
   rows: IngredientRow[],
+  servings: number = FORM_SERVINGS,
+  countUnitId?: number,
 ): { ok: true; items: RecipeIngredientInput[] } | { ok: false; error: string } {
   const items: RecipeIngredientInput[] = [];
   for (const row of rows) {
     if (isBlank(row)) continue;
     const quantity = Number(row.quantity);
-    const unitId = Number(row.unitId);
+    const unitId = row.unitId === COUNT_CHOICE ? (countUnitId ?? 0) : Number(row.unitId);
     if (
       !row.ingredient ||
       row.quantity.trim() === "" ||
@@ -135,11 +153,88 @@ export function collectIngredients(
     }
     items.push({
       ingredient_id: row.ingredient.id,
-      quantity: toPerServing(quantity),
+      quantity: toPerServing(quantity, servings),
       unit_id: unitId,
     });
   }
   return { ok: true, items };
+}
+
+export type RowField = "ingredient" | "quantity" | "unit";
+
+/** What a partly filled row lacks, said under it. */
+export interface RowProblem {
+  key: string;
+  /** 1-based, as the row's labels number it. */
+  n: number;
+  /** The fields to mark, in the row's order. */
+  fields: RowField[];
+  message: string;
+}
+
+const FIELD_WORDS: Record<RowField, string> = {
+  ingredient: "choose an ingredient",
+  quantity: "enter a quantity above 0",
+  unit: 'choose a unit ("No unit" for a count, such as 3 eggs)',
+};
+
+/**
+ * The partly filled rows and what each lacks (empty when every row can be saved): the rows
+ * collectIngredients refuses, for the form to mark one by one.
+ */
+export function rowProblems(rows: IngredientRow[], countUnitId?: number): RowProblem[] {
+  const problems: RowProblem[] = [];
+  rows.forEach((row, index) => {
+    if (isBlank(row)) return;
+    const quantity = Number(row.quantity);
+    const fields: RowField[] = [];
+    if (!row.ingredient) fields.push("ingredient");
+    if (row.quantity.trim() === "" || !Number.isFinite(quantity) || quantity <= 0) {
+      fields.push("quantity");
+    }
+    const countable = row.unitId === COUNT_CHOICE && countUnitId !== undefined;
+    const unitId = Number(row.unitId);
+    if (!countable && !(Number.isInteger(unitId) && unitId > 0)) fields.push("unit");
+    if (fields.length === 0) return;
+    const words = fields.map((field) => FIELD_WORDS[field]);
+    const list =
+      words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words.at(-1)}` : words[0];
+    problems.push({
+      key: row.key,
+      n: index + 1,
+      fields,
+      message: `Ingredient ${index + 1}: ${list}.`,
+    });
+  });
+  return problems;
+}
+
+/** The recipe's servings as typed: a whole number from 1 to 100, else null. */
+export function parseServings(text: string): number | null {
+  if (!/^\s*\d+\s*$/.test(text)) return null;
+  const servings = Number(text);
+  return servings >= RECIPE_SERVINGS_MIN && servings <= RECIPE_SERVINGS_MAX ? servings : null;
+}
+
+export const SERVINGS_PROBLEM = `Servings must be a whole number from ${RECIPE_SERVINGS_MIN} to ${RECIPE_SERVINGS_MAX}.`;
+
+/**
+ * An imported page's yield as the form's servings (a whole number in range; 4 without one),
+ * and its lines' quantities (on the draft's 4-serving base) for that many: as the page wrote them.
+ */
+export function draftForServings(draft: {
+  servings: number | null;
+  recipe_ingredients: ReadLine[];
+}): { servings: number; lines: ReadLine[] } {
+  const servings =
+    draft.servings === null
+      ? RECIPE_SERVINGS_DEFAULT
+      : Math.min(RECIPE_SERVINGS_MAX, Math.max(RECIPE_SERVINGS_MIN, Math.round(draft.servings)));
+  const lines = draft.recipe_ingredients.map((line) => ({
+    ...line,
+    quantity: line.quantity === null ? null : (line.quantity * servings) / FORM_SERVINGS,
+  }));
+  return { servings, lines };
 }
 
 /**

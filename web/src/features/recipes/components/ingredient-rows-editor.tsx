@@ -1,32 +1,71 @@
-import { useCallback } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { AsyncPicker, type PickerOption } from "../../../components/async-picker";
 import { useUnits } from "../../../lib/ingredients/get-units";
 import { createIngredient, searchIngredients } from "../../../lib/ingredients/search-ingredients";
-import { emptyRow, type IngredientRow, rowNeedsCheck } from "../recipe-form-logic";
+import {
+  COUNT_CHOICE,
+  emptyRow,
+  type IngredientRow,
+  type RowProblem,
+  rowNeedsCheck,
+} from "../recipe-form-logic";
 
 export const INGREDIENT_SEARCH_LIMIT = 25;
 
-/** Ingredient rows of the recipe form: picker, quantity (for 4 servings), unit, remove. */
+/** The ids of a row's controls, for labels, error marks and focus. */
+export const rowFieldId = (key: string, field: "ingredient" | "quantity" | "unit") =>
+  `${key}-${field}`;
+
+/** The unit a "No unit" row is saved with: the count unit, when the units have loaded. */
+export function useCountUnitId(): number | undefined {
+  const units = useUnits();
+  return units.data?.find((unit) => unit.name === "piece")?.id;
+}
+
+/**
+ * Ingredient rows of the recipe form: picker, quantity (for the recipe's servings), unit,
+ * remove. A partly filled row is marked with what it lacks (`problems`).
+ */
 export function IngredientRowsEditor({
   rows,
   onChange,
   canCreate,
+  servings,
+  problems = [],
 }: {
   rows: IngredientRow[];
   onChange: (rows: IngredientRow[]) => void;
   /** Signed-in users may add an ingredient the catalogue lacks. */
   canCreate: boolean;
+  /** How many the quantities are for; null while the servings field holds no valid number. */
+  servings: number | null;
+  problems?: RowProblem[];
 }) {
   const units = useUnits();
+  const countUnitId = useCountUnitId();
   const load = useCallback((text: string) => searchIngredients(text, INGREDIENT_SEARCH_LIMIT), []);
   const update = (key: string, change: Partial<IngredientRow>) =>
     onChange(rows.map((row) => (row.key === key ? { ...row, ...change } : row)));
+  // After "Add Ingredient", the cook goes on in the new row's picker.
+  const [focusKey, setFocusKey] = useState<string | null>(null);
+  useEffect(() => {
+    if (focusKey === null || !rows.some((row) => row.key === focusKey)) return;
+    document.getElementById(rowFieldId(focusKey, "ingredient"))?.focus();
+    setFocusKey(null);
+  }, [focusKey, rows]);
+  const addRow = () => {
+    const row = emptyRow();
+    onChange([...rows, row]);
+    setFocusKey(row.key);
+  };
 
   return (
     <fieldset className="ingredient-rows">
       <legend className="label">Ingredients</legend>
       <p className="hint" id="servings-note">
-        Quantities are for 4 servings.
+        {servings === null
+          ? "Quantities are for the servings above."
+          : `Quantities are for ${servings} ${servings === 1 ? "serving" : "servings"}.`}
       </p>
       {units.isError && (
         <div className="alert alert-error" role="alert">
@@ -38,8 +77,17 @@ export function IngredientRowsEditor({
           const n = index + 1;
           // A line read from a page or a paste that needs the cook: say what it said.
           const unread = row.original !== undefined && rowNeedsCheck(row);
+          const problem = problems.find((p) => p.key === row.key);
+          const invalid = (field: RowProblem["fields"][number]) =>
+            problem?.fields.includes(field) ?? false;
+          const errorId = `${row.key}-error`;
+          const className = [
+            "ingredient-row",
+            unread && "needs-check",
+            problem && "has-error",
+          ].filter(Boolean);
           return (
-            <li key={row.key} className={unread ? "ingredient-row needs-check" : "ingredient-row"}>
+            <li key={row.key} className={className.join(" ")}>
               {unread && (
                 <p className="ingredient-row-original">
                   <span className="visually-hidden">Ingredient {n} </span>Check this line: “
@@ -47,11 +95,12 @@ export function IngredientRowsEditor({
                 </p>
               )}
               <div className="field ingredient-row-picker">
-                <label htmlFor={`${row.key}-ingredient`}>
+                <label htmlFor={rowFieldId(row.key, "ingredient")}>
                   Ingredient<span className="visually-hidden"> {n}</span>
                 </label>
                 <AsyncPicker
-                  inputId={`${row.key}-ingredient`}
+                  inputId={rowFieldId(row.key, "ingredient")}
+                  invalid={invalid("ingredient")}
                   value={row.ingredient}
                   onChange={(ingredient: PickerOption | null) => update(row.key, { ingredient })}
                   loadOptions={load}
@@ -59,31 +108,37 @@ export function IngredientRowsEditor({
                 />
               </div>
               <div className="field ingredient-row-quantity">
-                <label htmlFor={`${row.key}-quantity`}>
+                <label htmlFor={rowFieldId(row.key, "quantity")}>
                   Quantity<span className="visually-hidden"> {n}</span>
                 </label>
                 <input
-                  id={`${row.key}-quantity`}
+                  id={rowFieldId(row.key, "quantity")}
                   type="number"
                   min={0.01}
                   step="any"
                   inputMode="decimal"
-                  aria-describedby="servings-note"
+                  aria-invalid={invalid("quantity") || undefined}
+                  aria-describedby={problem ? `servings-note ${errorId}` : "servings-note"}
                   value={row.quantity}
                   onChange={(event) => update(row.key, { quantity: event.target.value })}
                 />
               </div>
               <div className="field ingredient-row-unit">
-                <label htmlFor={`${row.key}-unit`}>
+                <label htmlFor={rowFieldId(row.key, "unit")}>
                   Unit<span className="visually-hidden"> {n}</span>
                 </label>
                 <select
-                  id={`${row.key}-unit`}
+                  id={rowFieldId(row.key, "unit")}
                   value={row.unitId}
                   disabled={!units.data}
+                  aria-invalid={invalid("unit") || undefined}
+                  aria-describedby={problem ? errorId : undefined}
                   onChange={(event) => update(row.key, { unitId: event.target.value })}
                 >
                   <option value="">Choose a unit</option>
+                  {countUnitId !== undefined && (
+                    <option value={COUNT_CHOICE}>No unit (a count)</option>
+                  )}
                   {units.data?.map((unit) => (
                     <option key={unit.id} value={unit.id}>
                       {unit.name}
@@ -99,15 +154,16 @@ export function IngredientRowsEditor({
               >
                 Remove
               </button>
+              {problem && (
+                <p className="field-error ingredient-row-error" id={errorId}>
+                  {problem.message}
+                </p>
+              )}
             </li>
           );
         })}
       </ol>
-      <button
-        type="button"
-        className="btn btn-outline"
-        onClick={() => onChange([...rows, emptyRow()])}
-      >
+      <button type="button" className="btn btn-outline" onClick={addRow}>
         Add Ingredient
       </button>
     </fieldset>
