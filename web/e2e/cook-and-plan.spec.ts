@@ -283,5 +283,97 @@ for (const viewport of VIEWPORTS) {
         await expect(page.getByLabel(field)).toHaveValue("200 g red lentils");
       }
     });
+
+    test(`a recipe is planned from the list's picker and from its own page; the lists page reopens the last list (${viewport.name})`, async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      const suffix = uniqueName("");
+      const title = `Planned pancakes ${suffix}`;
+      await signUp(page, uniqueName("planner"));
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      const id = await publishRecipe(page, title);
+      const token = await csrf(page);
+      const listOf = async (name: string) =>
+        (
+          await (
+            await page.request.post("/api/groceries/lists/", {
+              headers: { "X-CSRFToken": token },
+              form: { name },
+            })
+          ).json()
+        ).id as number;
+      const weekend = await listOf(`Weekend ${suffix}`);
+      const party = await listOf(`Party ${suffix}`);
+      const phone = viewport.name === "phone";
+
+      // --- the list's recipe picker offers the cook's own recipes before anything is typed
+      await page.goto(`/grocery-list/${weekend}`);
+      const picker = page.getByLabel("Recipe", { exact: true });
+      // the real picker, not the placeholder shown while it loads
+      await expect(page.locator(".plan-picker__control").first()).toBeVisible();
+      if (phone) await picker.tap();
+      else {
+        await picker.focus();
+        await page.keyboard.press("ArrowDown");
+      }
+      const option = page.getByRole("option", { name: title, exact: true });
+      await expect(option).toBeVisible();
+      await expect(page.getByText("No options")).toHaveCount(0);
+      if (phone) await option.tap();
+      else await page.keyboard.press("Enter");
+      await page.getByLabel("Guests", { exact: true }).fill("2");
+      await page.getByRole("button", { name: "Plan Recipe" }).click();
+      const planned = page.locator(".planned-entry").filter({ hasText: title });
+      await expect(planned).toContainText("2 guests");
+
+      // --- the recipe's page plans it onto a list too, and links to it
+      await page.goto(`/recipes/${id}`);
+      const add = page.getByRole("button", { name: "Add to shopping list" });
+      if (phone) await add.tap();
+      else {
+        await add.focus();
+        await page.keyboard.press("Enter");
+      }
+      const dialog = page.getByRole("dialog", { name: "Add to shopping list" });
+      await expect(dialog).toBeVisible();
+      const listField = dialog.getByLabel("Shopping list");
+      // the list used last comes first
+      await expect(listField).toHaveValue(String(weekend));
+      await listField.selectOption({ label: `Party ${suffix}` });
+      await dialog.getByLabel("Guests").fill("6");
+      const submit = dialog.getByRole("button", { name: "Add to list" });
+      if (phone) await submit.tap();
+      else {
+        await submit.focus();
+        await page.keyboard.press("Enter");
+      }
+      await expect(dialog).toBeHidden();
+      const added = page.getByRole("status").filter({ hasText: "Added for 6 guests to" });
+      await expect(added).toHaveText(`Added for 6 guests to Party ${suffix}.`);
+      const link = added.getByRole("link", { name: `Party ${suffix}` });
+      if (phone) await link.tap();
+      else {
+        await link.focus();
+        await page.keyboard.press("Enter");
+      }
+      await expect(page).toHaveURL(new RegExp(`/grocery-list/${party}$`));
+      await expect(page.locator(".planned-entry").filter({ hasText: title })).toContainText(
+        "6 guests",
+      );
+
+      // --- My Shopping Lists reopens the list used last
+      await page.goto("/");
+      await page.goto("/grocery-lists");
+      await expect(page).toHaveURL(new RegExp(`/grocery-list/${party}$`));
+      await expect(page.locator(".list-picker__single-value")).toHaveText(`Party ${suffix}`);
+      // ... unless it was deleted: then the lists page stays
+      await page.getByRole("button", { name: `Delete: Party ${suffix}` }).click();
+      await page.getByRole("button", { name: "Yes, delete" }).click();
+      await expect(page).toHaveURL(/\/grocery-lists$/);
+      await page.goto("/grocery-lists");
+      await expect(page).toHaveURL(/\/grocery-lists$/);
+      await expect(page.getByText("Select a list")).toBeVisible();
+    });
   });
 }

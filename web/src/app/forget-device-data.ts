@@ -1,5 +1,6 @@
 import { clearNotesDrafts } from "../features/groceries/api/notes-draft";
 import { clearTickQueue } from "../features/groceries/api/tick-queue";
+import { clearLastLists } from "../features/groceries/last-list";
 import { forgetCachedAnswers } from "../lib/offline/cache-names";
 
 /**
@@ -9,5 +10,6 @@ import { forgetCachedAnswers } from "../lib/offline/cache-names";
  */
 export async function forgetDeviceData(): Promise<void> {
   clearNotesDrafts();
+  clearLastLists();
   await Promise.all([clearTickQueue(), forgetCachedAnswers()]);
 }

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { useParams } from "react-router";
 import { useGroceryList } from "../../features/groceries/api/get-grocery-list";
 import { useListEvents } from "../../features/groceries/api/list-events";
@@ -8,7 +9,9 @@ import { PlanForm } from "../../features/groceries/components/plan-form";
 import { PlannedExtras } from "../../features/groceries/components/planned-extras";
 import { PlannedRecipes } from "../../features/groceries/components/planned-recipes";
 import { ShoppingList } from "../../features/groceries/components/shopping-list";
+import { forgetLastList, rememberLastList } from "../../features/groceries/last-list";
 import { ApiError } from "../../lib/api-client";
+import { useSession } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
 const parseListId = (value: string | undefined): number | null => {
@@ -52,6 +55,14 @@ function GroceryList({ listId }: { listId: number }) {
   // Other shoppers' changes appear live; a list that is gone (or no longer shared) stops it.
   const remoteNotes = useListEvents(listId, !notFound);
   useDocumentTitle(list.data?.name ?? "Shopping List");
+  // My Shopping Lists reopens the list used last; one that is gone is not reopened.
+  const username = useSession().user?.username;
+  const opened = list.data !== undefined;
+  useEffect(() => {
+    if (!username) return;
+    if (opened) rememberLastList(username, listId);
+    else if (notFound) forgetLastList(username, listId);
+  }, [username, listId, opened, notFound]);
   if (notFound) {
     return (
       <div className="card grocery-card grocery-wide">

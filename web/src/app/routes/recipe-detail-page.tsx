@@ -6,6 +6,7 @@ import { RecipeImage } from "../../components/recipe-image";
 import { ServerHtml } from "../../components/server-html";
 import { StarRating } from "../../components/star-rating";
 import { ErrorBox, Loading } from "../../components/status";
+import { AddRecipeToList } from "../../features/groceries/components/add-recipe-to-list";
 import { RatingForm } from "../../features/ratings/components/rating-form";
 import { useDeleteRecipe } from "../../features/recipes/api/delete-recipe";
 import { useRecipe } from "../../features/recipes/api/get-recipe";
@@ -127,6 +128,9 @@ function RecipeView({
           >
             Cook mode
           </button>
+          {user && (
+            <AddRecipeToList recipeId={recipe.id} recipeTitle={recipe.title} guests={guests} />
+          )}
           {recipe.can_edit && (
             <>
               <Link to={`/recipes/${recipe.id}/edit`} className="btn btn-outline btn-small">

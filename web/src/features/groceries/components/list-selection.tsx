@@ -14,6 +14,7 @@ import { useDeleteGroceryList } from "../api/delete-grocery-list";
 import { useGroceryLists } from "../api/get-grocery-lists";
 import { useShoppingLinesSettled } from "../api/get-shopping-items";
 import { listLabel } from "../format";
+import { forgetLastList } from "../last-list";
 import { SharePanel } from "./share-panel";
 
 /** The lists' picker, loaded once near the screen: react-select is a third of a page. */
@@ -92,7 +93,10 @@ export function ListSelection({ selectedId }: { selectedId: number | null }) {
   const onDelete = () => {
     if (!selected) return;
     deleteList.mutate(selected.id, {
-      onSuccess: () => navigate("/grocery-lists"),
+      onSuccess: () => {
+        if (myUsername) forgetLastList(myUsername, selected.id);
+        navigate("/grocery-lists");
+      },
     });
   };
 
@@ -188,6 +192,7 @@ export function ListSelection({ selectedId }: { selectedId: number | null }) {
             myUsername={myUsername}
             onLeft={() => {
               setSharing(false);
+              forgetLastList(myUsername, selected.id);
               navigate("/grocery-lists");
             }}
           />

@@ -113,6 +113,7 @@ export function PlanForm({ kind, listId }: { kind: PlanKind; listId: number | nu
             value={item}
             onChange={chooseItem}
             loadOptions={loaders[kind]}
+            suggest={isRecipe}
           />
         </div>
         <div className="plan-form-row">

@@ -9,11 +9,14 @@ export function PlanPickerSelect({
   value,
   onChange,
   loadOptions,
+  suggest,
 }: {
   inputId: string;
   value: PickerOption | null;
   onChange: (option: PickerOption | null) => void;
   loadOptions: (text: string) => Promise<PickerOption[]>;
+  /** Offer some options (what `loadOptions("")` gives) as soon as the picker opens. */
+  suggest?: boolean;
 }) {
   return (
     <Picker<PickerOption>
@@ -22,6 +25,7 @@ export function PlanPickerSelect({
       onChange={onChange}
       loadOptions={loadOptions}
       cacheOptions
+      suggest={suggest}
       clearable
       label={(option) => option.name}
       classNamePrefix="plan-picker"
