@@ -60,15 +60,17 @@ test("a cook imports a recipe from a link, completes a line, adds pasted lines a
   await signUp(page, uniqueName("importer"));
   await page.goto("/recipes/new");
 
-  // --- the link fills the form: quantities for 4 servings from the page's 8
+  // --- the link fills the form: the page's 8 servings and its quantities as written for them
+  // (issue 22, item 4; before, they were moved to 4 servings: 200 g and 1 onion)
   await page.getByLabel("Import from a link").fill(`${origin}/recipes/red-lentil-soup`);
   await page.getByRole("button", { name: "Import", exact: true }).click();
   await expect(page.getByLabel("Title")).toHaveValue(TITLE);
   await expect(page.getByRole("textbox", { name: "Instructions" })).toContainText(
     "Add the lentils and simmer for 20 minutes.",
   );
-  await expect(page.getByLabel("Quantity 1", { exact: true })).toHaveValue("200");
-  await expect(page.getByLabel("Quantity 2", { exact: true })).toHaveValue("1");
+  await expect(page.getByLabel("Servings", { exact: true })).toHaveValue("8");
+  await expect(page.getByLabel("Quantity 1", { exact: true })).toHaveValue("400");
+  await expect(page.getByLabel("Quantity 2", { exact: true })).toHaveValue("2");
   await expect(page.getByText(/The picture from 127\.0\.0\.1 will be added/)).toBeVisible();
 
   // --- the line that matched nothing is marked with its own words; the cook completes it
@@ -79,12 +81,12 @@ test("a cook imports a recipe from a link, completes a line, adds pasted lines a
   await expectAccessible(page);
   await page.getByLabel("Ingredient 3", { exact: true }).fill("thym");
   await page.getByRole("option", { name: "Thyme", exact: true }).click();
-  await expect(page.getByLabel("Quantity 3", { exact: true })).toHaveValue("0.5");
+  await expect(page.getByLabel("Quantity 3", { exact: true })).toHaveValue("1");
   await expect(unread).toHaveCount(0);
 
   // --- pasted lines become rows too
   await page.getByText("Paste ingredient lines").click();
-  await page.getByLabel("One ingredient per line, for 4 servings").fill("2 tbsp olive oil\n\n");
+  await page.getByLabel("One ingredient per line, for 8 servings").fill("2 tbsp olive oil\n\n");
   await page.getByRole("button", { name: "Add these lines" }).click();
   await expect(page.getByLabel("Quantity 4", { exact: true })).toHaveValue("2");
 
@@ -97,10 +99,12 @@ test("a cook imports a recipe from a link, completes a line, adds pasted lines a
     0,
   );
   const ingredients = page.locator(".ingredient-list li");
+  // The recipe page opens at the recipe's 8 servings: the lines read as the page wrote them.
+  await expect(page.getByLabel("Guests")).toHaveValue("8");
   await expect(ingredients).toHaveText([
-    "200 g Red lentil",
-    "1 onion",
-    "½ sprig Thyme",
+    "400 g Red lentil",
+    "2 onions",
+    "1 sprig Thyme",
     "2 tbsp Olive oil",
   ]);
 

@@ -217,6 +217,11 @@ test("long lists load on scrolling, broken images fall back, others cannot edit"
   await page.getByRole("option", { name: `Add "${spice}"` }).click();
   await expect(page.locator(".ingredient-row").first()).toContainText(spice);
   await page.getByRole("link", { name: "Cancel" }).click();
+  // The picked ingredient is an unsaved change: Cancel asks first (issue 22, item 9).
+  await page
+    .getByRole("dialog", { name: "Leave without saving?" })
+    .getByRole("button", { name: "Leave without saving" })
+    .click();
   await expect(page).toHaveURL(/\/recipes$/);
 
   // Explore finds them for everyone, 20 at a time as well (searching for this run's cook,

@@ -315,7 +315,10 @@ function RecipeForm({ recipe, draft }: { recipe: RecipeDetail | null; draft: Rec
         servings={servings}
         problems={problems}
       />
-      <PasteIngredientLines onRows={(added) => setRows((current) => appendRows(current, added))} />
+      <PasteIngredientLines
+        servings={servings}
+        onRows={(added) => setRows((current) => appendRows(current, added))}
+      />
       {formError && (
         <div className="alert alert-error" role="alert">
           {formError}

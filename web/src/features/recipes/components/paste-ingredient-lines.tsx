@@ -5,7 +5,14 @@ import { parseIngredientLines } from "../../../lib/ingredients/parse-lines";
 import { type IngredientRow, PASTE_LINES_MAX, rowsFromLines } from "../recipe-form-logic";
 
 /** 'Paste ingredient lines': one line each ("200 g red lentils"), turned into rows by the server. */
-export function PasteIngredientLines({ onRows }: { onRows: (rows: IngredientRow[]) => void }) {
+export function PasteIngredientLines({
+  onRows,
+  servings = 4,
+}: {
+  onRows: (rows: IngredientRow[]) => void;
+  /** The recipe's servings, which the lines are written for (null: not a valid number yet). */
+  servings?: number | null;
+}) {
   const [text, setText] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -31,7 +38,12 @@ export function PasteIngredientLines({ onRows }: { onRows: (rows: IngredientRow[
   return (
     <Disclosure className="paste-lines" label="Paste ingredient lines">
       <div className="field">
-        <label htmlFor={id}>One ingredient per line, for 4 servings</label>
+        <label htmlFor={id}>
+          One ingredient per line,{" "}
+          {servings === null
+            ? "for the servings above"
+            : `for ${servings} ${servings === 1 ? "serving" : "servings"}`}
+        </label>
         <textarea
           id={id}
           rows={5}
