@@ -11,6 +11,13 @@ export const RECIPE_INGREDIENTS_MAX = 100;
 export const RECIPE_SERVINGS_MIN = 1;
 export const RECIPE_SERVINGS_MAX = 100;
 export const RECIPE_SERVINGS_DEFAULT = 4;
+/**
+ * Who may read a recipe: "public" everyone (signed out too), "followers" its author and the
+ * cooks who follow them, "private" its author only (and, read only, the cooks of a grocery
+ * list that plans it; superusers read everything).
+ */
+export const RECIPE_VISIBILITIES = ["public", "followers", "private"] as const;
+export type RecipeVisibility = (typeof RECIPE_VISIBILITIES)[number];
 export const RECIPE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const RECIPE_IMAGE_MAX_PIXELS = 40_000_000;
 /** `POST /api/recipes/import/`: the longest page address. */

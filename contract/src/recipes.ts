@@ -1,7 +1,7 @@
 // The recipes API: request and response schemas shared by server and web.
 import { z } from "zod";
 import { emptyToUndefined, idParams, MAX_ID, paginated, text } from "./common.js";
-import { IMPORT_URL_MAX } from "./limits.js";
+import { IMPORT_URL_MAX, RECIPE_VISIBILITIES } from "./limits.js";
 
 /**
  * Quantities are per ONE serving. A recipe that does not say how many it serves serves this
@@ -30,6 +30,8 @@ export const recipeListItem = z.object({
    * recipe page's Guests starts here and the form shows quantities for this many.
    */
   servings: z.number().int(),
+  /** Who may read it (RECIPE_VISIBILITIES); a cook only ever gets recipes they may read. */
+  visibility: z.enum(RECIPE_VISIBILITIES),
   /** Whether the caller may edit and delete it (its author or a superuser; false signed out). */
   can_edit: z.boolean(),
 });
@@ -95,6 +97,12 @@ export const recipeSubmissionFields = z.object({
    * Errors: `{"servings": ["..."]}`.
    */
   servings: text().optional(),
+  /**
+   * Who may read it: "public", "followers" or "private". On create the author's
+   * `default_visibility` preference when absent; on update absent keeps it.
+   * Errors: `{"visibility": ["..."]}`.
+   */
+  visibility: text().optional(),
   /**
    * A picture's http(s) address (an import's `image_url`), used when no `image` file is sent:
    * the server fetches it (public addresses only, at most 10 MB) and checks and re-encodes it

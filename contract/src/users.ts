@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { idListField, paginated, text } from "./common.js";
 import { ingredientOption } from "./ingredients.js";
-import { STAPLES_MAX } from "./limits.js";
+import { RECIPE_VISIBILITIES, STAPLES_MAX } from "./limits.js";
 import { UNITS_PREFERENCES } from "./units.js";
 
 /** One person in the user search, the followers list and the following list. */
@@ -57,13 +57,28 @@ export const cooksToFollow = z.array(cookToFollow);
 // ---------- the signed-in cook's preferences ----------
 
 /** `GET` and `PATCH /api/users/me/preferences/`. */
-export const preferences = z.object({ units: z.enum(UNITS_PREFERENCES) });
+export const preferences = z.object({
+  units: z.enum(UNITS_PREFERENCES),
+  /**
+   * The visibility of a new recipe whose submission names none. Absent means "public" (the
+   * default): it is answered when it is not "public", and by a PATCH that sets it.
+   */
+  default_visibility: z.enum(RECIPE_VISIBILITIES).optional(),
+});
 export type Preferences = z.infer<typeof preferences>;
 
 /** `PATCH /api/users/me/preferences/` (JSON): what is given changes; `{}` changes nothing. */
 export const updatePreferencesBody = z.object({
   units: z
     .enum(UNITS_PREFERENCES, {
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? "This field may not be null."
+          : `"${String(issue.input)}" is not a valid choice.`,
+    })
+    .optional(),
+  default_visibility: z
+    .enum(RECIPE_VISIBILITIES, {
       error: (issue) =>
         issue.input === undefined || issue.input === null
           ? "This field may not be null."

@@ -139,7 +139,11 @@ async function feedSql(cursor?: string) {
       },
     },
   } as unknown as Db;
-  await feedPage(capture, 1, { exclude: ["update_recipe"], cursor, limit: PAGE });
+  await feedPage(
+    capture,
+    { id: 1, isSuperuser: false },
+    { exclude: ["update_recipe"], cursor, limit: PAGE },
+  );
   if (!captured) throw new Error("no query captured");
   return captured;
 }

@@ -124,17 +124,17 @@ async function report(db: Db): Promise<void> {
   const cases: { label: string; query: SQL; typoTolerant: boolean }[] = [
     {
       label: "recipe list, first page",
-      query: recipeListSql({ viewerId: null, limit: PAGE }),
+      query: recipeListSql({ viewer: null, limit: PAGE }),
       typoTolerant: false,
     },
     {
       label: "recipe list, deep keyset page (after 50,000 recipes)",
-      query: recipeListSql({ viewerId: null, limit: PAGE, cursor: [deep.created_key, deep.id] }),
+      query: recipeListSql({ viewer: null, limit: PAGE, cursor: [deep.created_key, deep.id] }),
       typoTolerant: false,
     },
     {
       label: "?mine=true, first page",
-      query: recipeListSql({ viewerId: null, authorId: author?.author_id, limit: PAGE }),
+      query: recipeListSql({ viewer: null, authorId: author?.author_id, limit: PAGE }),
       typoTolerant: false,
     },
   ];

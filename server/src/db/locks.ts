@@ -1,6 +1,9 @@
+import type { RecipeVisibility } from "@potluck/contract";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Viewer } from "../auth/policy.js";
 import { mayReadItem } from "../feed/policy.js";
 import { mayUseList } from "../groceries/policy.js";
+import { followsAuthor } from "../recipes/policy.js";
 import type { Tx } from "./client.js";
 import {
   feedComments,
@@ -92,13 +95,23 @@ export async function lockRecipe(
 }
 
 /**
- * The recipe (its author, for the recipe policy), held FOR KEY SHARE so that it can be neither
+ * The recipe (what the recipe policy's canActOnRecipe looks at), held FOR KEY SHARE so that it can be neither
  * deleted nor edited until the transaction ends: for planning it onto a list. Undefined when
  * it does not exist.
  */
-export async function holdRecipe(tx: Tx, id: number): Promise<{ authorId: number } | undefined> {
+export async function holdRecipe(
+  tx: Tx,
+  id: number,
+  viewer: Viewer,
+): Promise<{ authorId: number; visibility: RecipeVisibility; followsAuthor: boolean } | undefined> {
   const [row] = await tx
-    .select({ authorId: recipes.authorId })
+    .select({
+      authorId: recipes.authorId,
+      visibility: sql<RecipeVisibility>`${recipes.visibility}`,
+      followsAuthor: viewer
+        ? sql<boolean>`${followsAuthor(viewer.id, sql`${recipes.authorId}`)}`
+        : sql<boolean>`false`,
+    })
     .from(recipes)
     .where(eq(recipes.id, id))
     .for("key share");
@@ -277,10 +290,10 @@ export async function lockOwnRating(
 export async function lockComment(
   tx: Tx,
   commentId: number,
-  viewerId: number,
+  viewer: NonNullable<Viewer>,
 ): Promise<{ userId: number; itemVisible: boolean } | undefined> {
   const [row] = await tx
-    .select({ userId: feedComments.userId, itemVisible: mayReadItem(viewerId) })
+    .select({ userId: feedComments.userId, itemVisible: mayReadItem(viewer) })
     .from(feedComments)
     .innerJoin(feedItems, eq(feedItems.id, feedComments.feedItemId))
     .where(eq(feedComments.id, commentId))

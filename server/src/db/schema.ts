@@ -39,9 +39,15 @@ export const users = pgTable(
     createdAt: timestamptz("created_at").notNull().defaultNow(),
     /** How quantities are shown to this cook (contract UNITS_PREFERENCES); data never changes. */
     unitsPreference: text("units_preference").notNull().default("as_written"),
+    /** The visibility a new recipe of this cook gets when the submission says none. */
+    defaultVisibility: text("default_visibility").notNull().default("public"),
   },
   (t) => [
     check("users_units_preference", sql`${t.unitsPreference} in ('as_written', 'metric', 'us')`),
+    check(
+      "users_default_visibility",
+      sql`${t.defaultVisibility} in ('public', 'followers', 'private')`,
+    ),
     uniqueIndex("users_username_lower_key").on(sql`lower(${t.username})`),
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
     // user search is a case-insensitive substring match
@@ -161,11 +167,24 @@ export const recipes = pgTable(
     ratingCount: integer("rating_count").notNull().default(0),
     /** How many the recipe serves as written (1–100); quantities stay per ONE serving. */
     servings: integer("servings").notNull().default(4),
+    /**
+     * Who may read it (recipes/policy.ts): 'public' everyone, 'followers' its author and the
+     * cooks who follow them, 'private' its author; plus the cooks of a list that plans it.
+     */
+    visibility: text("visibility").notNull().default("public"),
   },
   (t) => [
     check("recipes_servings_range", sql`${t.servings} between 1 and 100`),
+    check("recipes_visibility", sql`${t.visibility} in ('public', 'followers', 'private')`),
     index("recipes_created_idx").on(t.createdOn.desc(), t.id.desc()),
     index("recipes_author_created_idx").on(t.authorId, t.createdOn.desc(), t.id.desc()),
+    // Explore signed out reads only public recipes: this index holds just them, in its order,
+    // however many private ones there are.
+    index("recipes_public_created_idx")
+      .on(t.createdOn.desc(), t.id.desc())
+      .where(sql`${t.visibility} = 'public'`),
+    // /media/ finds the recipe of an image to check who may see it.
+    index("recipes_image_key_idx").on(t.imageKey).where(sql`${t.imageKey} is not null`),
   ],
 );
 

@@ -2,17 +2,32 @@ import { type SQL, sql } from "drizzle-orm";
 import { isSelfOrSuperuser, type Viewer } from "../auth/policy.js";
 import { feedItems, follows } from "../db/schema.js";
 import { forbidden, notFound } from "../http/errors.js";
+import { mayReadRecipe } from "../recipes/policy.js";
 
 // THE ONE HOME of who may see a feed item and write its comments. A cook sees their own items
-// and those of the cooks they follow; likes and comments are read and written only there
-// (mayReadItem). The feed page query (feedPage, repository.ts) has the same rule built into
-// its plan: it reads the items of the reader and their followees only.
+// and those of the cooks they follow, about recipes they may read (recipes/policy.ts); likes
+// and comments are read and written only there (mayReadItem). The feed page query (feedPage,
+// repository.ts) has the same rule built into its plan: it reads the items of the reader and
+// their followees only, and keeps those whose recipe passes itemRecipeReadable.
 
-/** A condition on `feed_items`: the item is the viewer's own, or by someone they follow. */
-export const mayReadItem = (viewerId: number): SQL<boolean> =>
-  sql<boolean>`(${feedItems.userId} = ${viewerId} or exists (
+/**
+ * A condition on an item's recipe id (a column or expression): the viewer may read that
+ * recipe. A constant true for a superuser, who reads every recipe.
+ */
+export const itemRecipeReadable = (viewer: NonNullable<Viewer>, recipeId: SQL): SQL =>
+  viewer.isSuperuser
+    ? sql`true`
+    : sql`exists (select 1 from recipes r where r.id = ${recipeId} and ${mayReadRecipe(viewer)})`;
+
+/**
+ * A condition on `feed_items`: the item is the viewer's own, or by someone they follow, and
+ * its recipe is one they may read.
+ */
+export const mayReadItem = (viewer: NonNullable<Viewer>): SQL<boolean> =>
+  sql<boolean>`((${feedItems.userId} = ${viewer.id} or exists (
     select 1 from ${follows}
-    where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${feedItems.userId}))`;
+    where ${follows.followerId} = ${viewer.id} and ${follows.followeeId} = ${feedItems.userId}))
+    and ${itemRecipeReadable(viewer, sql`${feedItems.recipeId}`)})`;
 
 /** Editing and deleting a comment: its author, or a superuser (who moderates). */
 export function canEditComment(viewer: Viewer, comment: { userId: number }): boolean {

@@ -16,7 +16,7 @@ export const presentFeedItem = (row: FeedRow, storage: ImageStorage): FeedItem =
     slug: row.recipeSlug,
     title: row.recipeTitle,
     // Feed cards show the smaller card version of the image.
-    image: imageUrls(storage, row.recipeImageKey).image_card,
+    image: imageUrls(storage, row.recipeImageKey, row.recipeVisibility).image_card,
   },
   rating:
     row.rating === null

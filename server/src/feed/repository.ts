@@ -1,9 +1,10 @@
 import { FEED_COMMENTS_LIMIT, FEED_EVENT_TYPES, type FeedEventType } from "@potluck/contract";
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { Viewer } from "../auth/policy.js";
 import { executePrepared, type Tx } from "../db/client.js";
 import { feedComments, feedItems, feedLikes, users } from "../db/schema.js";
 import { type CursorValues, decodeCursor } from "../http/pagination.js";
-import { mayReadItem } from "./policy.js";
+import { itemRecipeReadable, mayReadItem } from "./policy.js";
 
 /** Raw queries get timestamps as PostgreSQL text; the API speaks ISO 8601 in UTC. */
 const isoTime = (column: SQL) =>
@@ -21,6 +22,7 @@ export interface FeedRow {
   recipeSlug: string;
   recipeTitle: string;
   recipeImageKey: string | null;
+  recipeVisibility: "public" | "followers" | "private";
   rating: number | null;
   ratingComment: string | null;
   ratingAuthor: string | null;
@@ -81,10 +83,14 @@ export const FEED_FETCH_SIZES = [20, 50, 100] as const;
  */
 export async function feedPage(
   db: Tx,
-  me: number,
+  viewer: NonNullable<Viewer>,
   options: { exclude: FeedEventType[]; cursor: string | undefined; limit: number },
 ): Promise<FeedRow[]> {
   const after = decodeFeedCursor(options.cursor);
+  const me = viewer.id;
+  // Who may read the item's recipe (feed/policy.ts): checked for the items that could be on
+  // the page only, each a primary-key probe of recipes (and of feed_items for the walk).
+  const readable = (recipeId: string) => itemRecipeReadable(viewer, sql.raw(recipeId));
   // The fetch size and the excluded types go in as literals, not parameters, so that the
   // prepared statement's generic plan is used: with a parameter for the LIMITs, PostgreSQL
   // estimates a far costlier generic plan and plans every call anew (about 2 ms, more than the
@@ -117,7 +123,8 @@ export async function feedPage(
         ${newestFirst("fi")}
         limit ${sql.raw(String(FEED_WALK_WINDOW))}
       ) w
-      where w.user_id = ${me} or w.user_id in (select followee_id from followees)
+      where (w.user_id = ${me} or w.user_id in (select followee_id from followees))
+        and ${readable("(select wi.recipe_id from feed_items wi where wi.id = w.id)")}
       ${newestFirst("w")}
       limit ${take}
     ),
@@ -130,6 +137,7 @@ export async function feedPage(
       cross join lateral (
         select fi.created_on, fi.id from feed_items fi
         where fi.user_id = s.user_id ${belowCursor} ${excluded}
+          and ${readable("fi.recipe_id")}
         ${newestFirst("fi")}
         limit 1
       ) head
@@ -143,6 +151,7 @@ export async function feedPage(
         select fi.id, fi.created_on from feed_items fi
         where fi.user_id = heads.user_id
           and (fi.created_on, fi.id) <= (heads.created_on, heads.id) ${excluded}
+          and ${readable("fi.recipe_id")}
         ${newestFirst("fi")}
         limit ${take}
       ) item
@@ -158,7 +167,7 @@ export async function feedPage(
       ${isoTime(sql`fi.created_on`)} as "createdOn",
       to_char(fi.created_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "cursorTime",
       r.id as "recipeId", r.slug as "recipeSlug", r.title as "recipeTitle",
-      r.image_key as "recipeImageKey",
+      r.image_key as "recipeImageKey", r.visibility as "recipeVisibility",
       rt.rating, rt.comment as "ratingComment", rater.username as "ratingAuthor",
       likes.like_count as "likeCount", likes.is_liked_by_user as "isLikedByUser",
       (select count(*) from feed_comments c where c.feed_item_id = fi.id)::int as "commentCount"
@@ -180,7 +189,11 @@ export async function feedPage(
 }
 
 /** Whether `me` sees the item (feed/policy.ts, mayReadItem). */
-export async function isVisibleItem(db: Tx, me: number, itemId: number): Promise<boolean> {
+export async function isVisibleItem(
+  db: Tx,
+  me: NonNullable<Viewer>,
+  itemId: number,
+): Promise<boolean> {
   const rows = await db
     .select({ id: feedItems.id })
     .from(feedItems)

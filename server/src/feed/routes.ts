@@ -38,7 +38,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = requireUser(request);
       const { exclude_event_types, cursor, limit } = request.query;
-      const rows = await feedPage(app.db, me.id, { exclude: exclude_event_types, cursor, limit });
+      const rows = await feedPage(app.db, me, { exclude: exclude_event_types, cursor, limit });
       return toPage(request, rows, limit, feedCursorOf, (row) => presentFeedItem(row, app.storage));
     },
   );
@@ -54,7 +54,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       // Answer only after the commit: a client that unlikes at once must find the like.
       const { created, state } = await app.db.transaction(async (tx) => {
-        if (!(await isVisibleItem(tx, me.id, id))) throw notFound();
+        if (!(await isVisibleItem(tx, me, id))) throw notFound();
         const created = await like(tx, me.id, id);
         return { created, state: { like_count: await likeCount(tx, id), is_liked_by_user: true } };
       });
@@ -68,7 +68,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const me = requireUser(request);
       const { id } = request.params;
-      if (!(await isVisibleItem(app.db, me.id, id))) throw notFound();
+      if (!(await isVisibleItem(app.db, me, id))) throw notFound();
       await unlike(app.db, me.id, id);
       return reply.code(204).send(null);
     },
@@ -83,7 +83,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = requireUser(request);
       const { id } = request.params;
-      if (!(await isVisibleItem(app.db, me.id, id))) throw notFound();
+      if (!(await isVisibleItem(app.db, me, id))) throw notFound();
       return (await listComments(app.db, id)).map((row) => presentComment(row, me));
     },
   );
@@ -98,7 +98,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = requireUser(request);
       const { id } = request.params;
       const comment = await app.db.transaction(async (tx) => {
-        if (!(await isVisibleItem(tx, me.id, id))) throw notFound();
+        if (!(await isVisibleItem(tx, me, id))) throw notFound();
         return addComment(tx, me.id, id, request.body.text);
       });
       return reply.code(201).send(presentComment(comment, me));
@@ -115,7 +115,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = requireUser(request);
       const { id } = request.params;
       const comment = await app.db.transaction(async (tx) => {
-        authorizeCommentEdit(me, await lockComment(tx, id, me.id));
+        authorizeCommentEdit(me, await lockComment(tx, id, me));
         return updateComment(tx, id, request.body.text);
       });
       return presentComment(comment, me);
@@ -129,7 +129,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = requireUser(request);
       const { id } = request.params;
       await app.db.transaction(async (tx) => {
-        authorizeCommentEdit(me, await lockComment(tx, id, me.id));
+        authorizeCommentEdit(me, await lockComment(tx, id, me));
         await deleteComment(tx, id);
       });
       return reply.code(204).send(null);

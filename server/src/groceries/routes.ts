@@ -42,7 +42,7 @@ import {
   HttpError,
   notFound,
 } from "../http/errors.js";
-import { canReadRecipe } from "../recipes/policy.js";
+import { canActOnRecipe } from "../recipes/policy.js";
 import { aisleOrderProblems, aislesOf, setAisleOrder } from "./aisles.js";
 import { announceListDeleted, recordListChange, streamStart } from "./list-events.js";
 import { ListEventStreams } from "./live-streams.js";
@@ -200,9 +200,11 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       const planned = await app.db.transaction(async (tx) => {
         // Recipe first, then the list: the lock order of db/locks.ts.
-        const recipe = await holdRecipe(tx, body.recipe_id);
+        const recipe = await holdRecipe(tx, body.recipe_id, user);
         if (!(await lockList(tx, body.grocery_list_id, user.id))) throw notFound();
-        if (!recipe || !canReadRecipe(user, recipe)) {
+        // Planning needs a right of one's own to the recipe: a list's read-only grant does
+        // not carry it onto other lists (recipes/policy.ts).
+        if (!recipe || !canActOnRecipe(user, recipe, recipe)) {
           throw fieldError("recipe_id", doesNotExist(body.recipe_id));
         }
         const { id } = await insertPlannedRecipe(tx, {

@@ -111,11 +111,20 @@ export async function removeImage(
   if (failure) throw failure.reason;
 }
 
-/** The URLs an API response shows for a stored image key (both null without an image). */
+/** Where the app itself serves an image (media/serve.ts), checking who may see it. */
+export const appImageUrl = (key: string) => `/media/${key}`;
+
+/**
+ * The URLs an API response shows for a stored image key (both null without an image). A
+ * recipe that is not public has its picture served by the app, which asks the recipe policy
+ * (media/serve.ts), never from a public bucket address (S3_PUBLIC_URL).
+ */
 export function imageUrls(
   storage: ImageStorage,
   key: string | null,
+  visibility: "public" | "followers" | "private",
 ): { image: string | null; image_card: string | null } {
   if (!key) return { image: null, image_card: null };
-  return { image: storage.url(key), image_card: storage.url(cardKeyOf(key)) };
+  const url = visibility === "public" ? storage.url : appImageUrl;
+  return { image: url(key), image_card: url(cardKeyOf(key)) };
 }

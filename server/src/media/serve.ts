@@ -1,7 +1,9 @@
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config.js";
 import { notFound } from "../http/errors.js";
+import { canReadRecipe } from "../recipes/policy.js";
+import { recipeOfImage } from "../recipes/repository.js";
 import { createS3ImageStorage, type S3ImageStorage } from "./s3-storage.js";
 import { createImageStorage, IMAGE_KEY, IMMUTABLE, type ImageStorage } from "./storage.js";
 
@@ -24,23 +26,55 @@ export async function decorateImageStorage(app: FastifyInstance, config: Config)
   app.addHook("onClose", async () => storage.close());
 }
 
+/** How a picture of a recipe that is not public is cached: by the browser only, rechecked. */
+const NOT_PUBLIC = "private, no-cache";
+
 /**
  * Serves the stored images at /media/<key>: the local disk through @fastify/static, a bucket
- * by streaming the object. With S3_PUBLIC_URL the API's image URLs point at that address
- * instead, but /media/ still answers, so pages cached before the switch keep their pictures.
+ * by streaming the object. With S3_PUBLIC_URL the API's image URLs of public recipes point at
+ * that address instead, but /media/ still answers, so pages cached before the switch keep
+ * their pictures; the pictures of other recipes are always served here (imageUrls).
+ *
+ * Every picture of a recipe is served only to who may read the recipe (recipes/policy.ts):
+ * anyone else gets the 404 of a key that does not exist. A public recipe's picture is cached
+ * for a year; any other's is cached privately and revalidated, so a change of visibility
+ * holds at once. A stored file no recipe names is served as before (no recipe to protect).
  */
 export async function serveImages(app: FastifyInstance, config: Config): Promise<void> {
-  if (!config.s3) {
-    await app.register(fastifyStatic, {
-      root: config.mediaDir,
-      prefix: "/media/",
-      decorateReply: false,
-      cacheControl: false,
-      setHeaders: (res) => res.setHeader("cache-control", IMMUTABLE),
+  await app.register(async (scope) => {
+    // The session is looked up as for a public API route (auth/plugin.ts).
+    scope.addHook("onRoute", (route) => {
+      route.config = { ...route.config, access: "public" };
     });
-    return;
-  }
-  streamFromBucket(app, app.storage as S3ImageStorage);
+    scope.addHook("preHandler", async (request, reply) => checkImageAccess(app, request, reply));
+    if (!config.s3) {
+      await scope.register(fastifyStatic, {
+        root: config.mediaDir,
+        prefix: "/media/",
+        decorateReply: false,
+        cacheControl: false,
+        setHeaders: (res) => {
+          if (!res.getHeader("cache-control")) res.setHeader("cache-control", IMMUTABLE);
+        },
+      });
+      return;
+    }
+    streamFromBucket(scope, app.storage as S3ImageStorage);
+  });
+}
+
+/** 404 unless the viewer may read the recipe whose picture the key is. */
+async function checkImageAccess(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  const key = (request.params as { "*"?: string })["*"];
+  if (!key || !IMAGE_KEY.test(key)) return; // not a picture's key: the storage answers 404
+  const recipe = await recipeOfImage(app.db, key.replace(/-card(\.webp)$/, "$1"), request.user);
+  if (!recipe) return;
+  if (!canReadRecipe(request.user, recipe, recipe)) throw notFound();
+  if (recipe.visibility !== "public") reply.header("cache-control", NOT_PUBLIC);
 }
 
 function streamFromBucket(app: FastifyInstance, storage: S3ImageStorage): void {
@@ -56,9 +90,8 @@ function streamFromBucket(app: FastifyInstance, storage: S3ImageStorage): void {
       return reply.code(503).header("retry-after", "30").send({ detail: CANNOT_READ });
     }
     if (!object) throw notFound();
-    reply
-      .header("content-type", object.contentType ?? "application/octet-stream")
-      .header("cache-control", IMMUTABLE);
+    reply.header("content-type", object.contentType ?? "application/octet-stream");
+    if (!reply.hasHeader("cache-control")) reply.header("cache-control", IMMUTABLE);
     if (object.contentLength !== undefined) reply.header("content-length", object.contentLength);
     if (object.etag) reply.header("etag", object.etag);
     return reply.send(object.body);

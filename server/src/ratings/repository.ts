@@ -1,5 +1,5 @@
 import { RECIPE_RATINGS_LIMIT } from "@potluck/contract";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import { ratings, recipes, users } from "../db/schema.js";
 
@@ -25,8 +25,10 @@ export type RatingRow = {
   updatedAt: Date;
 };
 
-export const recipeExists = async (db: Tx, recipeId: number) =>
-  (await db.select({ id: recipes.id }).from(recipes).where(eq(recipes.id, recipeId))).length > 0;
+/** Whether the recipe exists and meets `condition`, a recipes policy condition on `r`. */
+export const recipeExists = async (db: Tx, recipeId: number, condition: SQL) =>
+  (await db.execute(sql`select 1 from ${recipes} r where r.id = ${recipeId} and ${condition}`)).rows
+    .length > 0;
 
 /**
  * A recipe's newest ratings, newest first (ratings_recipe_created_idx), and the reader's own

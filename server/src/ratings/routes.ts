@@ -11,6 +11,7 @@ import { requireUser } from "../auth/plugin.js";
 import { lockOwnRating } from "../db/locks.js";
 import { recordFeedEvent } from "../feed/events.js";
 import { badRequest, fieldError, notFound, unknownPk } from "../http/errors.js";
+import { mayActOnRecipe, mayReadRecipe } from "../recipes/policy.js";
 import { authorizeRatingEdit } from "./policy.js";
 import { presentRating } from "./presenter.js";
 import {
@@ -38,7 +39,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { recipe } = request.query;
-      if (!(await recipeExists(app.db, recipe))) throw notFound();
+      if (!(await recipeExists(app.db, recipe, mayReadRecipe(request.user)))) throw notFound();
       const rows = await ratingsOfRecipe(app.db, recipe, request.user?.id);
       return rows.map((row) => presentRating(row, request.user));
     },
@@ -50,7 +51,10 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       const { rating, comment, recipe } = request.body;
-      if (!(await recipeExists(app.db, recipe))) throw unknownPk("recipe", recipe);
+      // Rating needs a right of one's own to the recipe (a list's grant is read only).
+      if (!(await recipeExists(app.db, recipe, mayActOnRecipe(user)))) {
+        throw unknownPk("recipe", recipe);
+      }
       const id = await app.db
         .transaction(async (tx) => {
           const id = await insertRating(tx, {
@@ -94,6 +98,8 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
         authorizeRatingEdit(user, await findRating(tx, id));
         const current = await lockOwnRating(tx, id, user.id);
         if (!current) throw notFound(); // deleted since it was read
+        // A rating of a recipe its author may no longer read is answered as if it were gone.
+        if (!(await recipeExists(tx, current.recipeId, mayActOnRecipe(user)))) throw notFound();
         if (recipe !== undefined && recipe !== current.recipeId) {
           throw fieldError("recipe", "A rating cannot be moved to another recipe.");
         }

@@ -1,37 +1,105 @@
+import type { RecipeVisibility } from "@potluck/contract";
 import { type SQL, sql } from "drizzle-orm";
 import { isSelfOrSuperuser, type Viewer } from "../auth/policy.js";
 
 // THE ONE HOME of who may do what with a recipe. Every read of recipes (the list, search, the
-// detail page) filters by mayReadRecipe, and every check on a loaded recipe asks canReadRecipe
-// or canEditRecipe; nothing else decides. Private recipes and a list member's right to read
-// the recipes planned on their list (issue 23) are changes to the two read rules here.
+// detail page, ratings, the feed, images, planning) filters by mayReadRecipe or
+// mayActOnRecipe, and every check on a loaded recipe asks canReadRecipe, canActOnRecipe or
+// canEditRecipe; nothing else decides. A cook who may not read a recipe is answered as if it
+// did not exist (404, or the field error of an unknown id).
+//
+// Who may read (issue 23):
+// - a public recipe: everyone, signed out too;
+// - a followers recipe: its author and the signed-in cooks who follow the author;
+// - a private recipe: its author only;
+// - superusers: everything;
+// - and, read only, the owner and members of a grocery list that plans it, whatever its
+//   visibility (the partner opening tonight's dinner from the shared list). Read only: that
+//   grant lets them open it (detail, export, its ratings, its picture), not rate it or plan it
+//   onto other lists, which need a right of their own (canActOnRecipe).
+// The week planner's members will be one more grant beside the list's, here.
 
 /** The recipe fields the rules look at. */
 export interface RecipeForPolicy {
   authorId: number;
+  visibility: RecipeVisibility;
 }
 
 /**
- * Reading: everyone, signed in or not, may read every recipe. Kept equal to mayReadRecipe,
- * its SQL form.
+ * What the rules need to know about the viewer and the recipe besides its fields; the SQL
+ * form answers them with the same subqueries (followsAuthor, plannedOnListOf), and
+ * readerFacts loads them for the row form.
  */
-export function canReadRecipe(_viewer: Viewer, _recipe: RecipeForPolicy): boolean {
-  return true;
+export interface ReaderFacts {
+  /** The viewer follows the recipe's author. */
+  followsAuthor: boolean;
+  /** A grocery list the viewer owns or is a member of plans the recipe. */
+  plannedOnViewersList: boolean;
 }
 
+/** A right of one's own: public, or the author, a superuser, a follower of a followers recipe. */
+export function canActOnRecipe(
+  viewer: Viewer,
+  recipe: RecipeForPolicy,
+  facts: Pick<ReaderFacts, "followsAuthor">,
+): boolean {
+  if (recipe.visibility === "public") return true;
+  if (viewer === null) return false;
+  if (isSelfOrSuperuser(viewer, recipe.authorId)) return true;
+  return recipe.visibility === "followers" && facts.followsAuthor;
+}
+
+/** Reading: a right of one's own, or the grant of a grocery list that plans it. */
+export function canReadRecipe(viewer: Viewer, recipe: RecipeForPolicy, facts: ReaderFacts) {
+  return canActOnRecipe(viewer, recipe, facts) || (viewer !== null && facts.plannedOnViewersList);
+}
+
+/** The viewer follows the author (by default the author of the `recipes` row aliased `r`). */
+export const followsAuthor = (viewerId: number, authorId: SQL = sql`r.author_id`): SQL =>
+  sql`exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = ${authorId})`;
+
 /**
- * canReadRecipe as a condition on the `recipes` row aliased `r`, for the queries that list,
- * search and load recipes. Today a constant `true`, which PostgreSQL folds away: the plans
- * stay those of the queries without it (checked with EXPLAIN on the list query).
+ * On the `recipes` row aliased `r`: a list the viewer owns or is a member of plans it. The
+ * lists are those of groceries' mayUseList (its owner index and its members index), then
+ * planned_recipes_recipe_idx for the recipe.
  */
-export function mayReadRecipe(_viewerId: number | null): SQL {
-  return sql`true`;
+const plannedOnListOf = (viewerId: number): SQL =>
+  sql`exists (select 1 from planned_recipes pr
+    where pr.recipe_id = r.id and pr.grocery_list_id in (
+      select id from grocery_lists where owner_id = ${viewerId}
+      union all
+      select grocery_list_id from grocery_list_members where user_id = ${viewerId}))`;
+
+/**
+ * canActOnRecipe as a condition on the `recipes` row aliased `r`. Signed out it is
+ * `r.visibility = 'public'` (recipes_public_created_idx serves explore); for a superuser a
+ * constant true, which PostgreSQL folds away. Public is tested first, so a public row costs
+ * no subquery.
+ */
+export function mayActOnRecipe(viewer: Viewer): SQL {
+  if (viewer === null) return sql`r.visibility = 'public'`;
+  if (viewer.isSuperuser) return sql`true`;
+  return sql`(r.visibility = 'public' or r.author_id = ${viewer.id}
+    or (r.visibility = 'followers' and ${followsAuthor(viewer.id)}))`;
+}
+
+/** canReadRecipe as a condition on the `recipes` row aliased `r`, for lists and look-ups. */
+export function mayReadRecipe(viewer: Viewer): SQL {
+  if (viewer === null || viewer.isSuperuser) return mayActOnRecipe(viewer);
+  return sql`(${mayActOnRecipe(viewer)} or ${plannedOnListOf(viewer.id)})`;
+}
+
+/** Columns `followsAuthor` and `plannedOnViewersList` (ReaderFacts) of the row aliased `r`. */
+export function readerFacts(viewer: Viewer): SQL {
+  if (viewer === null) return sql`false as "followsAuthor", false as "plannedOnViewersList"`;
+  return sql`${followsAuthor(viewer.id)} as "followsAuthor",
+    ${plannedOnListOf(viewer.id)} as "plannedOnViewersList"`;
 }
 
 /**
  * Changing and deleting: the author, or a superuser (who looks after everyone's recipes);
  * never someone signed out.
  */
-export function canEditRecipe(viewer: Viewer, recipe: RecipeForPolicy): boolean {
+export function canEditRecipe(viewer: Viewer, recipe: Pick<RecipeForPolicy, "authorId">): boolean {
   return isSelfOrSuperuser(viewer, recipe.authorId);
 }

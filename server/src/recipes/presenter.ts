@@ -17,13 +17,14 @@ export function toListItem(storage: ImageStorage, row: RecipeRow, viewer: Viewer
     id: row.id,
     title: row.title,
     slug: row.slug,
-    ...imageUrls(storage, row.image_key),
+    ...imageUrls(storage, row.image_key, row.visibility),
     author_username: row.author_username,
     created_on: new Date(row.created_on).toISOString(),
     updated_on: new Date(row.updated_on).toISOString(),
     average_rating: averageRating(row.rating_sum, row.rating_count),
     rating_count: row.rating_count,
     servings: row.servings,
+    visibility: row.visibility,
     can_edit: canEditRecipe(viewer, { authorId: row.author_id }),
   };
 }

@@ -1,9 +1,10 @@
-import type { RecipeIngredientInput } from "@potluck/contract";
+import type { RecipeIngredientInput, RecipeVisibility } from "@potluck/contract";
 import { eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { Viewer } from "../auth/policy.js";
 import { executePrepared, type Tx } from "../db/client.js";
 import { ingredients, recipeIngredients, recipes, units, users } from "../db/schema.js";
 import type { CursorValues } from "../http/pagination.js";
-import { mayReadRecipe } from "./policy.js";
+import { mayReadRecipe, type ReaderFacts, readerFacts } from "./policy.js";
 
 /** A recipe row as lists and the detail page read it (author name joined in). */
 export type RecipeRow = {
@@ -19,6 +20,8 @@ export type RecipeRow = {
   rating_count: number;
   /** How many the recipe serves as written. */
   servings: number;
+  /** Who may read it (policy.ts). */
+  visibility: RecipeVisibility;
   /** created_on in microseconds since the epoch: exact, unlike a JS Date (milliseconds). */
   created_key: number;
   /** Search relevance, only on search results. */
@@ -26,12 +29,12 @@ export type RecipeRow = {
 };
 
 export const recipeColumns = sql`r.id, r.title, r.slug, r.image_key, r.author_id, u.username as author_username,
-  r.created_on, r.updated_on, r.rating_sum, r.rating_count, r.servings,
+  r.created_on, r.updated_on, r.rating_sum, r.rating_count, r.servings, r.visibility,
   (extract(epoch from r.created_on) * 1000000)::bigint as created_key`;
 
 export interface ListOptions {
   /** Who is reading (null: signed out): they see the recipes they may read (policy.ts). */
-  viewerId: number | null;
+  viewer: Viewer;
   /** Only this author's recipes (`?mine=true`). */
   authorId?: number;
   limit: number;
@@ -45,8 +48,8 @@ export interface ListOptions {
  * as the first one. "nulls last" matches those indexes' order (the columns are never null,
  * but the planner only uses an index whose order is spelled the same).
  */
-export function recipeListSql({ viewerId, authorId, limit, cursor }: ListOptions): SQL {
-  const conditions: SQL[] = [mayReadRecipe(viewerId)];
+export function recipeListSql({ viewer, authorId, limit, cursor }: ListOptions): SQL {
+  const conditions: SQL[] = [mayReadRecipe(viewer)];
   if (authorId !== undefined) conditions.push(sql`r.author_id = ${authorId}`);
   if (cursor) {
     const [createdKey, id] = cursor;
@@ -76,7 +79,7 @@ export async function listRecipes(db: Tx, options: ListOptions): Promise<RecipeR
 export async function findRecipe(
   db: Tx,
   id: number,
-  viewerId: number | null,
+  viewer: Viewer,
 ): Promise<(RecipeRow & { content: string; lines: IngredientLine[] }) | undefined> {
   const [row] = await executePrepared<RecipeRow & { content: string; lines: IngredientLine[] }>(
     db,
@@ -93,18 +96,40 @@ export async function findRecipe(
         where ri.recipe_id = r.id
       ), '[]') as lines
       from ${recipes} r join ${users} u on u.id = r.author_id
-      where r.id = ${id} and ${mayReadRecipe(viewerId)}`,
+      where r.id = ${id} and ${mayReadRecipe(viewer)}`,
   );
   return row;
 }
 
-/** Who wrote the recipe (for the policy's row rules); undefined when it does not exist. */
-export async function recipeAuthor(db: Tx, id: number): Promise<{ authorId: number } | undefined> {
-  const [row] = await db
-    .select({ authorId: recipes.authorId })
-    .from(recipes)
-    .where(eq(recipes.id, id));
-  return row;
+type PolicyRow = { authorId: number; visibility: RecipeVisibility } & ReaderFacts & {
+    [column: string]: unknown;
+  };
+
+/** What the policy's row rules look at, for this viewer; undefined when it does not exist. */
+export async function recipeForPolicy(
+  db: Tx,
+  id: number,
+  viewer: Viewer,
+): Promise<PolicyRow | undefined> {
+  const result =
+    await db.execute<PolicyRow>(sql`select r.author_id as "authorId", r.visibility, ${readerFacts(viewer)}
+    from ${recipes} r where r.id = ${id}`);
+  return result.rows[0];
+}
+
+/**
+ * The recipe whose picture this stored key is (`key` is the full version's), with what the
+ * policy's row rules look at for this viewer (recipes_image_key_idx); undefined when none.
+ */
+export async function recipeOfImage(
+  db: Tx,
+  key: string,
+  viewer: Viewer,
+): Promise<PolicyRow | undefined> {
+  const result = await db.execute<PolicyRow>(sql`select r.author_id as "authorId", r.visibility,
+      ${readerFacts(viewer)}
+    from ${recipes} r where r.image_key = ${key} and r.image_key is not null`);
+  return result.rows[0];
 }
 
 export interface IngredientLine {

@@ -18,9 +18,15 @@ import { ratingsRoutes } from "../ratings/routes.js";
 import { fetchSubmittedImage } from "./image-from-url.js";
 import { importRoutes } from "./import/routes.js";
 import { toRecipeJsonLd } from "./jsonld.js";
-import { canEditRecipe } from "./policy.js";
+import { canEditRecipe, canReadRecipe } from "./policy.js";
 import { toDetail, toListItem } from "./presenter.js";
-import { findRecipe, listCursor, listRecipes, type RecipeRow, recipeAuthor } from "./repository.js";
+import {
+  findRecipe,
+  listCursor,
+  listRecipes,
+  type RecipeRow,
+  recipeForPolicy,
+} from "./repository.js";
 import { searchRecipes } from "./search.js";
 import { readMultipart, validateSubmission } from "./submission.js";
 import { createRecipe, deleteRecipeEverywhere, updateRecipe } from "./writes.js";
@@ -48,12 +54,11 @@ export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!viewer) throw notAuthenticated();
         authorId = viewer.id;
       }
-      const viewerId = viewer?.id ?? null;
       const toItem = (row: RecipeRow) => toListItem(app.storage, row, viewer);
       if (search?.trim()) {
         const after = decodeCursor(cursor, ["score", "id", "flag"]);
         const found = await searchRecipes(app.db, app.searchRankings, search, {
-          viewerId,
+          viewer,
           authorId,
           limit,
           cursor: after,
@@ -61,7 +66,7 @@ export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
         return toPage(request, found.rows, limit, found.cursorOf, toItem);
       }
       const after = decodeCursor(cursor, ["micros", "id"]);
-      const rows = await listRecipes(app.db, { viewerId, authorId, limit, cursor: after });
+      const rows = await listRecipes(app.db, { viewer, authorId, limit, cursor: after });
       return toPage(request, rows, limit, listCursor, toItem);
     },
   );
@@ -149,18 +154,21 @@ export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** 404 for a recipe that does not exist or that the viewer may not read (policy.ts). */
 async function loadDetail(app: FastifyInstance, id: number, viewer: Viewer) {
-  const row = await findRecipe(app.db, id, viewer?.id ?? null);
+  const row = await findRecipe(app.db, id, viewer);
   if (!row) throw notFound();
   return toDetail(app.storage, row, row.lines, viewer);
 }
 
-/** 404 for an unknown recipe, 403 when the user may not change it. */
+/**
+ * 404 for an unknown recipe or one the user may not read (its existence stays hidden), 403
+ * when they may read it but not change it.
+ */
 async function loadEditable(
   app: FastifyInstance,
   user: NonNullable<Viewer>,
   id: number,
 ): Promise<void> {
-  const recipe = await recipeAuthor(app.db, id);
-  if (!recipe) throw notFound();
+  const recipe = await recipeForPolicy(app.db, id, user);
+  if (!recipe || !canReadRecipe(user, recipe, recipe)) throw notFound();
   if (!canEditRecipe(user, recipe)) throw forbidden();
 }

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { Viewer } from "../auth/policy.js";
 import { type Db, executePrepared } from "../db/client.js";
 import { recipes, searchGeneration, users } from "../db/schema.js";
 import type { CursorValues } from "../http/pagination.js";
@@ -35,7 +36,7 @@ function startAfter(ranking: Ranking, after: { score: number; id: number } | und
  * generation. Rankings are shared by every viewer (the cache key has no viewer), so reading
  * rights are applied here, to each page.
  */
-async function recipesInOrder(db: Db, ids: number[], viewerId: number | null) {
+async function recipesInOrder(db: Db, ids: number[], viewer: Viewer) {
   const rows = await executePrepared<RecipeRow & { generation: number }>(
     db,
     "search_page",
@@ -44,11 +45,43 @@ async function recipesInOrder(db: Db, ids: number[], viewerId: number | null) {
       left join lateral (
         select ${recipeColumns}
         from ${recipes} r join ${users} u on u.id = r.author_id
-        where r.id = any(${`{${ids.join(",")}}`}::int[]) and ${mayReadRecipe(viewerId)}
+        where r.id = any(${`{${ids.join(",")}}`}::int[]) and ${mayReadRecipe(viewer)}
       ) page on true`,
   );
   const byId = new Map(rows.filter((row) => row.id !== null).map((row) => [row.id, row]));
   return { generation: rows[0]?.generation, rows: ids.flatMap((id) => byId.get(id) ?? []) };
+}
+
+/**
+ * The first `size` recipes of the ranking from `start` on that the viewer may read, with their
+ * scores. The ranking is shared by every viewer, so some of its recipes may be unreadable:
+ * read on (in growing steps) until the page is full or the ranking is exhausted, so that a
+ * short page means the end and infinite scroll never stops early. `current`: the search
+ * generation was the ranking's at every step (when it was not, the caller ranks again, unless
+ * `acceptStale`).
+ */
+async function readablePage(
+  db: Db,
+  ranking: Ranking,
+  start: number,
+  size: number,
+  viewer: Viewer,
+  acceptStale: boolean,
+): Promise<{ rows: RecipeRow[]; current: boolean }> {
+  const rows: RecipeRow[] = [];
+  let position = start;
+  let step = size;
+  let current = true;
+  do {
+    const ids = ranking.ids.slice(position, position + step);
+    const page = await recipesInOrder(db, ids, viewer);
+    if (page.generation !== ranking.generation) current = false;
+    const scores = new Map(ids.map((id, i) => [id, ranking.scores[position + i] ?? 0]));
+    for (const row of page.rows) rows.push({ ...row, score: scores.get(row.id) });
+    position += ids.length;
+    step = Math.min(step * 2, 500);
+  } while ((current || acceptStale) && rows.length < size && position < ranking.ids.length);
+  return { rows: rows.slice(0, size), current };
 }
 
 /**
@@ -62,11 +95,11 @@ export async function searchRecipes(
   rankings: SearchRankings,
   search: string,
   {
-    viewerId,
+    viewer,
     cursor,
     authorId,
     limit,
-  }: { viewerId: number | null; cursor?: SearchCursor; authorId?: number; limit: number },
+  }: { viewer: Viewer; cursor?: SearchCursor; authorId?: number; limit: number },
 ): Promise<{ rows: RecipeRow[]; cursorOf: (row: RecipeRow) => CursorValues }> {
   const cursorOf = (corrected: boolean) => (row: RecipeRow) => [
     row.score ?? 0,
@@ -84,13 +117,10 @@ export async function searchRecipes(
       return { rows: [], cursorOf: cursorOf(ranking.corrected) };
     }
     const start = startAfter(ranking, after);
-    const ids = ranking.ids.slice(start, start + limit + 1);
-    const page = await recipesInOrder(db, ids, viewerId);
     // A ranking computed just now is served even if a write has already moved on.
-    if (page.generation === ranking.generation || attempt === 2) {
-      const scores = new Map(ids.map((id, i) => [id, ranking.scores[start + i] ?? 0]));
-      const rows = page.rows.map((row) => ({ ...row, score: scores.get(row.id) }));
-      return { rows, cursorOf: cursorOf(ranking.corrected) };
+    const page = await readablePage(db, ranking, start, limit + 1, viewer, attempt === 2);
+    if (page.current || attempt === 2) {
+      return { rows: page.rows, cursorOf: cursorOf(ranking.corrected) };
     }
     rankings.forget(key, entry);
   }

@@ -1,29 +1,56 @@
-import type { UnitsPreference } from "@potluck/contract";
+import type { RecipeVisibility, UnitsPreference } from "@potluck/contract";
 import { eq } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import { users } from "../db/schema.js";
 
-// A cook's preferences. They change how the web app shows data, never the data: quantities
-// are stored and answered as written and merged, whatever the cook prefers.
+// A cook's preferences. Units change how the web app shows data, never the data: quantities
+// are stored and answered as written and merged, whatever the cook prefers. The default
+// visibility is what a new recipe of theirs gets when its submission names none.
 
-const columns = { units: users.unitsPreference };
+const columns = { units: users.unitsPreference, defaultVisibility: users.defaultVisibility };
+
+type PreferencesRow = { units: string; defaultVisibility: string };
+
+/**
+ * The answer: `default_visibility` only when it is not "public" or was just set, so that
+ * `{"units": ...}` stays the whole answer for cooks who never chose one (contract).
+ */
+function present(row: PreferencesRow, setVisibility: boolean) {
+  const visibility = row.defaultVisibility as RecipeVisibility;
+  return {
+    units: row.units as UnitsPreference,
+    ...(setVisibility || visibility !== "public" ? { default_visibility: visibility } : {}),
+  };
+}
 
 /** The cook's preferences (the signed-in user exists: the session's row cascades with it). */
 export async function preferencesOf(tx: Tx, userId: number) {
   const [row] = await tx.select(columns).from(users).where(eq(users.id, userId));
-  return { units: (row?.units ?? "as_written") as UnitsPreference };
+  return present(row ?? { units: "as_written", defaultVisibility: "public" }, false);
+}
+
+/** The visibility a new recipe of this cook gets when the submission names none. */
+export async function defaultVisibilityOf(tx: Tx, userId: number): Promise<RecipeVisibility> {
+  const [row] = await tx
+    .select({ visibility: users.defaultVisibility })
+    .from(users)
+    .where(eq(users.id, userId));
+  return (row?.visibility ?? "public") as RecipeVisibility;
 }
 
 export async function updatePreferences(
   tx: Tx,
   userId: number,
-  changes: { units?: UnitsPreference },
+  changes: { units?: UnitsPreference; default_visibility?: RecipeVisibility },
 ) {
-  if (changes.units === undefined) return preferencesOf(tx, userId);
-  const [row] = await tx
-    .update(users)
-    .set({ unitsPreference: changes.units })
-    .where(eq(users.id, userId))
-    .returning(columns);
-  return { units: (row?.units ?? changes.units) as UnitsPreference };
+  const set = {
+    ...(changes.units !== undefined ? { unitsPreference: changes.units } : {}),
+    ...(changes.default_visibility !== undefined
+      ? { defaultVisibility: changes.default_visibility }
+      : {}),
+  };
+  if (Object.keys(set).length === 0) return preferencesOf(tx, userId);
+  const [row] = await tx.update(users).set(set).where(eq(users.id, userId)).returning(columns);
+  if (!row) return preferencesOf(tx, userId);
+  return present(row, changes.default_visibility !== undefined);
 }

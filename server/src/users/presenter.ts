@@ -19,6 +19,6 @@ export const presentCookToFollow = (row: CookToFollowRow, storage: ImageStorage)
     id: row.recipeId,
     slug: row.recipeSlug,
     title: row.recipeTitle,
-    image: imageUrls(storage, row.recipeImageKey).image_card,
+    image: imageUrls(storage, row.recipeImageKey, row.recipeVisibility).image_card,
   },
 });

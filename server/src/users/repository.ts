@@ -164,6 +164,7 @@ export type CookToFollowRow = {
   recipeSlug: string;
   recipeTitle: string;
   recipeImageKey: string | null;
+  recipeVisibility: "public" | "followers" | "private";
   recipeCreatedOn: Date;
 };
 
@@ -193,7 +194,8 @@ export async function cooksToFollow(
   const result = await db.execute<CookToFollowRow>(sql`
     select chosen.id, chosen.username, chosen."followerCount",
       latest.id as "recipeId", latest.slug as "recipeSlug", latest.title as "recipeTitle",
-      latest.image_key as "recipeImageKey", latest.created_on as "recipeCreatedOn"
+      latest.image_key as "recipeImageKey", latest.visibility as "recipeVisibility",
+      latest.created_on as "recipeCreatedOn"
     from (
       (select u.id, u.username, lower(u.username) as name, counted.followers as "followerCount",
           null::timestamptz as since
@@ -229,7 +231,7 @@ export async function cooksToFollow(
       limit ${limit}
     ) chosen
     cross join lateral (
-      select r.id, r.slug, r.title, r.image_key, r.created_on
+      select r.id, r.slug, r.title, r.image_key, r.visibility, r.created_on
       from recipes r
       where r.author_id = chosen.id and ${mayRead}
       order by r.created_on desc nulls last, r.id desc nulls last

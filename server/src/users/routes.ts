@@ -94,7 +94,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = requireUser(request);
-      const rows = await cooksToFollow(app.db, me.id, mayReadRecipe(me.id), request.query.limit);
+      const rows = await cooksToFollow(app.db, me.id, mayReadRecipe(me), request.query.limit);
       return rows.map((row) => presentCookToFollow(row, app.storage));
     },
   );
