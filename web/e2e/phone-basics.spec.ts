@@ -103,7 +103,7 @@ test("an empty feed offers a first recipe and cooks to follow, most followed fir
     "href",
     new RegExp(`/recipe/${starLatest}/`),
   );
-  await expect(starCard).toContainText("2 followers");
+  await expect(starCard).toContainText("Followed by 2 cooks");
   // Most followed first: the star is listed before the lesser-known cook.
   const names = await suggestions.getByRole("listitem").allInnerTexts();
   const starAt = names.findIndex((text) => text.includes(star.username));

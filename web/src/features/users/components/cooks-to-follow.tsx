@@ -5,7 +5,9 @@ import { reasonOf } from "../../../lib/api-client";
 import { useFollowUser } from "../api/follow-user";
 import { useCooksToFollow } from "../api/get-cooks-to-follow";
 
-const followersText = (count: number) => `${count} ${count === 1 ? "follower" : "followers"}`;
+/** Worded apart from the feed's own "N followers" count, which sits on the same page. */
+const followersText = (count: number) =>
+  count === 0 ? "New here" : `Followed by ${count} ${count === 1 ? "cook" : "cooks"}`;
 
 /**
  * A few cooks to follow, for a feed with nothing in it yet: the most followed first, each
