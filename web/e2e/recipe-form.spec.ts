@@ -128,6 +128,22 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByText("Ingredient 1: choose an ingredient.")).toBeVisible();
     });
 
+    test("Add Ingredient puts the cook in the new row's picker, by click and by keyboard", async ({
+      page,
+    }) => {
+      await page.goto("/recipes/new");
+      const add = page.getByRole("button", { name: "Add Ingredient" });
+      await add.click();
+      await expect(page.getByLabel("Ingredient 2", { exact: true })).toBeFocused();
+      await add.focus();
+      await page.keyboard.press("Enter");
+      const picker3 = page.getByLabel("Ingredient 3", { exact: true });
+      await expect(picker3).toBeFocused();
+      await expect(picker3).toBeInViewport();
+      await page.keyboard.type("lemo");
+      await expect(page.getByRole("option", { name: "Lemon", exact: true })).toBeVisible();
+    });
+
     test("the title shows its limit near it and takes no more", async ({ page }) => {
       await page.goto("/recipes/new");
       const titleField = page.getByLabel("Title");
