@@ -172,9 +172,16 @@ export const recipes = pgTable(
      * cooks who follow them, 'private' its author; plus the cooks of a list that plans it.
      */
     visibility: text("visibility").notNull().default("public"),
+    /** Minutes of preparation and of cooking (0–10080), or null when the author didn't say. */
+    prepMinutes: integer("prep_minutes"),
+    cookMinutes: integer("cook_minutes"),
+    /** Where the recipe came from (an http(s) address; import fills it), or null. */
+    sourceUrl: text("source_url"),
   },
   (t) => [
     check("recipes_servings_range", sql`${t.servings} between 1 and 100`),
+    check("recipes_prep_minutes_range", sql`${t.prepMinutes} between 0 and 10080`),
+    check("recipes_cook_minutes_range", sql`${t.cookMinutes} between 0 and 10080`),
     check("recipes_visibility", sql`${t.visibility} in ('public', 'followers', 'private')`),
     index("recipes_created_idx").on(t.createdOn.desc(), t.id.desc()),
     index("recipes_author_created_idx").on(t.authorId, t.createdOn.desc(), t.id.desc()),
@@ -279,6 +286,57 @@ export const ratings = pgTable(
 );
 
 // ---------- social ----------
+
+/**
+ * A recipe's tags: trimmed, lower-cased, 1–30 characters, at most 20 per recipe (the contract
+ * checks them). (tag, recipe_id) serves "recipes with this tag", the tag counts and prefix
+ * search of tags.
+ */
+export const recipeTags = pgTable(
+  "recipe_tags",
+  {
+    recipeId: integer("recipe_id")
+      .notNull()
+      .references(() => recipes.id, { onDelete: "cascade" }),
+    tag: text("tag").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.recipeId, t.tag] }),
+    index("recipe_tags_tag_idx").on(t.tag.op("text_pattern_ops"), t.recipeId),
+  ],
+);
+
+/** A cook's named collection of recipes (their own and others' they may read); private. */
+export const collections = pgTable(
+  "collections",
+  {
+    id: serial("id").primaryKey(),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("collections_owner_name_key").on(t.ownerId, sql`lower(${t.name})`)],
+);
+
+export const collectionRecipes = pgTable(
+  "collection_recipes",
+  {
+    collectionId: integer("collection_id")
+      .notNull()
+      .references(() => collections.id, { onDelete: "cascade" }),
+    recipeId: integer("recipe_id")
+      .notNull()
+      .references(() => recipes.id, { onDelete: "cascade" }),
+    addedAt: timestamptz("added_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.collectionId, t.recipeId] }),
+    // A recipe's detail lists the caller's collections that hold it; deleting a recipe too.
+    index("collection_recipes_recipe_idx").on(t.recipeId, t.collectionId),
+  ],
+);
 
 export const follows = pgTable(
   "follows",
