@@ -6,7 +6,9 @@ import {
   RECIPE_SERVINGS_MAX,
   RECIPE_SERVINGS_MIN,
   RECIPE_TITLE_MAX,
+  RECIPE_VISIBILITIES,
   type RecipeIngredientInput,
+  type RecipeVisibility,
   recipeIngredientInput,
   unstorableText,
 } from "@potluck/contract";
@@ -29,6 +31,8 @@ export interface RecipeSubmission {
   content: string;
   /** How many it serves (1–100); undefined on an update that leaves it as it is. */
   servings?: number;
+  /** Who may read it; undefined: the author's default on create, unchanged on update. */
+  visibility?: RecipeVisibility;
   /** Undefined on an update that leaves the ingredient list as it is. */
   ingredients: RecipeIngredientInput[] | undefined;
   removeImage: boolean;
@@ -122,6 +126,14 @@ export function validateSubmission(
     } else servings = number;
   }
 
+  let visibility: RecipeVisibility | undefined;
+  const rawVisibility = raw.fields.get("visibility")?.trim();
+  if (rawVisibility !== undefined && rawVisibility !== "") {
+    if ((RECIPE_VISIBILITIES as readonly string[]).includes(rawVisibility)) {
+      visibility = rawVisibility as RecipeVisibility;
+    } else add("visibility", `"${rawVisibility}" is not a valid choice.`);
+  }
+
   let ingredients: RecipeIngredientInput[] | undefined = mode === "create" ? [] : undefined;
   const rawIngredients = raw.fields.get("recipe_ingredients");
   if (raw.truncated.has("recipe_ingredients")) {
@@ -150,6 +162,7 @@ export function validateSubmission(
     title: title as string,
     content,
     servings,
+    visibility,
     ingredients,
     removeImage: removeImage === "true",
     image: raw.image,

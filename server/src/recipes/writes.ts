@@ -45,6 +45,10 @@ export async function createRecipe(
           slug: slugify(submission.title),
           content: submission.content,
           servings: submission.servings,
+          // Absent from the submission: the author's default_visibility preference.
+          visibility:
+            submission.visibility ??
+            sql`(select default_visibility from users where id = ${authorId})`,
           imageKey,
         })
         .returning({ id: recipes.id });
@@ -90,6 +94,7 @@ export async function updateRecipe(
           slug: slugify(submission.title),
           content: submission.content,
           servings: submission.servings,
+          visibility: submission.visibility,
           imageKey: replacesImage ? newImageKey : current.imageKey,
           updatedOn: sql`now()`,
         })
