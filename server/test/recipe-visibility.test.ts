@@ -474,6 +474,23 @@ describe("search pages stay full when the shared ranking holds recipes the calle
   });
 });
 
+describe("did you mean: matches the caller can't read count as no matches", () => {
+  it("gives the corrected search, as if the unreadable recipe did not exist", async () => {
+    const cook = await buildUser(db);
+    const shown = await buildRecipe(db, cook.id, { title: "Tamarillo tart" });
+    const hidden = await buildRecipe(db, cook.id, { title: "Tamarilla tart" });
+    await db.execute(sql`update ${recipes} set visibility = 'private' where id = ${hidden.id}`);
+    // For the stranger, "tamarilla" matches only a recipe they can't read: they get its
+    // correction's matches, as they would if that recipe did not exist.
+    expect(
+      await allPages(stranger.agent, "/api/recipes/recipes/?search=tamarilla&limit=1"),
+    ).toEqual([shown.id]);
+    // The author still finds their own recipe by its word.
+    const mine = await allPages(agents.superuser, "/api/recipes/recipes/?search=tamarilla");
+    expect(mine).toEqual([hidden.id]);
+  });
+});
+
 describe("the rule's two forms agree", () => {
   it("canReadRecipe and canActOnRecipe on rows equal mayReadRecipe and mayActOnRecipe in SQL, on a grid", async () => {
     const owner = await buildUser(db);

@@ -165,6 +165,20 @@ export async function expandWords(db: Tx, words: string[]): Promise<string[][]> 
 }
 
 /**
+ * The ranking of every word replaced by its typo corrections (each word's own lexicon entry
+ * among them when it has one), for a reader who may read none of the exact matches: they get
+ * what they would have got had those recipes not existed, a "did you mean" search, instead of
+ * nothing (which would tell them the words are in recipes they can't see).
+ */
+export async function rankCorrections(db: Db, words: string[], authorId: number | undefined) {
+  const corrections = await correctTypos(db, words);
+  const terms = words.map((word) =>
+    [...new Set([...(corrections.get(word) ?? []), word])].map((w) => `${w}:*`),
+  );
+  return rank(db, terms, authorId, true);
+}
+
+/**
  * The search's ranking. Exact words first; when they find nothing, each word that is no
  * prefix of any word is replaced by its corrections from the lexicon, and the same full-text
  * search runs again (a correctly spelled word should not bring near misses). The generation
