@@ -119,6 +119,11 @@ function RecipeView({
           <span>By {recipe.author_username || "Unknown"}</span>
           <span>Created {created ?? "Date unknown"}</span>
           {wasUpdated && <span>Updated {updated}</span>}
+          {recipe.can_edit && recipe.visibility !== "public" && (
+            <span className="visibility-badge">
+              {recipe.visibility === "private" ? "Only me" : "Followers only"}
+            </span>
+          )}
         </div>
         <div className="row recipe-actions">
           <button

@@ -3,6 +3,7 @@ import {
   RECIPE_SERVINGS_MAX,
   RECIPE_SERVINGS_MIN,
   RECIPE_TITLE_MAX,
+  type RecipeVisibility,
 } from "@potluck/contract/limits";
 import {
   type ChangeEvent,
@@ -27,6 +28,7 @@ import {
 } from "../../features/recipes/components/ingredient-rows-editor";
 import { PasteIngredientLines } from "../../features/recipes/components/paste-ingredient-lines";
 import { RecipeImport } from "../../features/recipes/components/recipe-import";
+import { VisibilityField } from "../../features/recipes/components/visibility-field";
 import { parseId } from "../../features/recipes/format";
 import {
   appendRows,
@@ -48,6 +50,7 @@ import {
   saveErrorLines,
 } from "../../features/recipes/recipe-form-logic";
 import { ApiError, reasonOf } from "../../lib/api-client";
+import { useDefaultVisibility } from "../../lib/recipe-visibility";
 import { useSession } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useUnsavedChangesGuard } from "../../lib/use-unsaved-changes-guard";
@@ -114,6 +117,9 @@ function RecipeForm({ recipe, draft }: { recipe: RecipeDetail | null; draft: Rec
   const [servingsText, setServingsText] = useState(startingServings);
   const servings = parseServings(servingsText);
   const [servingsError, setServingsError] = useState(false);
+  // Sent only when chosen: a new recipe otherwise gets the cook's default (Settings).
+  const defaultVisibility = useDefaultVisibility();
+  const [visibility, setVisibility] = useState<RecipeVisibility | null>(null);
   const [initialRows] = useState<IngredientRow[]>(() => {
     if (recipe && recipe.recipe_ingredients.length > 0) return rowsFromRecipe(recipe);
     if (imported && imported.lines.length > 0) return rowsFromLines(imported.lines);
@@ -146,6 +152,7 @@ function RecipeForm({ recipe, draft }: { recipe: RecipeDetail | null; draft: Rec
     draft !== null ||
     title !== (recipe?.title ?? "") ||
     servingsText !== startingServings ||
+    visibility !== null ||
     (startingContent !== null && content.html !== startingContent) ||
     rowsSignature(rows) !== rowsSignature(initialRows) ||
     file !== null ||
@@ -191,6 +198,7 @@ function RecipeForm({ recipe, draft }: { recipe: RecipeDetail | null; draft: Rec
       content: content.html,
       servings: String(servings),
       recipe_ingredients: JSON.stringify(ingredients.items),
+      visibility: visibility ?? undefined,
     };
     if (file) submission.image = file;
     else if (imageUrl) submission.image_url = imageUrl;
@@ -299,6 +307,10 @@ function RecipeForm({ recipe, draft }: { recipe: RecipeDetail | null; draft: Rec
           </p>
         )}
       </div>
+      <VisibilityField
+        value={visibility ?? recipe?.visibility ?? defaultVisibility}
+        onChange={setVisibility}
+      />
       <IngredientRowsEditor
         rows={rows}
         onChange={(next) => {

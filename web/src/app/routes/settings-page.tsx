@@ -1,4 +1,4 @@
-import type { UnitsPreference } from "@potluck/contract";
+import type { RecipeVisibility, UnitsPreference } from "@potluck/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { AsyncPicker } from "../../components/async-picker";
@@ -8,6 +8,7 @@ import { useStaples, useToggleStaple } from "../../features/groceries/api/staple
 import { useUpdatePreferences } from "../../features/settings/api/update-preferences";
 import { reasonOf } from "../../lib/api-client";
 import { searchIngredients } from "../../lib/ingredients/search-ingredients";
+import { VISIBILITY_CHOICES } from "../../lib/recipe-visibility";
 import { preferencesQuery } from "../../lib/units-preference";
 import { useChosen } from "../../lib/use-chosen";
 import { useDocumentTitle } from "../../lib/use-document-title";
@@ -30,6 +31,7 @@ export default function SettingsPage() {
       </header>
       <div className="settings-grid">
         <UnitsCard />
+        <VisibilityCard />
         <StaplesCard />
       </div>
     </section>
@@ -87,6 +89,57 @@ function UnitsCard() {
           ? "Saving..."
           : update.isError
             ? `Could not save your units: ${reasonOf(update.error)}`
+            : update.isSuccess
+              ? "Saved."
+              : ""}
+      </p>
+    </section>
+  );
+}
+
+/** Who sees a new recipe unless its form says otherwise: saved as soon as it is chosen. */
+function VisibilityCard() {
+  const preferences = useQuery(preferencesQuery);
+  const update = useUpdatePreferences();
+  const statusId = useId();
+  const [chosen, pick] = useChosen<RecipeVisibility>(
+    preferences.data?.default_visibility ?? "public",
+  );
+  const choose = (visibility: RecipeVisibility) => {
+    pick(visibility);
+    update.mutate({ default_visibility: visibility }, { onError: () => pick(null) });
+  };
+  if (preferences.isPending || preferences.isError) return null;
+  return (
+    <section className="card settings-card">
+      <fieldset className="choice-group" aria-describedby={statusId}>
+        <legend>
+          <h2>Default visibility for new recipes</h2>
+          <span className="muted small">
+            Who sees a recipe you add; each recipe's form can change it.
+          </span>
+        </legend>
+        {VISIBILITY_CHOICES.map((choice) => (
+          <label key={choice.value} className="choice">
+            <input
+              type="radio"
+              name="default-visibility"
+              value={choice.value}
+              checked={chosen === choice.value}
+              onChange={() => choose(choice.value)}
+            />
+            <span>
+              <span className="choice-label">{choice.label}</span>{" "}
+              <span className="muted small">{choice.hint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <p id={statusId} className="status-text small" role="status">
+        {update.isPending
+          ? "Saving..."
+          : update.isError
+            ? `Could not save your default visibility: ${reasonOf(update.error)}`
             : update.isSuccess
               ? "Saved."
               : ""}
