@@ -28,6 +28,8 @@ describe("an ingredient line for a number of guests", () => {
     [0.125, "tsp", "Salt", 2, "¼ tsp Salt"],
     [0.125, "tsp", "Salt", 6, "¾ tsp Salt"],
     [0.125, "tsp", "Salt", 1, "⅛ tsp Salt"],
+    [0.125, "tsp", "Baking powder", 3, "⅜ tsp Baking powder"],
+    [0.125, "tsp", "Baking powder", 7, "⅞ tsp Baking powder"],
     [0.375, "tbsp", "Olive oil", 4, "1½ tbsp Olive oil"],
     [0.0625, "cup", "All-purpose flour", 4, "¼ cup All-purpose flour"],
     [1 / 12, "cup", "Whole milk", 4, "⅓ cup Whole milk"],

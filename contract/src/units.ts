@@ -297,9 +297,12 @@ const GLYPHS: [number, string][] = [
   [1 / 8, "⅛"],
   [1 / 4, "¼"],
   [1 / 3, "⅓"],
+  [3 / 8, "⅜"],
   [1 / 2, "½"],
+  [5 / 8, "⅝"],
   [2 / 3, "⅔"],
   [3 / 4, "¾"],
+  [7 / 8, "⅞"],
 ];
 
 /** "1½", "¼", "2": a whole number and one of `fractions` (0 for none). */
@@ -313,7 +316,7 @@ function withGlyph(whole: number, fraction: number): string {
 const decimals = (value: number) => String(roundTo2(value));
 
 /**
- * A quantity in kitchen fractions when it is within 2% of one (spoons and cups: ⅛ ¼ ⅓ ½ ⅔ ¾),
+ * A quantity in kitchen fractions when it is within 2% of one (spoons and cups: ⅛ ¼ ⅓ ⅜ ½ ⅝ ⅔ ¾ ⅞),
  * else in 2 decimals.
  */
 function kitchenNumber(quantity: number, fractions: readonly number[]): string {
@@ -355,7 +358,8 @@ function countNumber(quantity: number): { text: string; snapped: number } {
 
 /** Spoons and cups read in fractions; the rest of the measures in decimals. */
 const FRACTION_UNITS: Record<string, readonly number[]> = {
-  tsp: [1 / 8, 1 / 4, 1 / 3, 1 / 2, 2 / 3, 3 / 4],
+  // A set of measuring spoons goes down to ⅛ tsp: ⅜ tsp is ¼ and ⅛ (Paprika writes 3/8 too).
+  tsp: [1 / 8, 1 / 4, 1 / 3, 3 / 8, 1 / 2, 5 / 8, 2 / 3, 3 / 4, 7 / 8],
   tbsp: [1 / 2],
   cup: [1 / 4, 1 / 3, 1 / 2, 2 / 3, 3 / 4],
 };
