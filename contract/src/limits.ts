@@ -18,6 +18,18 @@ export const RECIPE_SERVINGS_DEFAULT = 4;
  */
 export const RECIPE_VISIBILITIES = ["public", "followers", "private"] as const;
 export type RecipeVisibility = (typeof RECIPE_VISIBILITIES)[number];
+/** Tags: trimmed and lower-cased, each 1–30 characters, at most 20 per recipe. */
+export const RECIPE_TAG_MAX_LENGTH = 30;
+export const RECIPE_TAGS_MAX = 20;
+/** Preparation and cooking minutes: whole numbers from 0 to a week. */
+export const RECIPE_MINUTES_MAX = 10080;
+/** A recipe's source address (http or https). */
+export const RECIPE_SOURCE_URL_MAX = 2000;
+/** `GET /api/recipes/tags/?limit=`: default and most tags. */
+export const TAG_LIST_DEFAULT = 20;
+export const TAG_LIST_MAX = 50;
+/** `GET /api/recipes/recipes/`: at most this many values of a repeatable filter. */
+export const RECIPE_FILTER_VALUES_MAX = 20;
 export const RECIPE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const RECIPE_IMAGE_MAX_PIXELS = 40_000_000;
 /** `POST /api/recipes/import/`: the longest page address. */

@@ -1,7 +1,15 @@
 // The recipes API: request and response schemas shared by server and web.
 import { z } from "zod";
 import { emptyToUndefined, idParams, MAX_ID, paginated, text } from "./common.js";
-import { IMPORT_URL_MAX, RECIPE_VISIBILITIES } from "./limits.js";
+import {
+  IMPORT_URL_MAX,
+  RECIPE_FILTER_VALUES_MAX,
+  RECIPE_MINUTES_MAX,
+  RECIPE_TAG_MAX_LENGTH,
+  RECIPE_VISIBILITIES,
+  TAG_LIST_DEFAULT,
+  TAG_LIST_MAX,
+} from "./limits.js";
 
 /**
  * Quantities are per ONE serving. A recipe that does not say how many it serves serves this
@@ -32,6 +40,15 @@ export const recipeListItem = z.object({
   servings: z.number().int(),
   /** Who may read it (RECIPE_VISIBILITIES); a cook only ever gets recipes they may read. */
   visibility: z.enum(RECIPE_VISIBILITIES),
+  /** Trimmed, lower-cased, 1–30 characters each, at most 20, in alphabetical order. */
+  tags: z.array(z.string()),
+  /** Minutes of preparation and of cooking (0–10080), or null when the author didn't say. */
+  prep_minutes: z.number().int().nullable(),
+  cook_minutes: z.number().int().nullable(),
+  /** prep_minutes + cook_minutes (a missing one counts 0); null when both are null. */
+  total_minutes: z.number().int().nullable(),
+  /** Where the recipe came from (an http(s) address), or null. */
+  source_url: z.string().nullable(),
   /** Whether the caller may edit and delete it (its author or a superuser; false signed out). */
   can_edit: z.boolean(),
 });
@@ -57,7 +74,41 @@ export type RecipeDetail = z.infer<typeof recipeDetail>;
 export const recipeListResponse = paginated(recipeListItem);
 export type RecipeListResponse = z.infer<typeof recipeListResponse>;
 
-/** `GET /api/recipes/recipes/`: newest first, or best matches first with `search`. */
+/**
+ * A repeatable query parameter: `?tag=a&tag=b` arrives as a list and `?tag=a` as one string;
+ * both are taken, and blank values are left out. At most RECIPE_FILTER_VALUES_MAX values.
+ */
+const repeatable = <T extends z.ZodType>(item: T) =>
+  z.preprocess((value) => {
+    if (value === undefined) return undefined;
+    const values = (Array.isArray(value) ? value : [value]).filter((one) => one !== "");
+    return values.length > 0 ? values : undefined;
+  }, z
+    .array(item)
+    .max(
+      RECIPE_FILTER_VALUES_MAX,
+      `Ensure this field has no more than ${RECIPE_FILTER_VALUES_MAX} elements.`,
+    )
+    .optional());
+
+/** A tag as stored: trimmed and lower-cased, 1–30 characters. */
+export const tagName = () =>
+  text()
+    .trim()
+    .toLowerCase()
+    .min(1, "This field may not be blank.")
+    .max(
+      RECIPE_TAG_MAX_LENGTH,
+      `Ensure each tag has no more than ${RECIPE_TAG_MAX_LENGTH} characters.`,
+    );
+
+const queryId = () => z.coerce.number().int().positive().max(MAX_ID);
+
+/**
+ * `GET /api/recipes/recipes/`: newest first, or best matches first with `search`. The filters
+ * combine with each other, with `search` and with `mine` (all must hold), and the list only
+ * ever holds recipes the caller may read.
+ */
 export const recipeListQuery = z.object({
   cursor: text().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
@@ -65,6 +116,32 @@ export const recipeListQuery = z.object({
   mine: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).optional()),
   /** Words of the title and ingredient names; blank means no search. */
   search: text().max(200).optional(),
+  /** Repeatable: recipes with every one of these tags (compared lower-cased). */
+  tag: repeatable(tagName()),
+  /** Recipes whose total_minutes is at most this; recipes without times are left out. */
+  max_minutes: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(2 * RECIPE_MINUTES_MAX)
+      .optional(),
+  ),
+  /** Repeatable: ingredient catalogue ids the recipe uses, all of them. */
+  ingredient: repeatable(queryId()),
+  /** Repeatable: ingredient catalogue ids the recipe uses none of. */
+  exclude_ingredient: repeatable(queryId()),
+  /** Recipes whose mean rating is at least this many stars (0–5); above 0 unrated ones are out. */
+  min_rating: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(5).optional()),
+  /** Recipes by this cook (username, any case); an unknown cook gives an empty list. */
+  author: z.preprocess(emptyToUndefined, text().trim().min(1).max(150).optional()),
+  /** "true": recipes by the cooks the caller follows (signed in only: 401 otherwise). */
+  following: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).optional()),
+  /** Recipes in this collection of the caller's (404 when it is not one of theirs). */
+  collection: z.preprocess(emptyToUndefined, queryId().optional()),
+  /** With `mine=true` only (400 otherwise): the caller's recipes of this visibility. */
+  visibility: z.preprocess(emptyToUndefined, z.enum(RECIPE_VISIBILITIES).optional()),
 });
 export type RecipeListQuery = z.input<typeof recipeListQuery>;
 
@@ -103,6 +180,23 @@ export const recipeSubmissionFields = z.object({
    * Errors: `{"visibility": ["..."]}`.
    */
   visibility: text().optional(),
+  /**
+   * A JSON list of strings, e.g. `["dinner", "vegan"]`: each trimmed and lower-cased, 1–30
+   * characters, at most 20 (duplicates dropped). On create none when absent; on update absent
+   * keeps them, `[]` removes them all. Errors: `{"tags": ["..."]}`.
+   */
+  tags: text().optional(),
+  /**
+   * Minutes of preparation and of cooking: whole numbers from 0 to 10080, or empty for none.
+   * On update absent keeps the value. Errors: `{"prep_minutes": ["..."]}`.
+   */
+  prep_minutes: text().optional(),
+  cook_minutes: text().optional(),
+  /**
+   * Where the recipe came from: an http(s) address of at most 2000 characters, or empty for
+   * none. On update absent keeps it. Errors: `{"source_url": ["..."]}`.
+   */
+  source_url: text().optional(),
   /**
    * A picture's http(s) address (an import's `image_url`), used when no `image` file is sent:
    * the server fetches it (public addresses only, at most 10 MB) and checks and re-encodes it
@@ -151,7 +245,16 @@ export const recipeDraft = z.object({
   servings: z.number().nullable(),
   /** The page's picture (absolute http(s) URL): send it back as `image_url` on create. */
   image_url: z.string().nullable(),
+  /** The page's address (send it back as `source_url`), or null for a pasted page without one. */
   source_url: z.string().nullable(),
+  /** The page's `keywords` and `recipeCategory`, as tags are stored (at most 20). */
+  tags: z.array(z.string()),
+  /**
+   * The page's `prepTime` and `cookTime` in minutes, or null. A page with only `totalTime`
+   * gives it as `cook_minutes` (prep_minutes null), so total_minutes keeps the page's total.
+   */
+  prep_minutes: z.number().int().nullable(),
+  cook_minutes: z.number().int().nullable(),
   recipe_ingredients: z.array(draftIngredient),
 });
 export type RecipeDraft = z.infer<typeof recipeDraft>;
@@ -184,5 +287,29 @@ export const recipeJsonLd = z.object({
   /** "500 g All-purpose flour", "2 eggs" (a count), "Salt to taste": for `recipeYield`. */
   recipeIngredient: z.array(z.string()),
   recipeInstructions: z.array(z.union([howToStep, howToSection])),
+  /** The tags, comma-separated; absent without tags. */
+  keywords: z.string().optional(),
+  /** ISO 8601 durations ("PT1H30M"); each absent when the recipe does not say. */
+  prepTime: z.string().optional(),
+  cookTime: z.string().optional(),
+  totalTime: z.string().optional(),
+  /** Where the recipe came from; absent without a source. */
+  isBasedOn: z.string().optional(),
 });
 export type RecipeJsonLd = z.infer<typeof recipeJsonLd>;
+
+/** `GET /api/recipes/tags/`: the tags of recipes the caller may read, most used first. */
+export const tagListQuery = z.object({
+  /** Only tags starting with this (compared lower-cased). */
+  search: z.preprocess(
+    emptyToUndefined,
+    text().trim().toLowerCase().max(RECIPE_TAG_MAX_LENGTH).optional(),
+  ),
+  limit: z.coerce.number().int().min(1).max(TAG_LIST_MAX).default(TAG_LIST_DEFAULT),
+});
+export type TagListQuery = z.input<typeof tagListQuery>;
+
+/** One tag and how many recipes the caller may read carry it. */
+export const tagCount = z.object({ name: z.string(), count: z.number().int() });
+export const tagListResponse = z.array(tagCount);
+export type TagCount = z.infer<typeof tagCount>;

@@ -303,7 +303,17 @@ describe("import from a link", () => {
   it("keeps the draft's lines in the issue's shape", async () => {
     const draft = (await importUrl(`${site}/pages/01-plain-jsonld.html`)).json<RecipeDraft>();
     expect(Object.keys(draft).sort()).toEqual(
-      ["content", "image_url", "recipe_ingredients", "servings", "source_url", "title"].sort(),
+      [
+        "content",
+        "cook_minutes",
+        "image_url",
+        "prep_minutes",
+        "recipe_ingredients",
+        "servings",
+        "source_url",
+        "tags",
+        "title",
+      ].sort(),
     );
     expect(Object.keys(draft.recipe_ingredients[0] ?? {}).sort()).toEqual(
       ["ingredient", "original", "quantity", "unit"].sort(),

@@ -87,5 +87,18 @@ export function toRecipeJsonLd(recipe: RecipeDetail, origin: string): RecipeJson
       ingredientLine(line, recipe.servings),
     ),
     recipeInstructions: instructionSteps(recipe.content),
+    ...(recipe.tags.length > 0 ? { keywords: recipe.tags.join(", ") } : {}),
+    ...(recipe.prep_minutes !== null ? { prepTime: isoDuration(recipe.prep_minutes) } : {}),
+    ...(recipe.cook_minutes !== null ? { cookTime: isoDuration(recipe.cook_minutes) } : {}),
+    ...(recipe.total_minutes !== null ? { totalTime: isoDuration(recipe.total_minutes) } : {}),
+    ...(recipe.source_url ? { isBasedOn: recipe.source_url } : {}),
   };
+}
+
+/** Minutes as an ISO 8601 duration: 90 → "PT1H30M", 45 → "PT45M", 120 → "PT2H", 0 → "PT0M". */
+export function isoDuration(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `PT${rest}M`;
+  return rest === 0 ? `PT${hours}H` : `PT${hours}H${rest}M`;
 }

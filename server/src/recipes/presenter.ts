@@ -11,6 +11,11 @@ export function averageRating(ratingSum: number, ratingCount: number): number {
   return Math.round((ratingSum / ratingCount / 2) * 100) / 100;
 }
 
+/** Preparation plus cooking (a missing one counts 0); null when the recipe gives neither. */
+export function totalMinutes(prep: number | null, cook: number | null): number | null {
+  return prep === null && cook === null ? null : (prep ?? 0) + (cook ?? 0);
+}
+
 /** A recipe as lists show it, with what the viewer may do with it. */
 export function toListItem(storage: ImageStorage, row: RecipeRow, viewer: Viewer): RecipeListItem {
   return {
@@ -25,6 +30,11 @@ export function toListItem(storage: ImageStorage, row: RecipeRow, viewer: Viewer
     rating_count: row.rating_count,
     servings: row.servings,
     visibility: row.visibility,
+    tags: row.tags,
+    prep_minutes: row.prep_minutes,
+    cook_minutes: row.cook_minutes,
+    total_minutes: totalMinutes(row.prep_minutes, row.cook_minutes),
+    source_url: row.source_url,
     can_edit: canEditRecipe(viewer, { authorId: row.author_id }),
   };
 }

@@ -2,9 +2,9 @@ import type { RecipeIngredientInput, RecipeVisibility } from "@potluck/contract"
 import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/policy.js";
 import { executePrepared, type Tx } from "../db/client.js";
-import { ingredients, recipeIngredients, recipes, units, users } from "../db/schema.js";
+import { ingredients, recipeIngredients, recipes, recipeTags, units, users } from "../db/schema.js";
 import type { CursorValues } from "../http/pagination.js";
-import { mayReadRecipe, type ReaderFacts, readerFacts } from "./policy.js";
+import { followsAuthor, mayReadRecipe, type ReaderFacts, readerFacts } from "./policy.js";
 
 /** A recipe row as lists and the detail page read it (author name joined in). */
 export type RecipeRow = {
@@ -22,6 +22,11 @@ export type RecipeRow = {
   servings: number;
   /** Who may read it (policy.ts). */
   visibility: RecipeVisibility;
+  /** Alphabetical. */
+  tags: string[];
+  prep_minutes: number | null;
+  cook_minutes: number | null;
+  source_url: string | null;
   /** created_on in microseconds since the epoch: exact, unlike a JS Date (milliseconds). */
   created_key: number;
   /** Search relevance, only on search results. */
@@ -30,6 +35,8 @@ export type RecipeRow = {
 
 export const recipeColumns = sql`r.id, r.title, r.slug, r.image_key, r.author_id, u.username as author_username,
   r.created_on, r.updated_on, r.rating_sum, r.rating_count, r.servings, r.visibility,
+  r.prep_minutes, r.cook_minutes, r.source_url,
+  array(select rt.tag from recipe_tags rt where rt.recipe_id = r.id order by rt.tag) as tags,
   (extract(epoch from r.created_on) * 1000000)::bigint as created_key`;
 
 export interface ListOptions {
@@ -40,6 +47,81 @@ export interface ListOptions {
   limit: number;
   /** The last row's created_key and id (decodeCursor checked their ranges). */
   cursor?: [createdKey: number, id: number];
+  /** The list's filters (`?tag=` and the rest), all of which must hold. */
+  filters?: RecipeFilters;
+}
+
+/**
+ * The filters of `GET /api/recipes/recipes/` (the route checked who may use which). Each is a
+ * condition on the `recipes` row aliased `r`, ANDed with the reading rule and the others.
+ */
+export interface RecipeFilters {
+  /** Every one of these tags (stored form: trimmed, lower-cased). */
+  tags?: string[];
+  /** Total minutes at most this; recipes with neither time are out. */
+  maxMinutes?: number;
+  /** Uses every one of these ingredients. */
+  ingredientIds?: number[];
+  /** Uses none of these ingredients. */
+  excludeIngredientIds?: number[];
+  /** Mean rating at least this many stars (0–5); above 0, unrated recipes are out. */
+  minRating?: number;
+  /** By the cook of this username (any case); none when no cook has it. */
+  authorUsername?: string;
+  /** By a cook this user follows. */
+  followedBy?: number;
+  /** In this collection (the route checked it is the viewer's). */
+  collectionId?: number;
+  /** Of this visibility (the route allows it with `mine` only). */
+  visibility?: RecipeVisibility;
+}
+
+const intArray = (ids: number[]): SQL => sql`${`{${ids.join(",")}}`}::int[]`;
+
+/**
+ * The filters as conditions on `r`. Tags, ingredients, follows and collections are EXISTS
+ * probes of one row each (recipe_tags' and collection_recipes' primary keys,
+ * recipe_ingredients_recipe_idx, follows' primary key), so PostgreSQL can either walk the
+ * list's index and probe each recipe, or start from a rare tag's recipe_tags_tag_idx range
+ * (or recipe_ingredients_ingredient_idx) and sort what it finds.
+ */
+export function filterConditions(filters: RecipeFilters = {}): SQL[] {
+  const conditions: SQL[] = [];
+  for (const tag of new Set(filters.tags ?? [])) {
+    conditions.push(
+      sql`exists (select 1 from recipe_tags ft where ft.recipe_id = r.id and ft.tag = ${tag})`,
+    );
+  }
+  if (filters.maxMinutes !== undefined) {
+    conditions.push(sql`(r.prep_minutes is not null or r.cook_minutes is not null)
+      and coalesce(r.prep_minutes, 0) + coalesce(r.cook_minutes, 0) <= ${filters.maxMinutes}::int`);
+  }
+  for (const id of new Set(filters.ingredientIds ?? [])) {
+    conditions.push(sql`exists (select 1 from recipe_ingredients fi
+      where fi.recipe_id = r.id and fi.ingredient_id = ${id}::int)`);
+  }
+  if (filters.excludeIngredientIds?.length) {
+    conditions.push(sql`not exists (select 1 from recipe_ingredients fx
+      where fx.recipe_id = r.id and fx.ingredient_id = any(${intArray(filters.excludeIngredientIds)}))`);
+  }
+  if (filters.minRating !== undefined && filters.minRating > 0) {
+    // Stored as half stars (1–10): mean stars = rating_sum / rating_count / 2.
+    conditions.push(sql`r.rating_count > 0
+      and r.rating_sum::numeric >= ${filters.minRating}::numeric * 2 * r.rating_count`);
+  }
+  if (filters.authorUsername !== undefined) {
+    conditions.push(sql`r.author_id = (select fu.id from users fu
+      where lower(fu.username) = lower(${filters.authorUsername}))`);
+  }
+  if (filters.followedBy !== undefined) conditions.push(followsAuthor(filters.followedBy));
+  if (filters.collectionId !== undefined) {
+    conditions.push(sql`exists (select 1 from collection_recipes fc
+      where fc.collection_id = ${filters.collectionId}::int and fc.recipe_id = r.id)`);
+  }
+  if (filters.visibility !== undefined) {
+    conditions.push(sql`r.visibility = ${filters.visibility}`);
+  }
+  return conditions;
 }
 
 /**
@@ -48,8 +130,8 @@ export interface ListOptions {
  * as the first one. "nulls last" matches those indexes' order (the columns are never null,
  * but the planner only uses an index whose order is spelled the same).
  */
-export function recipeListSql({ viewer, authorId, limit, cursor }: ListOptions): SQL {
-  const conditions: SQL[] = [mayReadRecipe(viewer)];
+export function recipeListSql({ viewer, authorId, limit, cursor, filters }: ListOptions): SQL {
+  const conditions: SQL[] = [mayReadRecipe(viewer), ...filterConditions(filters)];
   if (authorId !== undefined) conditions.push(sql`r.author_id = ${authorId}`);
   if (cursor) {
     const [createdKey, id] = cursor;
@@ -189,6 +271,13 @@ export async function replaceIngredientLines(
 ): Promise<void> {
   await tx.delete(recipeIngredients).where(eq(recipeIngredients.recipeId, recipeId));
   await insertIngredientLines(tx, recipeId, rows);
+}
+
+/** The recipe's tags become these (already trimmed, lower-cased and without duplicates). */
+export async function replaceTags(tx: Tx, recipeId: number, tags: string[]): Promise<void> {
+  await tx.delete(recipeTags).where(eq(recipeTags.recipeId, recipeId));
+  if (tags.length === 0) return;
+  await tx.insert(recipeTags).values(tags.map((tag) => ({ recipeId, tag })));
 }
 
 export async function deleteRecipe(tx: Tx, id: number): Promise<{ imageKey: string | null }[]> {

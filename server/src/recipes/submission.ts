@@ -2,9 +2,13 @@ import {
   IMPORT_URL_MAX,
   RECIPE_CONTENT_MAX_BYTES,
   RECIPE_INGREDIENTS_MAX,
+  RECIPE_MINUTES_MAX,
   RECIPE_SERVINGS_DEFAULT,
   RECIPE_SERVINGS_MAX,
   RECIPE_SERVINGS_MIN,
+  RECIPE_SOURCE_URL_MAX,
+  RECIPE_TAG_MAX_LENGTH,
+  RECIPE_TAGS_MAX,
   RECIPE_TITLE_MAX,
   RECIPE_VISIBILITIES,
   type RecipeIngredientInput,
@@ -33,6 +37,12 @@ export interface RecipeSubmission {
   servings?: number;
   /** Who may read it; undefined: the author's default on create, unchanged on update. */
   visibility?: RecipeVisibility;
+  /** Trimmed, lower-cased, no duplicates; undefined on an update that leaves them. */
+  tags?: string[];
+  /** Null: none; undefined on an update that leaves the value as it is. */
+  prepMinutes?: number | null;
+  cookMinutes?: number | null;
+  sourceUrl?: string | null;
   /** Undefined on an update that leaves the ingredient list as it is. */
   ingredients: RecipeIngredientInput[] | undefined;
   removeImage: boolean;
@@ -134,6 +144,41 @@ export function validateSubmission(
     } else add("visibility", `"${rawVisibility}" is not a valid choice.`);
   }
 
+  let tags: string[] | undefined = mode === "create" ? [] : undefined;
+  const rawTags = raw.fields.get("tags");
+  if (raw.truncated.has("tags"))
+    add("tags", `Ensure this field has no more than ${RECIPE_TAGS_MAX} elements.`);
+  else if (rawTags !== undefined) {
+    const parsed = parseTags(rawTags);
+    if ("errors" in parsed) for (const message of parsed.errors) add("tags", message);
+    else tags = parsed.tags;
+  }
+
+  const minutes = (field: "prep_minutes" | "cook_minutes"): number | null | undefined => {
+    const value = raw.fields.get(field)?.trim();
+    if (value === undefined) return mode === "create" ? null : undefined;
+    if (value === "") return null;
+    const number = Number(value);
+    if (!/^[+-]?\d+$/.test(value)) add(field, "A valid integer is required.");
+    else if (number < 0) add(field, "Ensure this value is greater than or equal to 0.");
+    else if (number > RECIPE_MINUTES_MAX) {
+      add(field, `Ensure this value is less than or equal to ${RECIPE_MINUTES_MAX}.`);
+    } else return number;
+    return undefined;
+  };
+  const prepMinutes = minutes("prep_minutes");
+  const cookMinutes = minutes("cook_minutes");
+
+  let sourceUrl: string | null | undefined = mode === "create" ? null : undefined;
+  const rawSource = raw.fields.get("source_url")?.trim();
+  if (rawSource === "") sourceUrl = null;
+  else if (rawSource !== undefined) {
+    if (raw.truncated.has("source_url") || rawSource.length > RECIPE_SOURCE_URL_MAX) {
+      add("source_url", `Ensure this field has no more than ${RECIPE_SOURCE_URL_MAX} characters.`);
+    } else if (!isHttpUrl(rawSource)) add("source_url", "Enter a valid http or https URL.");
+    else sourceUrl = rawSource;
+  }
+
   let ingredients: RecipeIngredientInput[] | undefined = mode === "create" ? [] : undefined;
   const rawIngredients = raw.fields.get("recipe_ingredients");
   if (raw.truncated.has("recipe_ingredients")) {
@@ -163,6 +208,10 @@ export function validateSubmission(
     content,
     servings,
     visibility,
+    tags,
+    prepMinutes,
+    cookMinutes,
+    sourceUrl,
     ingredients,
     removeImage: removeImage === "true",
     image: raw.image,
@@ -171,9 +220,45 @@ export function validateSubmission(
 }
 
 function isHttpUrl(text: string): boolean {
-  if (text.length > IMPORT_URL_MAX || !URL.canParse(text)) return false;
+  if (text.length > Math.max(IMPORT_URL_MAX, RECIPE_SOURCE_URL_MAX) || !URL.canParse(text))
+    return false;
   const { protocol } = new URL(text);
   return protocol === "http:" || protocol === "https:";
+}
+
+/**
+ * The `tags` JSON string: a list of strings, each trimmed and lower-cased (1–30 characters),
+ * at most 20 once duplicates are dropped; in the order first given.
+ */
+export function parseTags(text: string): { tags: string[] } | { errors: string[] } {
+  if (text.trim() === "") return { tags: [] };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { errors: ['Invalid JSON: send a list of strings, e.g. ["dinner", "vegan"].'] };
+  }
+  if (!Array.isArray(value)) return { errors: ['Expected a list of strings, e.g. ["dinner"].'] };
+  const tags: string[] = [];
+  const errors: string[] = [];
+  value.forEach((item: unknown, index) => {
+    if (typeof item !== "string") {
+      errors.push(`Item ${index + 1}: expected a string.`);
+      return;
+    }
+    const tag = item.trim().toLowerCase();
+    if (tag === "") errors.push(`Item ${index + 1}: a tag may not be blank.`);
+    else if (tag.length > RECIPE_TAG_MAX_LENGTH) {
+      errors.push(
+        `Item ${index + 1}: ensure a tag has no more than ${RECIPE_TAG_MAX_LENGTH} characters.`,
+      );
+    } else if (!tags.includes(tag)) tags.push(tag);
+  });
+  if (errors.length > 0) return { errors };
+  if (tags.length > RECIPE_TAGS_MAX) {
+    return { errors: [`Ensure this field has no more than ${RECIPE_TAGS_MAX} elements.`] };
+  }
+  return { tags };
 }
 
 const contentTooLong = `The instructions are too long: at most ${RECIPE_CONTENT_MAX_BYTES / 1024} KB.`;

@@ -12,6 +12,7 @@ import {
   deleteRecipe,
   insertIngredientLines,
   replaceIngredientLines,
+  replaceTags,
   unknownReferences,
 } from "./repository.js";
 import { refreshSearchRow } from "./search-index.js";
@@ -45,6 +46,9 @@ export async function createRecipe(
           slug: slugify(submission.title),
           content: submission.content,
           servings: submission.servings,
+          prepMinutes: submission.prepMinutes,
+          cookMinutes: submission.cookMinutes,
+          sourceUrl: submission.sourceUrl,
           // Absent from the submission: the author's default_visibility preference.
           visibility:
             submission.visibility ??
@@ -54,6 +58,7 @@ export async function createRecipe(
         .returning({ id: recipes.id });
       if (!created) throw new Error("recipe insert returned no row");
       await insertIngredientLines(tx, created.id, submission.ingredients ?? []);
+      await replaceTags(tx, created.id, submission.tags ?? []);
       // A new recipe is planned nowhere yet and no one else can see its row: the search
       // counter is the only lock it needs.
       await lockSearchGeneration(tx);
@@ -95,11 +100,15 @@ export async function updateRecipe(
           content: submission.content,
           servings: submission.servings,
           visibility: submission.visibility,
+          prepMinutes: submission.prepMinutes,
+          cookMinutes: submission.cookMinutes,
+          sourceUrl: submission.sourceUrl,
           imageKey: replacesImage ? newImageKey : current.imageKey,
           updatedOn: sql`now()`,
         })
         .where(eq(recipes.id, id));
       if (submission.ingredients) await replaceIngredientLines(tx, id, submission.ingredients);
+      if (submission.tags) await replaceTags(tx, id, submission.tags);
       await refreshSearchRow(tx, id);
       // The item belongs to the author's feed even when a superuser made the edit: followers
       // follow the cook, and the card reads as news of the cook's recipe.

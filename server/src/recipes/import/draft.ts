@@ -2,6 +2,9 @@ import {
   FORM_SERVINGS,
   PARSE_LINE_MAX_LENGTH,
   RECIPE_INGREDIENTS_MAX,
+  RECIPE_MINUTES_MAX,
+  RECIPE_TAG_MAX_LENGTH,
+  RECIPE_TAGS_MAX,
   RECIPE_TITLE_MAX,
   type RecipeDraft,
 } from "@potluck/contract";
@@ -41,6 +44,39 @@ function absoluteImage(image: string | null, base: string | null): string | null
   }
 }
 
+/** The page's keywords as tags are stored: lower-cased, 1–30 characters, no repeats, 20 at most. */
+export function draftTags(keywords: string[]): string[] {
+  const tags = new Set<string>();
+  for (const keyword of keywords) {
+    const tag = keyword.trim().toLowerCase();
+    if (tag !== "" && tag.length <= RECIPE_TAG_MAX_LENGTH) tags.add(tag);
+  }
+  return [...tags].slice(0, RECIPE_TAGS_MAX);
+}
+
+const inRange = (minutes: number | null) =>
+  minutes !== null && minutes >= 0 && minutes <= RECIPE_MINUTES_MAX ? minutes : null;
+
+/**
+ * Preparation and cooking minutes from the page's prepTime, cookTime and totalTime. totalTime
+ * is used only for what the other two leave out: with neither it becomes the cooking time
+ * (the total is kept as total_minutes; a page giving only a total rarely says how it splits),
+ * and with one of them the other is the rest of the total when that is more than 0.
+ */
+export function draftMinutes(
+  recipe: Pick<FoundRecipe, "prepMinutes" | "cookMinutes" | "totalMinutes">,
+) {
+  let prep = inRange(recipe.prepMinutes);
+  let cook = inRange(recipe.cookMinutes);
+  const total = recipe.totalMinutes;
+  if (total !== null) {
+    if (prep === null && cook === null) cook = inRange(total);
+    else if (prep === null && cook !== null && total > cook) prep = inRange(total - cook);
+    else if (cook === null && prep !== null && total > prep) cook = inRange(total - prep);
+  }
+  return { prep_minutes: prep, cook_minutes: cook };
+}
+
 /** A heading among the ingredient lines ("For the sauce:"), not an ingredient. */
 const isHeading = (line: string) => /:\s*$/.test(line) && !/\d/.test(line);
 
@@ -69,6 +105,8 @@ export async function buildDraft(
     servings: recipe.servings,
     image_url: absoluteImage(recipe.image, sourceUrl),
     source_url: sourceUrl,
+    tags: draftTags(recipe.keywords),
+    ...draftMinutes(recipe),
     recipe_ingredients: parsed.map((line) => ({
       original: line.original,
       quantity: line.quantity === null ? null : Math.round(line.quantity * factor * 1000) / 1000,

@@ -17,6 +17,12 @@ export interface FoundRecipe {
   servings: number | null;
   /** As written in the page (maybe relative). */
   image: string | null;
+  /** The page's keywords and recipeCategory, each as written (comma-separated lists split). */
+  keywords: string[];
+  /** prepTime, cookTime and totalTime in whole minutes, or null when absent or unreadable. */
+  prepMinutes: number | null;
+  cookMinutes: number | null;
+  totalMinutes: number | null;
 }
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -238,7 +244,38 @@ function readRecipe(node: JsonObject): FoundRecipe {
     description: oneLine(plainText(strings(node.description)[0] ?? "")),
     servings: firstNumber(node.recipeYield),
     image: firstImage(node.image),
+    keywords: [...strings(node.keywords), ...strings(node.recipeCategory)]
+      .flatMap((text) => plainText(text).split(","))
+      .map(oneLine)
+      .filter((word) => word !== ""),
+    prepMinutes: durationMinutes(node.prepTime),
+    cookMinutes: durationMinutes(node.cookTime),
+    totalMinutes: durationMinutes(node.totalTime),
   };
+}
+
+const DURATION =
+  /^P(?:(\d+(?:[.,]\d+)?)W)?(?:(\d+(?:[.,]\d+)?)D)?(?:T(?:(\d+(?:[.,]\d+)?)H)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)S)?)?$/i;
+
+/**
+ * An ISO 8601 duration ("PT1H30M", "P0DT45M", "PT90M", "PT1.5H") in whole minutes (rounded);
+ * null when absent, unreadable or empty ("PT").
+ */
+export function durationMinutes(value: Json | undefined): number | null {
+  const text = strings(value)[0]?.trim();
+  if (!text) return null;
+  const match = DURATION.exec(text);
+  if (!match || !/\d/.test(text)) return null;
+  const [weeks, days, hours, minutes, seconds] = match
+    .slice(1)
+    .map((part) => (part === undefined ? 0 : Number(part.replace(",", "."))));
+  const total =
+    (weeks ?? 0) * 10080 +
+    (days ?? 0) * 1440 +
+    (hours ?? 0) * 60 +
+    (minutes ?? 0) +
+    (seconds ?? 0) / 60;
+  return Number.isFinite(total) ? Math.round(total) : null;
 }
 
 function readInstructions(value: Json | undefined): FoundRecipe["sections"] {
