@@ -1,5 +1,6 @@
 export * from "./aisles.js";
 export * from "./auth.js";
+export * from "./collections.js";
 export * from "./common.js";
 export * from "./feed.js";
 export * from "./groceries.js";

@@ -53,3 +53,7 @@ export const GROCERY_NOTES_MAX_BYTES = 100 * 1024;
 export const GUESTS_MIN = 1;
 export const GUESTS_MAX = 1000;
 export const STAPLES_MAX = 2000;
+
+// ---------- collections ----------
+/** A collection's name, trimmed: 1 to this many characters, unique per cook (any case). */
+export const COLLECTION_NAME_MAX = 100;

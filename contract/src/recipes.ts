@@ -68,6 +68,8 @@ export const recipeDetail = recipeListItem.extend({
   content: z.string(),
   /** In the author's order. */
   recipe_ingredients: z.array(recipeIngredient),
+  /** The caller's collections that hold it, by id ([] signed out). */
+  in_collections: z.array(z.number()),
 });
 export type RecipeDetail = z.infer<typeof recipeDetail>;
 

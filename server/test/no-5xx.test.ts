@@ -7,6 +7,7 @@ import {
   aisleOrderBody,
   commentBody,
   cooksToFollowQuery,
+  createCollectionBody,
   createGroceryListBody,
   createIngredientBody,
   createPlannedExtraBody,
@@ -25,6 +26,7 @@ import {
   recipeSubmissionFields,
   replaceStaplesBody,
   signupBody,
+  updateCollectionBody,
   updateGroceryListBody,
   updatePreferencesBody,
   updateShoppingItemBody,
@@ -75,6 +77,12 @@ const SHAPES: Record<string, InputShape> = {
     multipart: true,
   },
   "GET /api/recipes/recipes/:id/": {},
+  "GET /api/recipes/collections/": {},
+  "POST /api/recipes/collections/": { body: fields(createCollectionBody) },
+  "PATCH /api/recipes/collections/:id/": { body: fields(updateCollectionBody) },
+  "DELETE /api/recipes/collections/:id/": {},
+  "PUT /api/recipes/collections/:id/recipes/:recipe_id/": {},
+  "DELETE /api/recipes/collections/:id/recipes/:recipe_id/": {},
   "GET /api/recipes/recipes/:id/jsonld/": {},
   "POST /api/recipes/import/": { body: Object.keys(importRecipeBody.shape) },
   "PUT /api/recipes/recipes/:id/": {
@@ -184,6 +192,9 @@ const ok = async (response: Promise<{ statusCode: number; body: string }>) => {
   return JSON.parse(done.body) as { id: number };
 };
 
+/** How many times the fixtures were added (their collections' names must differ). */
+let fixtureRound = 0;
+
 /** A fresh set of rows the requests' ids can hit, as each route's run may delete some. */
 async function addFixtures(): Promise<void> {
   const recipeRows = JSON.stringify([{ ingredient_id: INGREDIENT, quantity: 1, unit_id: UNIT }]);
@@ -229,7 +240,17 @@ async function addFixtures(): Promise<void> {
       username: me.user.username,
     }),
   );
+  fixtureRound += 1;
+  const collection = await ok(
+    me.agent.post("/api/recipes/collections/", { name: `Keep ${fixtureRound}` }),
+  );
+  await me.agent.put(`/api/recipes/collections/${collection.id}/recipes/${theirs.id}/`);
+  const theirCollection = await ok(
+    other.agent.post("/api/recipes/collections/", { name: `Theirs ${fixtureRound}` }),
+  );
   ids.push(
+    collection.id,
+    theirCollection.id,
     mine.id,
     theirs.id,
     rating.id,

@@ -41,9 +41,14 @@ export function toListItem(storage: ImageStorage, row: RecipeRow, viewer: Viewer
 
 export function toDetail(
   storage: ImageStorage,
-  row: RecipeRow & { content: string },
+  row: RecipeRow & { content: string; in_collections: number[] },
   lines: IngredientLine[],
   viewer: Viewer,
 ): RecipeDetail {
-  return { ...toListItem(storage, row, viewer), content: row.content, recipe_ingredients: lines };
+  return {
+    ...toListItem(storage, row, viewer),
+    content: row.content,
+    recipe_ingredients: lines,
+    in_collections: row.in_collections,
+  };
 }

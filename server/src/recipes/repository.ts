@@ -1,6 +1,7 @@
 import type { RecipeIngredientInput, RecipeVisibility } from "@potluck/contract";
 import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/policy.js";
+import { inCollectionsColumn } from "../collections/repository.js";
 import { executePrepared, type Tx } from "../db/client.js";
 import { ingredients, recipeIngredients, recipes, recipeTags, units, users } from "../db/schema.js";
 import type { CursorValues } from "../http/pagination.js";
@@ -153,6 +154,13 @@ export async function listRecipes(db: Tx, options: ListOptions): Promise<RecipeR
   return (await db.execute<RecipeRow>(recipeListSql(options))).rows;
 }
 
+/** The detail page's row: the recipe, its lines, the viewer's collections that hold it. */
+export type RecipeDetailRow = RecipeRow & {
+  content: string;
+  lines: IngredientLine[];
+  in_collections: number[];
+};
+
 /**
  * The recipe with its ingredient lines in the author's order, in one prepared query: the
  * detail page is read far more often than anything else about a recipe. Undefined when it
@@ -162,8 +170,8 @@ export async function findRecipe(
   db: Tx,
   id: number,
   viewer: Viewer,
-): Promise<(RecipeRow & { content: string; lines: IngredientLine[] }) | undefined> {
-  const [row] = await executePrepared<RecipeRow & { content: string; lines: IngredientLine[] }>(
+): Promise<RecipeDetailRow | undefined> {
+  const [row] = await executePrepared<RecipeDetailRow>(
     db,
     "recipe_detail",
     sql`select ${recipeColumns}, r.content, coalesce((
@@ -176,7 +184,7 @@ export async function findRecipe(
           join ${ingredients} i on i.id = ri.ingredient_id
           join ${units} un on un.id = ri.unit_id
         where ri.recipe_id = r.id
-      ), '[]') as lines
+      ), '[]') as lines, ${inCollectionsColumn(viewer)}
       from ${recipes} r join ${users} u on u.id = r.author_id
       where r.id = ${id} and ${mayReadRecipe(viewer)}`,
   );

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../auth/plugin.js";
 import type { Viewer } from "../auth/policy.js";
+import { collectionsRoutes } from "../collections/routes.js";
 import { forbidden, notAuthenticated, notFound } from "../http/errors.js";
 import { decodeCursor, toPage } from "../http/pagination.js";
 import { removeImage } from "../media/images.js";
@@ -39,6 +40,7 @@ import { createRecipe, deleteRecipeEverywhere, updateRecipe } from "./writes.js"
 export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(ratingsRoutes, { prefix: "/ratings" });
   await app.register(importRoutes);
+  await app.register(collectionsRoutes);
 
   app.get(
     "/recipes/",
