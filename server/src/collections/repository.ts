@@ -34,13 +34,16 @@ const columns = (owner: NonNullable<Viewer>) => ({
   recipeCount: recipeCount(owner),
 });
 
-/** The owner's collections by name, any case (the order of collections_owner_name_key). */
+/**
+ * The owner's collections by name, any case: the order of collections_owner_name_key, which
+ * also makes it unique (no tie to break, no sort).
+ */
 export async function collectionsOf(db: Tx, owner: NonNullable<Viewer>): Promise<CollectionRow[]> {
   return db
     .select(columns(owner))
     .from(collections)
     .where(mayUseCollection(owner.id))
-    .orderBy(sql`lower(${collections.name})`, collections.id);
+    .orderBy(sql`lower(${collections.name})`);
 }
 
 /** One of the owner's collections; undefined when it does not exist or is someone else's. */
