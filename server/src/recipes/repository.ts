@@ -1,5 +1,6 @@
 import type { RecipeIngredientInput, RecipeVisibility } from "@potluck/contract";
-import { eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, like, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Viewer } from "../auth/policy.js";
 import { inCollectionsColumn } from "../collections/repository.js";
 import { executePrepared, type Tx } from "../db/client.js";
@@ -279,6 +280,38 @@ export async function replaceIngredientLines(
 ): Promise<void> {
   await tx.delete(recipeIngredients).where(eq(recipeIngredients.recipeId, recipeId));
   await insertIngredientLines(tx, recipeId, rows);
+}
+
+/** `recipes` aliased `r`, as the policy's SQL conditions name it. */
+const r = alias(recipes, "r");
+
+/** `%`, `_` and `\` stand for themselves in a LIKE pattern. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The tags of recipes the viewer may read, with how many of those carry each, most used first
+ * (then by name); with `prefix`, only tags starting with it (recipe_tags_tag_idx, a
+ * text_pattern_ops index, serves the prefix range).
+ */
+export async function tagCounts(
+  db: Tx,
+  viewer: Viewer,
+  { prefix, limit }: { prefix?: string; limit: number },
+): Promise<{ name: string; count: number }[]> {
+  const count = sql<number>`count(*)::int`;
+  return db
+    .select({ name: recipeTags.tag, count })
+    .from(recipeTags)
+    .innerJoin(r, eq(r.id, recipeTags.recipeId))
+    .where(
+      and(
+        mayReadRecipe(viewer),
+        prefix ? like(recipeTags.tag, `${escapeLike(prefix)}%`) : undefined,
+      ),
+    )
+    .groupBy(recipeTags.tag)
+    .orderBy(desc(count), asc(recipeTags.tag))
+    .limit(limit);
 }
 
 /** The recipe's tags become these (already trimmed, lower-cased and without duplicates). */

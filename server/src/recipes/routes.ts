@@ -5,14 +5,17 @@ import {
   recipeListQuery,
   recipeListResponse,
   recipeSubmissionForm,
+  tagListQuery,
+  tagListResponse,
 } from "@potluck/contract";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../auth/plugin.js";
 import type { Viewer } from "../auth/policy.js";
+import { ownsCollection } from "../collections/repository.js";
 import { collectionsRoutes } from "../collections/routes.js";
-import { forbidden, notAuthenticated, notFound } from "../http/errors.js";
+import { fieldError, forbidden, notAuthenticated, notFound } from "../http/errors.js";
 import { decodeCursor, toPage } from "../http/pagination.js";
 import { removeImage } from "../media/images.js";
 import { ratingsRoutes } from "../ratings/routes.js";
@@ -25,8 +28,10 @@ import {
   findRecipe,
   listCursor,
   listRecipes,
+  type RecipeFilters,
   type RecipeRow,
   recipeForPolicy,
+  tagCounts,
 } from "./repository.js";
 import { searchRecipes } from "./search.js";
 import { readMultipart, validateSubmission } from "./submission.js";
@@ -56,6 +61,7 @@ export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!viewer) throw notAuthenticated();
         authorId = viewer.id;
       }
+      const filters = await listFilters(app, request.query, viewer);
       const toItem = (row: RecipeRow) => toListItem(app.storage, row, viewer);
       if (search?.trim()) {
         const after = decodeCursor(cursor, ["score", "id", "flag"]);
@@ -64,12 +70,25 @@ export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
           authorId,
           limit,
           cursor: after,
+          filters,
         });
         return toPage(request, found.rows, limit, found.cursorOf, toItem);
       }
       const after = decodeCursor(cursor, ["micros", "id"]);
-      const rows = await listRecipes(app.db, { viewer, authorId, limit, cursor: after });
+      const rows = await listRecipes(app.db, { viewer, authorId, limit, cursor: after, filters });
       return toPage(request, rows, limit, listCursor, toItem);
+    },
+  );
+
+  app.get(
+    "/tags/",
+    {
+      config: { access: "public" },
+      schema: { querystring: tagListQuery, response: { 200: tagListResponse } },
+    },
+    async (request) => {
+      const { search, limit } = request.query;
+      return tagCounts(app.db, request.user, { prefix: search, limit });
     },
   );
 
@@ -153,6 +172,37 @@ export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/**
+ * The list's filters from its query. `visibility` only narrows the caller's own recipes
+ * (`mine=true`); `following` and `collection` need a signed-in caller (401, as `mine`), and a
+ * collection that is not the caller's is a 404, as on the collections API.
+ */
+async function listFilters(
+  app: FastifyInstance,
+  query: z.infer<typeof recipeListQuery>,
+  viewer: Viewer,
+): Promise<RecipeFilters> {
+  if (query.visibility !== undefined && query.mine !== "true") {
+    throw fieldError("visibility", "Only with mine=true: it narrows your own recipes.");
+  }
+  const following = query.following === "true";
+  if ((following || query.collection !== undefined) && !viewer) throw notAuthenticated();
+  if (query.collection !== undefined && viewer) {
+    if (!(await ownsCollection(app.db, viewer.id, query.collection))) throw notFound();
+  }
+  return {
+    tags: query.tag,
+    maxMinutes: query.max_minutes,
+    ingredientIds: query.ingredient,
+    excludeIngredientIds: query.exclude_ingredient,
+    minRating: query.min_rating,
+    authorUsername: query.author,
+    followedBy: following && viewer ? viewer.id : undefined,
+    collectionId: query.collection,
+    visibility: query.visibility,
+  };
+}
 
 /** 404 for a recipe that does not exist or that the viewer may not read (policy.ts). */
 async function loadDetail(app: FastifyInstance, id: number, viewer: Viewer) {

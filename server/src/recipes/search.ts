@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/policy.js";
 import { type Db, executePrepared } from "../db/client.js";
 import { recipes, searchGeneration, users } from "../db/schema.js";
@@ -6,7 +6,12 @@ import type { CursorValues } from "../http/pagination.js";
 import { searchWords } from "../ingredients/search-text.js";
 import { mayReadRecipe } from "./policy.js";
 import type { SearchRankings } from "./ranking-cache.js";
-import { type RecipeRow, recipeColumns } from "./repository.js";
+import {
+  filterConditions,
+  type RecipeFilters,
+  type RecipeRow,
+  recipeColumns,
+} from "./repository.js";
 import { type Ranking, rankCorrections, rankSearch } from "./search-ranking.js";
 
 // Serving a search page: the kept ranking of the words (ranking-cache.ts, else computed by
@@ -36,7 +41,7 @@ function startAfter(ranking: Ranking, after: { score: number; id: number } | und
  * generation. Rankings are shared by every viewer (the cache key has no viewer), so reading
  * rights are applied here, to each page.
  */
-async function recipesInOrder(db: Db, ids: number[], viewer: Viewer) {
+async function recipesInOrder(db: Db, ids: number[], viewer: Viewer, filters: SQL[]) {
   const rows = await executePrepared<RecipeRow & { generation: number }>(
     db,
     "search_page",
@@ -45,7 +50,10 @@ async function recipesInOrder(db: Db, ids: number[], viewer: Viewer) {
       left join lateral (
         select ${recipeColumns}
         from ${recipes} r join ${users} u on u.id = r.author_id
-        where r.id = any(${`{${ids.join(",")}}`}::int[]) and ${mayReadRecipe(viewer)}
+        where ${sql.join(
+          [sql`r.id = any(${`{${ids.join(",")}}`}::int[])`, mayReadRecipe(viewer), ...filters],
+          sql` and `,
+        )}
       ) page on true`,
   );
   const byId = new Map(rows.filter((row) => row.id !== null).map((row) => [row.id, row]));
@@ -67,6 +75,7 @@ async function readablePage(
   size: number,
   viewer: Viewer,
   acceptStale: boolean,
+  filters: SQL[] = [],
 ): Promise<{ rows: RecipeRow[]; current: boolean }> {
   const rows: RecipeRow[] = [];
   let position = start;
@@ -74,7 +83,7 @@ async function readablePage(
   let current = true;
   do {
     const ids = ranking.ids.slice(position, position + step);
-    const page = await recipesInOrder(db, ids, viewer);
+    const page = await recipesInOrder(db, ids, viewer, filters);
     if (page.generation !== ranking.generation) current = false;
     const scores = new Map(ids.map((id, i) => [id, ranking.scores[position + i] ?? 0]));
     for (const row of page.rows) rows.push({ ...row, score: scores.get(row.id) });
@@ -99,7 +108,14 @@ export async function searchRecipes(
     cursor,
     authorId,
     limit,
-  }: { viewer: Viewer; cursor?: SearchCursor; authorId?: number; limit: number },
+    filters,
+  }: {
+    viewer: Viewer;
+    cursor?: SearchCursor;
+    authorId?: number;
+    limit: number;
+    filters?: RecipeFilters;
+  },
 ): Promise<{ rows: RecipeRow[]; cursorOf: (row: RecipeRow) => CursorValues }> {
   const cursorOf = (corrected: boolean) => (row: RecipeRow) => [
     row.score ?? 0,
@@ -107,6 +123,8 @@ export async function searchRecipes(
     corrected ? 1 : 0,
   ];
   const after = parseCursor(cursor);
+  // The list's filters apply to each page like the reading rule: rankings are shared.
+  const conditions = filterConditions(filters);
   const words = searchWords(search);
   if (words.length === 0) return { rows: [], cursorOf: cursorOf(false) };
   const key = JSON.stringify([authorId ?? null, words]);
@@ -127,6 +145,7 @@ export async function searchRecipes(
         limit + 1,
         viewer,
         attempt === 2,
+        conditions,
       );
     }
     const noneReadable = !after && page?.rows.length === 0 && ranking.ids.length > 0;
@@ -140,6 +159,7 @@ export async function searchRecipes(
         limit + 1,
         viewer,
         attempt === 2,
+        conditions,
       );
     }
     if (!page || (after && after.corrected !== ranking.corrected)) {
