@@ -30,6 +30,14 @@ export const router = createBrowserRouter([
             ...page(() => import("./routes/recipe-detail-page")),
           },
           { path: "recipes", ...page(() => import("./routes/my-recipes-page")) },
+          {
+            path: "recipes/collections",
+            ...page(() => import("./routes/collections-page")),
+          },
+          {
+            path: "recipes/collections/:id",
+            ...page(() => import("./routes/collection-page")),
+          },
           { path: "recipes/new", ...page(() => import("./routes/recipe-form-page")) },
           { path: "recipes/:id", ...page(() => import("./routes/recipe-detail-page")) },
           {

@@ -9,6 +9,7 @@ import { RecipeGrid } from "../../features/recipes/components/recipe-grid";
 import { confirmDelete, FROM_MY_RECIPES } from "../../features/recipes/navigation";
 import { reasonOf } from "../../lib/api-client";
 import { useDocumentTitle } from "../../lib/use-document-title";
+import { MyRecipesTabs } from "../my-recipes-tabs";
 
 export default function MyRecipesPage() {
   useDocumentTitle("My Recipes");
@@ -24,6 +25,7 @@ export default function MyRecipesPage() {
 
   return (
     <section className="page">
+      <MyRecipesTabs />
       <div className="page-header">
         <h1>All Recipes</h1>
         <Link to="/recipes/new" className="btn btn-primary">

@@ -6,6 +6,7 @@ import { RecipeImage } from "../../components/recipe-image";
 import { ServerHtml } from "../../components/server-html";
 import { StarRating } from "../../components/star-rating";
 import { ErrorBox, Loading } from "../../components/status";
+import { SaveToCollections } from "../../features/collections/components/save-to-collections";
 import { AddRecipeToList } from "../../features/groceries/components/add-recipe-to-list";
 import { RatingForm } from "../../features/ratings/components/rating-form";
 import { useDeleteRecipe } from "../../features/recipes/api/delete-recipe";
@@ -135,6 +136,19 @@ function RecipeView({
           </button>
           {user && (
             <AddRecipeToList recipeId={recipe.id} recipeTitle={recipe.title} guests={guests} />
+          )}
+          {user && (
+            <SaveToCollections
+              recipeId={recipe.id}
+              recipeTitle={recipe.title}
+              inCollections={recipe.in_collections}
+              onChange={(ids) =>
+                queryClient.setQueryData<RecipeDetail>(
+                  recipeKeys.detail(recipe.id),
+                  (detail) => detail && { ...detail, in_collections: ids },
+                )
+              }
+            />
           )}
           {recipe.can_edit && (
             <>

@@ -1,0 +1,100 @@
+import { useState } from "react";
+import { Link, useParams } from "react-router";
+import { ErrorBox } from "../../components/status";
+import { useCollectionRecipes } from "../../features/collections/api/get-collection-recipes";
+import { useCollections } from "../../features/collections/api/get-collections";
+import { useSetRecipeInCollection } from "../../features/collections/api/set-recipe-in-collection";
+import { recipeKeys } from "../../features/recipes/api/keys";
+import { RecipeCard } from "../../features/recipes/components/recipe-card";
+import { RecipeGrid } from "../../features/recipes/components/recipe-grid";
+import { parseId } from "../../features/recipes/format";
+import { FROM_MY_RECIPES } from "../../features/recipes/navigation";
+import { ApiError, reasonOf } from "../../lib/api-client";
+import { queryClient } from "../../lib/query-client";
+import { useDocumentTitle } from "../../lib/use-document-title";
+import { MyRecipesTabs } from "../my-recipes-tabs";
+
+/** /recipes/collections/:id: one of the cook's collections as the recipe card grid. */
+export default function CollectionPage() {
+  const id = parseId(useParams().id) ?? 0;
+  const collections = useCollections();
+  const collection = collections.data?.find((c) => c.id === id);
+  const recipes = useCollectionRecipes(id);
+  const removal = useSetRecipeInCollection();
+  const [removeError, setRemoveError] = useState<string | null>(null);
+  useDocumentTitle(collection?.name ?? "Collection");
+  const missing =
+    (collections.isSuccess && !collection) ||
+    (recipes.error instanceof ApiError && recipes.error.status === 404);
+
+  return (
+    <section className="page">
+      <MyRecipesTabs />
+      <p className="back-link">
+        <Link to="/recipes/collections">
+          <span aria-hidden="true">← </span>
+          All collections
+        </Link>
+      </p>
+      {missing ? (
+        <ErrorBox>This collection does not exist, or is not yours.</ErrorBox>
+      ) : (
+        <>
+          <div className="page-header">
+            <h1>{collection?.name ?? "Collection"}</h1>
+          </div>
+          {removeError && (
+            <ErrorBox>
+              <p>Failed to remove the recipe.</p>
+              <p>{removeError}</p>
+            </ErrorBox>
+          )}
+          <RecipeGrid
+            query={recipes}
+            emptyText="No recipes here yet. Press Save on a recipe to put it in this collection."
+            renderCard={(recipe, index) => (
+              <RecipeCard
+                recipe={recipe}
+                first={index === 0}
+                actions={
+                  <>
+                    <Link
+                      to={`/recipes/${recipe.id}`}
+                      state={FROM_MY_RECIPES}
+                      className="btn btn-primary btn-small"
+                      aria-label={`View ${recipe.title}`}
+                    >
+                      View
+                    </Link>
+                    <button
+                      type="button"
+                      className="btn btn-outline btn-small"
+                      aria-label={`Remove ${recipe.title} from this collection`}
+                      disabled={removal.isPending && removal.variables?.recipeId === recipe.id}
+                      onClick={() => {
+                        setRemoveError(null);
+                        removal.mutate(
+                          { collectionId: id, recipeId: recipe.id, inside: false },
+                          {
+                            // The recipe's page says which collections hold it.
+                            onSuccess: () =>
+                              queryClient.invalidateQueries({
+                                queryKey: recipeKeys.detail(recipe.id),
+                              }),
+                            onError: (error) => setRemoveError(reasonOf(error)),
+                          },
+                        );
+                      }}
+                    >
+                      Remove
+                    </button>
+                  </>
+                }
+              />
+            )}
+          />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+import { ApiError } from "../../lib/api-client";
+
+/** The server's words for a blank name (a 400 on `name`), checked before sending. */
+export const BLANK_NAME = "This field may not be blank.";
+
+/** The first message of a 400's `name` field errors, if that is what the server said. */
+export function nameErrorOf(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const body = error.body as { name?: unknown } | null;
+  const first = Array.isArray(body?.name) ? body.name[0] : undefined;
+  return typeof first === "string" ? first : null;
+}
+
+/** "1 recipe", "3 recipes". */
+export const recipeCountText = (count: number) => `${count} ${count === 1 ? "recipe" : "recipes"}`;
