@@ -115,6 +115,20 @@ async function report(db: Db): Promise<void> {
       from recipes order by created_on desc, id desc offset 50000 limit 1`)
   ).rows;
   if (!deep) throw new Error("no recipes generated");
+  // Recipe visibility (issue 23): a tenth of the recipes are for followers and a tenth
+  // private; cook 1 follows 200 cooks and has a list planning 100 recipes. The lists below are
+  // read signed out (recipes_public_created_idx) and as cook 1 (the rule's subqueries are
+  // hashed once per statement; recipes_created_idx is read in order, filtered).
+  await db.execute(sql`update recipes set visibility = case when id % 10 = 3 then 'followers'
+    when id % 10 = 7 then 'private' else 'public' end`);
+  await db.execute(sql`insert into follows (follower_id, followee_id)
+    select 1, g from generate_series(2, 201) g on conflict do nothing`);
+  await db.execute(sql`with list as (
+      insert into grocery_lists (owner_id, name) values (1, 'Tonight') returning id)
+    insert into planned_recipes (grocery_list_id, recipe_id, guests)
+    select list.id, r.id, 2 from list, recipes r where r.id % 997 = 0`);
+  await db.execute(sql`analyze`);
+  const reader = { id: 1, isSuperuser: false };
   // The cook with the most recipes, for ?mine=true.
   const [author] = (
     await db.execute<{ author_id: number }>(sql`select author_id from recipes
@@ -133,8 +147,22 @@ async function report(db: Db): Promise<void> {
       typoTolerant: false,
     },
     {
+      label: "recipe list, first page, signed in",
+      query: recipeListSql({ viewer: reader, limit: PAGE }),
+      typoTolerant: false,
+    },
+    {
+      label: "recipe list, deep keyset page, signed in",
+      query: recipeListSql({ viewer: reader, limit: PAGE, cursor: [deep.created_key, deep.id] }),
+      typoTolerant: false,
+    },
+    {
       label: "?mine=true, first page",
-      query: recipeListSql({ viewer: null, authorId: author?.author_id, limit: PAGE }),
+      query: recipeListSql({
+        viewer: author ? { id: author.author_id, isSuperuser: false } : null,
+        authorId: author?.author_id,
+        limit: PAGE,
+      }),
       typoTolerant: false,
     },
   ];
