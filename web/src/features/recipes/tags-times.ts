@@ -1,0 +1,98 @@
+import {
+  RECIPE_MINUTES_MAX,
+  RECIPE_SOURCE_URL_MAX,
+  RECIPE_TAG_MAX_LENGTH,
+  RECIPE_TAGS_MAX,
+} from "@potluck/contract/limits";
+
+// A recipe's tags, times and source (issue 23 §2): how the form checks them and how the recipe
+// page says them. The numbers are the contract's.
+
+/** "45 min", "1 h", "1 h 15 min", "26 h 5 min"; "0 min" for nothing to wait. */
+export function formatMinutes(minutes: number): string {
+  const whole = Math.max(0, Math.round(minutes));
+  if (whole < 60) return `${whole} min`;
+  const hours = Math.floor(whole / 60);
+  const rest = whole % 60;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+/**
+ * "Prep 15 min · Cook 30 min · Total 45 min": the times a recipe says, null when it says none.
+ * The total shows only beside both parts (alone, it would repeat the one part).
+ */
+export function recipeTimes(recipe: {
+  prep_minutes: number | null;
+  cook_minutes: number | null;
+  total_minutes: number | null;
+}): string | null {
+  const parts: string[] = [];
+  if (recipe.prep_minutes !== null) parts.push(`Prep ${formatMinutes(recipe.prep_minutes)}`);
+  if (recipe.cook_minutes !== null) parts.push(`Cook ${formatMinutes(recipe.cook_minutes)}`);
+  if (parts.length === 2 && recipe.total_minutes !== null) {
+    parts.push(`Total ${formatMinutes(recipe.total_minutes)}`);
+  }
+  return parts.length > 0 ? parts.join(" · ") : null;
+}
+
+/** A tag as the server stores it: trimmed and lower-cased. */
+export const normalizeTag = (tag: string) => tag.trim().toLowerCase();
+
+/**
+ * Why `typed` can't be added to `tags` (already normalized), or null when it can. Blank text
+ * and a tag already there are no problem to report: nothing is added.
+ */
+export function tagProblem(typed: string, tags: string[]): string | null {
+  const tag = normalizeTag(typed);
+  if (tag === "" || tags.includes(tag)) return null;
+  if (tag.length > RECIPE_TAG_MAX_LENGTH) {
+    return `A tag can be at most ${RECIPE_TAG_MAX_LENGTH} characters (this one has ${tag.length}).`;
+  }
+  if (tags.length >= RECIPE_TAGS_MAX) {
+    return `A recipe can have at most ${RECIPE_TAGS_MAX} tags: remove one to add another.`;
+  }
+  return null;
+}
+
+/** `tags` with `typed` added (normalized, once, within the limits); the same list otherwise. */
+export function addTag(tags: string[], typed: string): string[] {
+  const tag = normalizeTag(typed);
+  if (tag === "" || tags.includes(tag) || tagProblem(typed, tags) !== null) return tags;
+  return [...tags, tag];
+}
+
+export const MINUTES_PROBLEM = `Enter whole minutes from 0 to ${RECIPE_MINUTES_MAX} (a week), or leave it empty.`;
+
+/** Minutes as typed: "" for none, a whole number 0–10080, else undefined (refused). */
+export function parseMinutes(text: string): number | null | undefined {
+  const trimmed = text.trim();
+  if (trimmed === "") return null;
+  if (!/^\d+$/.test(trimmed)) return undefined;
+  const minutes = Number(trimmed);
+  return minutes <= RECIPE_MINUTES_MAX ? minutes : undefined;
+}
+
+export const SOURCE_URL_PROBLEM = `Enter a web address starting with http:// or https:// (at most ${RECIPE_SOURCE_URL_MAX} characters), or leave it empty.`;
+
+/** Whether a typed source address can be saved: empty, or an http(s) URL within the limit. */
+export function sourceUrlOk(text: string): boolean {
+  const trimmed = text.trim();
+  if (trimmed === "") return true;
+  if (trimmed.length > RECIPE_SOURCE_URL_MAX) return false;
+  try {
+    const url = new URL(trimmed);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** "bbcgoodfood.com" for "From …" under a recipe: the host without "www."; null if unreadable. */
+export function sourceHost(url: string): string | null {
+  try {
+    const host = new URL(url).hostname;
+    return host ? host.replace(/^www\./, "") : null;
+  } catch {
+    return null;
+  }
+}
