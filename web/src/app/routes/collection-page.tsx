@@ -1,9 +1,13 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { ErrorBox } from "../../components/status";
-import { useCollectionRecipes } from "../../features/collections/api/get-collection-recipes";
 import { useCollections } from "../../features/collections/api/get-collections";
 import { useSetRecipeInCollection } from "../../features/collections/api/set-recipe-in-collection";
+import { FilterBar } from "../../features/recipe-filters/components/filter-bar";
+import { NoMatches } from "../../features/recipe-filters/components/no-matches";
+import { activeCount } from "../../features/recipe-filters/filters";
+import { useRecipeFilters } from "../../features/recipe-filters/use-recipe-filters";
+import { useRecipeList } from "../../features/recipes/api/get-recipes";
 import { recipeKeys } from "../../features/recipes/api/keys";
 import { RecipeCard } from "../../features/recipes/components/recipe-card";
 import { RecipeGrid } from "../../features/recipes/components/recipe-grid";
@@ -19,7 +23,10 @@ export default function CollectionPage() {
   const id = parseId(useParams().id) ?? 0;
   const collections = useCollections();
   const collection = collections.data?.find((c) => c.id === id);
-  const recipes = useCollectionRecipes(id);
+  const { filters, setFilters } = useRecipeFilters();
+  // The collection's recipes through the recipe list with the same filters as My Recipes;
+  // fresh, as a Save on a recipe's page changes it.
+  const recipes = useRecipeList({ collection: id, ...filters }, { fresh: true });
   const removal = useSetRecipeInCollection();
   const [removeError, setRemoveError] = useState<string | null>(null);
   useDocumentTitle(collection?.name ?? "Collection");
@@ -49,9 +56,15 @@ export default function CollectionPage() {
               <p>{removeError}</p>
             </ErrorBox>
           )}
+          <FilterBar filters={filters} onChange={setFilters} />
           <RecipeGrid
             query={recipes}
             emptyText="No recipes here yet. Press Save on a recipe to put it in this collection."
+            empty={
+              activeCount(filters) > 0 ? (
+                <NoMatches filters={filters} onChange={setFilters} />
+              ) : undefined
+            }
             renderCard={(recipe, index) => (
               <RecipeCard
                 recipe={recipe}
@@ -76,11 +89,14 @@ export default function CollectionPage() {
                         removal.mutate(
                           { collectionId: id, recipeId: recipe.id, inside: false },
                           {
-                            // The recipe's page says which collections hold it.
-                            onSuccess: () =>
+                            // The recipe's page says which collections hold it, and this
+                            // grid is a recipe list.
+                            onSuccess: () => {
                               queryClient.invalidateQueries({
                                 queryKey: recipeKeys.detail(recipe.id),
-                              }),
+                              });
+                              queryClient.invalidateQueries({ queryKey: recipeKeys.lists() });
+                            },
                             onError: (error) => setRemoveError(reasonOf(error)),
                           },
                         );

@@ -1,5 +1,9 @@
-import { useState } from "react";
-import { Link } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { FilterBar } from "../../features/recipe-filters/components/filter-bar";
+import { NoMatches } from "../../features/recipe-filters/components/no-matches";
+import { activeCount } from "../../features/recipe-filters/filters";
+import { useRecipeFilters } from "../../features/recipe-filters/use-recipe-filters";
 import { useRecipeList } from "../../features/recipes/api/get-recipes";
 import { RecipeCard } from "../../features/recipes/components/recipe-card";
 import { RecipeGrid } from "../../features/recipes/components/recipe-grid";
@@ -11,11 +15,42 @@ export const MIN_SEARCH_LENGTH = 2;
 
 export default function ExplorePage() {
   useDocumentTitle("Explore Recipes");
-  const [text, setText] = useState("");
+  const { filters, setFilters } = useRecipeFilters();
+  const [params, setParams] = useSearchParams();
+  const urlSearch = params.get("search") ?? "";
+  const [text, setText] = useState(urlSearch);
   const typed = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   // One character is not a search yet: it clears the results instead of listing everything.
   const tooShort = typed.length > 0 && typed.length < MIN_SEARCH_LENGTH;
-  const query = useRecipeList({ search: typed }, { enabled: !tooShort, keepPrevious: true });
+  // The search is in the URL with the filters: one history entry once typing pauses. Back (the
+  // URL changed from outside) puts the URL's words back into the box.
+  const inUrl = useRef(urlSearch);
+  const lastTyped = useRef(typed);
+  useEffect(() => {
+    if (urlSearch === inUrl.current) return;
+    inUrl.current = urlSearch;
+    setText(urlSearch);
+  }, [urlSearch]);
+  useEffect(() => {
+    // Only a change of the typed words writes (setParams changes with every URL).
+    if (typed === lastTyped.current) return;
+    lastTyped.current = typed;
+    if (tooShort || typed === inUrl.current) return;
+    inUrl.current = typed;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (typed) next.set("search", typed);
+        else next.delete("search");
+        return next;
+      },
+      { preventScrollReset: true },
+    );
+  }, [typed, tooShort, setParams]);
+  const query = useRecipeList(
+    { search: urlSearch, ...filters },
+    { enabled: !tooShort, keepPrevious: true },
+  );
   // The previous results stay on screen while the new ones load: say so, and dim them.
   const searching = query.isPlaceholderData && query.isFetching;
 
@@ -41,14 +76,20 @@ export default function ExplorePage() {
           Type at least {MIN_SEARCH_LENGTH} characters.
         </p>
       </search>
+      <FilterBar filters={filters} onChange={setFilters} />
       <p className="explore-status status-text" role="status">
-        {searching ? `Searching for “${typed}”...` : ""}
+        {searching ? (urlSearch ? `Searching for “${urlSearch}”...` : "Filtering recipes...") : ""}
       </p>
       {tooShort ? null : (
         <div className={searching ? "is-searching" : undefined} aria-busy={searching}>
           <RecipeGrid
             query={query}
             emptyText="No recipes found."
+            empty={
+              activeCount(filters) > 0 ? (
+                <NoMatches filters={filters} onChange={setFilters} />
+              ) : undefined
+            }
             renderCard={(recipe, index) => (
               <RecipeCard
                 recipe={recipe}

@@ -2,6 +2,10 @@ import type { RecipeListItem } from "@potluck/contract";
 import { useState } from "react";
 import { Link } from "react-router";
 import { ErrorBox } from "../../components/status";
+import { FilterBar } from "../../features/recipe-filters/components/filter-bar";
+import { NoMatches } from "../../features/recipe-filters/components/no-matches";
+import { activeCount } from "../../features/recipe-filters/filters";
+import { useRecipeFilters } from "../../features/recipe-filters/use-recipe-filters";
 import { useDeleteRecipe } from "../../features/recipes/api/delete-recipe";
 import { useRecipeList } from "../../features/recipes/api/get-recipes";
 import { RecipeCard } from "../../features/recipes/components/recipe-card";
@@ -13,7 +17,8 @@ import { MyRecipesTabs } from "../my-recipes-tabs";
 
 export default function MyRecipesPage() {
   useDocumentTitle("My Recipes");
-  const query = useRecipeList({ mine: true });
+  const { filters, setFilters } = useRecipeFilters();
+  const query = useRecipeList({ mine: true, ...filters }, { keepPrevious: true });
   const deletion = useDeleteRecipe();
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
@@ -38,9 +43,15 @@ export default function MyRecipesPage() {
           <p>{deleteError}</p>
         </ErrorBox>
       )}
+      <FilterBar filters={filters} onChange={setFilters} visibility />
       <RecipeGrid
         query={query}
         emptyText="No recipes found. Create your first one!"
+        empty={
+          activeCount(filters) > 0 ? (
+            <NoMatches filters={filters} onChange={setFilters} />
+          ) : undefined
+        }
         renderCard={(recipe, index) => (
           <RecipeCard
             recipe={recipe}

@@ -1,4 +1,5 @@
 import type { RecipeListResponse } from "@potluck/contract";
+import type { RecipeVisibility } from "@potluck/contract/limits";
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { recipeKeys } from "./keys";
@@ -8,12 +9,33 @@ export interface RecipeListFilter {
   mine?: boolean;
   /** Words to search for; blank for newest first. */
   search?: string;
+  /** One of the caller's collections. */
+  collection?: number;
+  /** The list's filters (issue 23 §4), named as the API names them; all must hold. */
+  tag?: string[];
+  max_minutes?: number;
+  ingredient?: number[];
+  exclude_ingredient?: number[];
+  min_rating?: number;
+  following?: boolean;
+  /** With `mine` only. */
+  visibility?: RecipeVisibility;
 }
 
-export function recipeListUrl({ mine, search }: RecipeListFilter): string {
+export function recipeListUrl(filter: RecipeListFilter): string {
   const params = new URLSearchParams();
-  if (mine) params.set("mine", "true");
-  if (search) params.set("search", search);
+  if (filter.mine) params.set("mine", "true");
+  if (filter.search) params.set("search", filter.search);
+  if (filter.collection !== undefined) params.set("collection", String(filter.collection));
+  for (const tag of filter.tag ?? []) params.append("tag", tag);
+  if (filter.max_minutes !== undefined) params.set("max_minutes", String(filter.max_minutes));
+  for (const id of filter.ingredient ?? []) params.append("ingredient", String(id));
+  for (const id of filter.exclude_ingredient ?? []) {
+    params.append("exclude_ingredient", String(id));
+  }
+  if (filter.min_rating !== undefined) params.set("min_rating", String(filter.min_rating));
+  if (filter.following) params.set("following", "true");
+  if (filter.mine && filter.visibility) params.set("visibility", filter.visibility);
   const query = params.toString();
   return `/api/recipes/recipes/${query ? `?${query}` : ""}`;
 }
@@ -21,19 +43,24 @@ export function recipeListUrl({ mine, search }: RecipeListFilter): string {
 /** Pages of recipes; later pages follow the server's absolute `next` URL as it is. */
 export const recipeListQuery = (filter: RecipeListFilter) =>
   infiniteQueryOptions({
-    queryKey: recipeKeys.list({ mine: !!filter.mine, search: filter.search ?? "" }),
+    // The whole request is the key: a change of any filter is another list.
+    queryKey: recipeKeys.list(recipeListUrl(filter)),
     queryFn: ({ pageParam, signal }) => api<RecipeListResponse>(pageParam, { signal }),
     initialPageParam: recipeListUrl(filter),
     getNextPageParam: (lastPage) => lastPage.next ?? undefined,
   });
 
-/** `keepPrevious`: while a new search loads, the last results stay on screen. */
+/**
+ * `keepPrevious`: while a new search loads, the last results stay on screen. `fresh`: ask again
+ * on every mount (a list that other features' writes change without invalidating it).
+ */
 export const useRecipeList = (
   filter: RecipeListFilter,
-  { enabled = true, keepPrevious = false } = {},
+  { enabled = true, keepPrevious = false, fresh = false } = {},
 ) =>
   useInfiniteQuery({
     ...recipeListQuery(filter),
     enabled,
+    ...(fresh ? { staleTime: 0 } : {}),
     placeholderData: keepPrevious ? keepPreviousData : undefined,
   });

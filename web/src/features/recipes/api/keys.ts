@@ -3,6 +3,7 @@ export const recipeKeys = {
   /** Every recipe query (lists and details): a write invalidates it all. */
   all: ["recipes"] as const,
   lists: () => [...recipeKeys.all, "list"] as const,
-  list: (filter: { mine: boolean; search: string }) => [...recipeKeys.lists(), filter] as const,
+  /** One list by its first page's URL (mine, search and every filter are in it). */
+  list: (url: string) => [...recipeKeys.lists(), url] as const,
   detail: (id: number) => [...recipeKeys.all, "detail", id] as const,
 };

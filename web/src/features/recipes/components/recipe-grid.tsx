@@ -12,10 +12,13 @@ import { useLoadMoreOnScroll } from "../../../lib/use-infinite-scroll";
 export function RecipeGrid({
   query,
   emptyText,
+  empty,
   renderCard,
 }: {
   query: UseInfiniteQueryResult<InfiniteData<RecipeListResponse>>;
   emptyText: string;
+  /** Shown instead of `emptyText` when given (a filtered list says what to loosen). */
+  empty?: ReactNode;
   /** `index`: the card's place in the grid (the first one's picture is fetched first). */
   renderCard: (recipe: RecipeListItem, index: number) => ReactNode;
 }) {
@@ -35,7 +38,7 @@ export function RecipeGrid({
   return (
     <>
       {recipes.length === 0 ? (
-        <p className="empty-state">{emptyText}</p>
+        (empty ?? <p className="empty-state">{emptyText}</p>)
       ) : (
         <ul className="card-grid recipe-grid">
           {recipes.map((recipe, index) => (

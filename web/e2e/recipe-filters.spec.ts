@@ -1,0 +1,144 @@
+import { mkdirSync } from "node:fs";
+import { expect, type Page, test } from "@playwright/test";
+import { expectAccessible, signUp, uniqueName } from "./fixtures";
+
+// Issue 23 §5: Explore's filter bar keeps its state in the URL. A link with filters opens the
+// filtered list, a change in the bar is a new URL, Back returns to the filters and results
+// before, and an impossible combination says which filters to loosen; on a phone (the bar
+// behind "Filters (N)") and on a laptop.
+
+const VIEWPORTS = [
+  { name: "phone", width: 390, height: 844 },
+  { name: "laptop", width: 1366, height: 768 },
+];
+
+interface Published {
+  title: string;
+  tags: string[];
+  prep: number;
+  cook: number;
+}
+
+async function publish(page: Page, recipes: Published[]): Promise<void> {
+  const { csrfToken } = await (await page.request.get("/api/auth/csrf/")).json();
+  for (const recipe of recipes) {
+    const response = await page.request.post("/api/recipes/recipes/", {
+      headers: { "X-CSRFToken": csrfToken },
+      multipart: {
+        title: recipe.title,
+        content: "<p>Mix and cook.</p>",
+        recipe_ingredients: "[]",
+        tags: JSON.stringify(recipe.tags),
+        prep_minutes: String(recipe.prep),
+        cook_minutes: String(recipe.cook),
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`filter explore by tag and time from the URL, change, go back, loosen (${viewport.name})`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const run = uniqueName("");
+    const green = `green${run}`;
+    const hearty = `hearty${run}`;
+    const salad = `Quick salad ${run}`;
+    const stew = `Slow stew ${run}`;
+    const pie = `Hearty pie ${run}`;
+    await signUp(page, uniqueName("filters"));
+    await publish(page, [
+      { title: salad, tags: [green, "Lunch"], prep: 10, cook: 5 },
+      { title: stew, tags: [green], prep: 20, cook: 100 },
+      { title: pie, tags: [hearty], prep: 10, cook: 10 },
+    ]);
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    const cards = page.locator(".recipe-grid:not([aria-hidden]) > li");
+    const card = (title: string) => cards.filter({ hasText: title });
+
+    // --- a shared link: tag and time from the URL
+    await page.goto(`/explore?tag=${green}&max_minutes=30`);
+    await expect(page.getByRole("heading", { name: "Latest Recipes" })).toBeVisible();
+    await expect(card(salad)).toBeVisible();
+    await expect(cards).toHaveCount(1);
+
+    const toggle = page.getByRole("button", { name: "Filters (2)" });
+    if (viewport.name === "phone") {
+      // Folded on a phone: one 44 px button says how many filters are on.
+      await expect(toggle).toBeVisible();
+      const box = await toggle.boundingBox();
+      expect(box?.height).toBeGreaterThanOrEqual(44);
+      await expect(page.getByLabel("Max time")).toBeHidden();
+      await toggle.click();
+    } else {
+      await expect(toggle).toBeHidden();
+    }
+    const maxTime = page.getByLabel("Max time");
+    await expect(maxTime).toBeVisible();
+    await expect(maxTime).toHaveValue("30");
+    await expect(page.getByRole("listitem").filter({ hasText: green })).toBeVisible();
+    await expect(page.getByRole("button", { name: `Remove tag ${green}` })).toBeVisible();
+    if (viewport.name === "phone") {
+      for (const target of [
+        page.getByRole("button", { name: `Remove tag ${green}` }),
+        page.getByRole("button", { name: "Clear filters" }),
+        maxTime,
+      ]) {
+        const box = await target.boundingBox();
+        expect(box?.height).toBeGreaterThanOrEqual(44);
+      }
+      mkdirSync("/tmp/shots", { recursive: true });
+      await page.getByLabel("Tags").click();
+      await expect(page.getByRole("option", { name: /^lunch \(\d+\)$/ })).toBeVisible();
+      await page.screenshot({ path: "/tmp/shots/filters-phone-open-tags.png" });
+      await page.keyboard.press("Escape");
+      await page.screenshot({ path: "/tmp/shots/filters-phone-open.png", fullPage: true });
+    }
+    await expectAccessible(page);
+
+    // --- a change in the bar is a new URL and a new list
+    await maxTime.selectOption({ label: "Any time" });
+    await expect(page).toHaveURL(new RegExp(`/explore\\?tag=${green}$`));
+    await expect(card(stew)).toBeVisible();
+    await expect(card(salad)).toBeVisible();
+    await expect(cards).toHaveCount(2);
+
+    // --- Back: the filters and results before
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/explore\\?tag=${green}&max_minutes=30$`));
+    await expect(page.getByLabel("Max time")).toHaveValue("30");
+    await expect(card(stew)).toBeHidden();
+    await expect(cards).toHaveCount(1);
+
+    // --- a second tag from the suggestions: nothing has both
+    const tags = page.getByLabel("Tags");
+    await tags.fill(hearty.slice(0, 8));
+    await page.getByRole("option", { name: `${hearty} (1)` }).click();
+    await expect(page).toHaveURL(
+      new RegExp(`/explore\\?tag=${green}&tag=${hearty}&max_minutes=30$`),
+    );
+    await expect(
+      page.getByText(
+        `No recipes match these filters. Try removing: tag “${green}”, tag “${hearty}”, under 30 minutes.`,
+      ),
+    ).toBeVisible();
+    if (viewport.name === "phone") {
+      await page.screenshot({ path: "/tmp/shots/filters-phone-no-matches.png", fullPage: true });
+    }
+    await expectAccessible(page);
+
+    // --- removing one filter from the message brings recipes back
+    await page.getByRole("button", { name: `Remove tag “${green}”` }).click();
+    await expect(page).toHaveURL(new RegExp(`/explore\\?tag=${hearty}&max_minutes=30$`));
+    await expect(card(pie)).toBeVisible();
+    await expect(cards).toHaveCount(1);
+
+    // --- Clear filters: every recipe again (ours among them), a URL without filters
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    await expect(page).toHaveURL(/\/explore$/);
+    await expect(cards.first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Clear filters" })).toBeHidden();
+  });
+}

@@ -1,0 +1,45 @@
+import { activeFilters, NO_FILTERS, type RecipeFilters } from "../filters";
+import { ingredientName } from "../ingredient-names";
+
+/**
+ * An empty filtered list: which filters to loosen, with a button taking out each one and one
+ * clearing them all.
+ */
+export function NoMatches({
+  filters,
+  onChange,
+}: {
+  filters: RecipeFilters;
+  onChange: (filters: RecipeFilters) => void;
+}) {
+  const active = activeFilters(filters, ingredientName);
+  return (
+    <div className="empty-state no-matches">
+      <p className="no-matches-text">
+        No recipes match these filters. Try removing: {active.map((one) => one.label).join(", ")}.
+      </p>
+      <ul className="no-matches-actions">
+        {active.map((one) => (
+          <li key={one.key}>
+            <button
+              type="button"
+              className="btn btn-outline btn-small"
+              onClick={() => onChange(one.without)}
+            >
+              Remove {one.label}
+            </button>
+          </li>
+        ))}
+        <li>
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            onClick={() => onChange({ ...NO_FILTERS })}
+          >
+            Clear filters
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}
