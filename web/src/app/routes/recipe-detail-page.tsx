@@ -9,9 +9,11 @@ import { ErrorBox, Loading } from "../../components/status";
 import { SaveToCollections } from "../../features/collections/components/save-to-collections";
 import { AddRecipeToList } from "../../features/groceries/components/add-recipe-to-list";
 import { RatingForm } from "../../features/ratings/components/rating-form";
+import { tagHref } from "../../features/recipe-filters/filters";
 import { useDeleteRecipe } from "../../features/recipes/api/delete-recipe";
 import { useRecipe } from "../../features/recipes/api/get-recipe";
 import { recipeKeys } from "../../features/recipes/api/keys";
+import { RecipeFacts } from "../../features/recipes/components/recipe-facts";
 import { formatDate, parseId } from "../../features/recipes/format";
 import { cameFromMyRecipes, confirmDelete } from "../../features/recipes/navigation";
 import { parseGuests } from "../../features/recipes/quantities";
@@ -126,6 +128,7 @@ function RecipeView({
             </span>
           )}
         </div>
+        <RecipeFacts recipe={recipe} tagHref={tagHref} />
         <div className="row recipe-actions">
           <button
             type="button"

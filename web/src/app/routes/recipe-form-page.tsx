@@ -28,6 +28,13 @@ import {
 } from "../../features/recipes/components/ingredient-rows-editor";
 import { PasteIngredientLines } from "../../features/recipes/components/paste-ingredient-lines";
 import { RecipeImport } from "../../features/recipes/components/recipe-import";
+import { TagsField } from "../../features/recipes/components/tags-field";
+import {
+  type TimesSourceField,
+  TimesSourceFields,
+  type TimesSourceValues,
+  timesSourceFieldId,
+} from "../../features/recipes/components/times-source-fields";
 import { VisibilityField } from "../../features/recipes/components/visibility-field";
 import { parseId } from "../../features/recipes/format";
 import {
@@ -49,6 +56,14 @@ import {
   SERVINGS_PROBLEM,
   saveErrorLines,
 } from "../../features/recipes/recipe-form-logic";
+import {
+  FIELDS_SHOWN_IN_PLACE,
+  MINUTES_PROBLEM,
+  parseMinutes,
+  SOURCE_URL_PROBLEM,
+  serverFieldErrors,
+  sourceUrlOk,
+} from "../../features/recipes/tags-times";
 import { ApiError, reasonOf } from "../../lib/api-client";
 import { useDefaultVisibility } from "../../lib/recipe-visibility";
 import { useSession } from "../../lib/session";
@@ -120,6 +135,16 @@ function RecipeForm({ recipe, draft }: { recipe: RecipeDetail | null; draft: Rec
   // Sent only when chosen: a new recipe otherwise gets the cook's default (Settings).
   const defaultVisibility = useDefaultVisibility();
   const [visibility, setVisibility] = useState<RecipeVisibility | null>(null);
+  // Tags, times and source: the recipe's, or an imported page's.
+  const [startingTags] = useState(() => recipe?.tags ?? draft?.tags ?? []);
+  const [tags, setTags] = useState(startingTags);
+  const [startingDetails] = useState<TimesSourceValues>(() => ({
+    prep_minutes: minutesText(recipe?.prep_minutes ?? draft?.prep_minutes),
+    cook_minutes: minutesText(recipe?.cook_minutes ?? draft?.cook_minutes),
+    source_url: recipe?.source_url ?? draft?.source_url ?? "",
+  }));
+  const [details, setDetails] = useState(startingDetails);
+  const [detailErrors, setDetailErrors] = useState<Partial<Record<TimesSourceField, string>>>({});
   const [initialRows] = useState<IngredientRow[]>(() => {
     if (recipe && recipe.recipe_ingredients.length > 0) return rowsFromRecipe(recipe);
     if (imported && imported.lines.length > 0) return rowsFromLines(imported.lines);
@@ -153,6 +178,8 @@ function RecipeForm({ recipe, draft }: { recipe: RecipeDetail | null; draft: Rec
     title !== (recipe?.title ?? "") ||
     servingsText !== startingServings ||
     visibility !== null ||
+    tags.join("\n") !== startingTags.join("\n") ||
+    JSON.stringify(details) !== JSON.stringify(startingDetails) ||
     (startingContent !== null && content.html !== startingContent) ||
     rowsSignature(rows) !== rowsSignature(initialRows) ||
     file !== null ||
@@ -182,6 +209,18 @@ function RecipeForm({ recipe, draft }: { recipe: RecipeDetail | null; draft: Rec
       focusField("recipe-servings");
       return;
     }
+    const prep = parseMinutes(details.prep_minutes);
+    const cook = parseMinutes(details.cook_minutes);
+    const refusedDetails: Partial<Record<TimesSourceField, string>> = {};
+    if (prep === undefined) refusedDetails.prep_minutes = MINUTES_PROBLEM;
+    if (cook === undefined) refusedDetails.cook_minutes = MINUTES_PROBLEM;
+    if (!sourceUrlOk(details.source_url)) refusedDetails.source_url = SOURCE_URL_PROBLEM;
+    setDetailErrors(refusedDetails);
+    const firstRefused = (Object.keys(refusedDetails) as TimesSourceField[])[0];
+    if (firstRefused) {
+      focusField(timesSourceFieldId(firstRefused) ?? "recipe-source-url");
+      return;
+    }
     const refused = rowProblems(rows, countUnitId);
     const ingredients = collectIngredients(rows, servings, countUnitId);
     if (!ingredients.ok || refused.length > 0) {
@@ -199,6 +238,10 @@ function RecipeForm({ recipe, draft }: { recipe: RecipeDetail | null; draft: Rec
       servings: String(servings),
       recipe_ingredients: JSON.stringify(ingredients.items),
       visibility: visibility ?? undefined,
+      tags: JSON.stringify(tags),
+      prep_minutes: prep == null ? "" : String(prep),
+      cook_minutes: cook == null ? "" : String(cook),
+      source_url: details.source_url.trim(),
     };
     if (file) submission.image = file;
     else if (imageUrl) submission.image_url = imageUrl;
@@ -311,6 +354,26 @@ function RecipeForm({ recipe, draft }: { recipe: RecipeDetail | null; draft: Rec
         value={visibility ?? recipe?.visibility ?? defaultVisibility}
         onChange={setVisibility}
       />
+      <TagsField
+        tags={tags}
+        onChange={setTags}
+        serverErrors={serverFieldErrors(save.error, "tags")}
+      />
+      <TimesSourceFields
+        values={details}
+        onChange={(name, value) => {
+          setDetails((current) => ({ ...current, [name]: value }));
+          setDetailErrors((current) => ({ ...current, [name]: undefined }));
+        }}
+        errors={{
+          prep_minutes:
+            detailErrors.prep_minutes ?? serverFieldErrors(save.error, "prep_minutes").join(" "),
+          cook_minutes:
+            detailErrors.cook_minutes ?? serverFieldErrors(save.error, "cook_minutes").join(" "),
+          source_url:
+            detailErrors.source_url ?? serverFieldErrors(save.error, "source_url").join(" "),
+        }}
+      />
       <IngredientRowsEditor
         rows={rows}
         onChange={(next) => {
@@ -338,7 +401,7 @@ function RecipeForm({ recipe, draft }: { recipe: RecipeDetail | null; draft: Rec
       )}
       {save.error && (
         <ErrorBox title="Failed to save recipe.">
-          {saveErrorLines(save.error).map((line) => (
+          {boxErrorLines(save.error).map((line) => (
             <p key={line}>{line}</p>
           ))}
         </ErrorBox>
@@ -388,6 +451,19 @@ function TitleCount({ length }: { length: number }) {
       {full && <span role="status"> That's the longest a title can be.</span>}
     </p>
   );
+}
+
+/** A recipe's minutes in its number field: empty when it doesn't say. */
+const minutesText = (minutes: number | null | undefined) =>
+  minutes === null || minutes === undefined ? "" : String(minutes);
+
+/** The refused save's lines for the box; tags, times and source speak under their fields. */
+function boxErrorLines(error: unknown): string[] {
+  const lines = saveErrorLines(error);
+  const rest = lines.filter(
+    (line) => !FIELDS_SHOWN_IN_PLACE.some((field) => line.startsWith(`${field}: `)),
+  );
+  return rest.length > 0 ? rest : ["Please fix the fields marked above."];
 }
 
 const hostOf = (url: string) => {

@@ -4,6 +4,7 @@ import {
   RECIPE_TAG_MAX_LENGTH,
   RECIPE_TAGS_MAX,
 } from "@potluck/contract/limits";
+import { ApiError } from "../../lib/api-error";
 
 // A recipe's tags, times and source (issue 23 §2): how the form checks them and how the recipe
 // page says them. The numbers are the contract's.
@@ -95,4 +96,17 @@ export function sourceHost(url: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** The submission fields whose refusals the form shows under the field, not in the box. */
+export const FIELDS_SHOWN_IN_PLACE = ["tags", "prep_minutes", "cook_minutes", "source_url"];
+
+/** The server's messages for one field of a refused save (400 `{"field": ["..."]}`). */
+export function serverFieldErrors(error: unknown, field: string): string[] {
+  if (!(error instanceof ApiError) || error.status !== 400) return [];
+  const body = error.body;
+  if (!body || typeof body !== "object") return [];
+  const messages = (body as Record<string, unknown>)[field];
+  if (Array.isArray(messages)) return messages.map(String);
+  return typeof messages === "string" ? [messages] : [];
 }

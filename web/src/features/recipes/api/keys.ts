@@ -6,4 +6,6 @@ export const recipeKeys = {
   /** One list by its first page's URL (mine, search and every filter are in it). */
   list: (url: string) => [...recipeKeys.lists(), url] as const,
   detail: (id: number) => [...recipeKeys.all, "detail", id] as const,
+  /** The tags the caller may read that start with `search` (GET /api/recipes/tags/). */
+  tags: (search: string) => [...recipeKeys.all, "tags", search] as const,
 };
