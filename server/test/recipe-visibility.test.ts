@@ -447,6 +447,56 @@ describe("a recipe the caller may not read is in no list", () => {
   });
 });
 
+describe("the feed page query keeps its pages full past items about unreadable recipes", () => {
+  it("pages to the end like a plain filter, through the heads and the walk", async () => {
+    const reader = await signedIn(app, db);
+    // 30 cooks (more than a page of heads) with 6 items each, a third of them about private
+    // recipes, interleaved in time.
+    const cooks = [];
+    for (let i = 0; i < 30; i++) cooks.push(await buildUser(db));
+    for (const cook of cooks) {
+      await created(reader.agent.post(`/api/users/${cook.id}/follow/`));
+    }
+    for (let round = 0; round < 6; round++) {
+      for (const [i, cook] of cooks.entries()) {
+        const recipe = await buildRecipe(db, cook.id);
+        const visibility =
+          (i + round) % 3 === 0 ? "private" : (i + round) % 3 === 1 ? "followers" : "public";
+        await db.execute(
+          sql`update ${recipes} set visibility = ${visibility} where id = ${recipe.id}`,
+        );
+        await db.execute(sql`insert into feed_items (user_id, event_type, recipe_id, created_on)
+          values (${cook.id}, 'new_recipe', ${recipe.id},
+            now() - interval '1 day' + (${round * 30 + i} * interval '1 second'))`);
+      }
+    }
+    const expected = (
+      await db.execute<{
+        id: number;
+      }>(sql`select fi.id from feed_items fi join recipes r on r.id = fi.recipe_id
+        where fi.user_id in (select followee_id from follows where follower_id = ${reader.user.id})
+          and r.visibility <> 'private'
+        order by fi.created_on desc, fi.id desc`)
+    ).rows.map((row) => Number(row.id));
+    expect(expected).toHaveLength(120);
+    for (const limit of [1, 7, 20]) {
+      const ids: number[] = [];
+      let next: string | null = `/api/feed/items/?limit=${limit}`;
+      while (next) {
+        const response = await reader.agent.get(next);
+        expect(response.statusCode).toBe(200);
+        const page = response.json<{ next: string | null; results: { id: number }[] }>();
+        expect(page.results.length === limit || page.next === null).toBe(true);
+        ids.push(...page.results.map((item) => item.id));
+        next =
+          page.next &&
+          new URL(page.next, "http://x").pathname + new URL(page.next, "http://x").search;
+      }
+      expect(ids).toEqual(expected);
+    }
+  });
+});
+
 describe("search pages stay full when the shared ranking holds recipes the caller can't read", () => {
   it("reads on past unreadable matches, so scrolling ends only at the end", async () => {
     const cook = await buildUser(db);

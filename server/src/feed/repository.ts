@@ -68,7 +68,10 @@ export const FEED_FETCH_SIZES = [20, 50, 100] as const;
  *   cursor, one probe of feed_items_user_created_idx each. Only the `limit + 1` sources with
  *   the newest heads can contribute to the page: those heads are `limit + 1` distinct items,
  *   so the page's last item is at least as new as the smallest of them, and every other
- *   source's items are all older than that. For those few sources, up to `limit + 1` items
+ *   source's items are all older than that. For the same reason, when there are `limit + 1`
+ *   heads the merge reads no item older than the oldest of them (the floor): each item it
+ *   reads is checked against the recipe policy (a recipe probe), so it reads only those that
+ *   can be on the page. For those few sources, up to `limit + 1` items
  *   each from the same index, merged. The heads cost a probe per followee, which is cheap for
  *   a few dozen and the main cost for hundreds; the walk's cost depends on how much of all
  *   activity comes from the followees instead.
@@ -145,12 +148,21 @@ export async function feedPage(
       order by head.created_on desc, head.id desc
       limit ${take}
     ),
+    floor as (
+      select h.created_on, h.id from heads h
+      where (select count(*) from heads) = ${take}
+      order by h.created_on, h.id
+      limit 1
+    ),
     merged as (
       select item.id, item.created_on from heads
       cross join lateral (
         select fi.id, fi.created_on from feed_items fi
         where fi.user_id = heads.user_id
           and (fi.created_on, fi.id) <= (heads.created_on, heads.id) ${excluded}
+          and (fi.created_on, fi.id) >= (
+            coalesce((select created_on from floor), '-infinity'::timestamptz),
+            coalesce((select id from floor), 0))
           and ${readable("fi.recipe_id")}
         ${newestFirst("fi")}
         limit ${take}
