@@ -5,7 +5,10 @@
 // that each commit with a note of their progress in the scale_seed schema: a stopped seed
 // resumes where it stopped when run again, and a finished one does nothing and says so.
 // Users are scale_1 ... scale_N, all with the password "scale-password"; scale_1 follows 500
-// cooks. --feed-items defaults to 10 per recipe.
+// cooks. --feed-items defaults to 10 per recipe. Recipes are 80% public, 10% for followers and
+// 10% private, most have preparation and cooking times, and each has 0-5 of 200 tags (a few
+// very common, most rare: SCALE_TAGS). A data set seeded before a step was added gets that
+// step (and the final vacuum again) when the seed is run on it.
 import { parseArgs } from "node:util";
 import { type SQL, sql } from "drizzle-orm";
 import { hashPassword } from "../src/auth/passwords.js";
@@ -90,6 +93,218 @@ export const TITLE_WORDS = {
 
 const arrayLiteral = (words: string[]) =>
   sql.raw(`array[${words.map((w) => `'${w.replace(/'/g, "''")}'`).join(",")}]`);
+
+/**
+ * The seeded recipes' tags, most used first: the tag of rank k is on about 1/k as many recipes
+ * as the first (a Zipf-like popularity, as real tags have: a few on a quarter of all recipes,
+ * most on a few in a thousand).
+ */
+export const SCALE_TAGS = [
+  "dinner",
+  "vegetarian",
+  "quick",
+  "easy",
+  "weeknight",
+  "healthy",
+  "lunch",
+  "family",
+  "comfort-food",
+  "vegan",
+  "chicken",
+  "dessert",
+  "breakfast",
+  "gluten-free",
+  "pasta",
+  "one-pot",
+  "soup",
+  "baking",
+  "budget",
+  "make-ahead",
+  "italian",
+  "salad",
+  "spicy",
+  "meal-prep",
+  "high-protein",
+  "dairy-free",
+  "indian",
+  "low-carb",
+  "side-dish",
+  "mexican",
+  "freezer-friendly",
+  "slow-cooker",
+  "summer",
+  "winter",
+  "kid-friendly",
+  "sheet-pan",
+  "seafood",
+  "beef",
+  "curry",
+  "snack",
+  "brunch",
+  "party",
+  "asian",
+  "grilling",
+  "autumn",
+  "spring",
+  "bread",
+  "thai",
+  "holiday",
+  "sandwich",
+  "rice",
+  "noodles",
+  "pork",
+  "lamb",
+  "fish",
+  "eggs",
+  "cheese",
+  "mushrooms",
+  "potatoes",
+  "tomatoes",
+  "french",
+  "greek",
+  "spanish",
+  "middle-eastern",
+  "japanese",
+  "chinese",
+  "korean",
+  "vietnamese",
+  "moroccan",
+  "lebanese",
+  "turkish",
+  "caribbean",
+  "american",
+  "british",
+  "german",
+  "cajun",
+  "ethiopian",
+  "peruvian",
+  "brazilian",
+  "persian",
+  "keto",
+  "paleo",
+  "pescatarian",
+  "nut-free",
+  "egg-free",
+  "low-fat",
+  "low-sodium",
+  "whole30",
+  "sugar-free",
+  "high-fibre",
+  "stew",
+  "roast",
+  "casserole",
+  "stir-fry",
+  "traybake",
+  "pie",
+  "tart",
+  "cake",
+  "cookies",
+  "muffins",
+  "smoothie",
+  "drink",
+  "cocktail",
+  "sauce",
+  "dip",
+  "dressing",
+  "marinade",
+  "condiment",
+  "pickle",
+  "jam",
+  "starter",
+  "main-course",
+  "finger-food",
+  "picnic",
+  "barbecue",
+  "christmas",
+  "easter",
+  "thanksgiving",
+  "halloween",
+  "birthday",
+  "date-night",
+  "crowd-pleaser",
+  "leftovers",
+  "no-cook",
+  "5-ingredients",
+  "15-minutes",
+  "30-minutes",
+  "instant-pot",
+  "air-fryer",
+  "pressure-cooker",
+  "grill",
+  "oven",
+  "stovetop",
+  "microwave",
+  "food-processor",
+  "cast-iron",
+  "wok",
+  "dutch-oven",
+  "raw",
+  "fermented",
+  "lentils",
+  "chickpeas",
+  "beans",
+  "tofu",
+  "tempeh",
+  "quinoa",
+  "couscous",
+  "bulgur",
+  "barley",
+  "oats",
+  "spinach",
+  "kale",
+  "broccoli",
+  "cauliflower",
+  "aubergine",
+  "courgette",
+  "squash",
+  "pumpkin",
+  "carrots",
+  "peppers",
+  "apples",
+  "bananas",
+  "berries",
+  "lemon",
+  "chocolate",
+  "coconut",
+  "honey",
+  "ginger",
+  "garlic",
+  "herbs",
+  "salmon",
+  "prawns",
+  "tuna",
+  "cod",
+  "mussels",
+  "duck",
+  "turkey",
+  "sausage",
+  "bacon",
+  "halloumi",
+  "street-food",
+  "tapas",
+  "mezze",
+  "dumplings",
+  "flatbread",
+  "pizza",
+  "burger",
+  "wraps",
+  "tacos",
+  "ramen",
+  "grannys-recipe",
+  "sunday-lunch",
+  "game-day",
+  "potluck",
+  "lunchbox",
+  "weekend-project",
+  "showstopper",
+  "rustic",
+  "light",
+  "hearty",
+];
+
+/** A number in [0, 1) from a hash of a recipe id and a salt: the same on every run. */
+const unit = (id: SQL, salt: number | SQL) =>
+  sql`((hashint8(${id}::bigint * 16 + ${typeof salt === "number" ? sql.raw(String(salt)) : salt}) + 2147483648::float8) / 4294967296::float8)`;
 
 /**
  * One step of the seed: it walks the numbers `first..last` (user numbers, recipe numbers, or
@@ -207,6 +422,42 @@ function scaleSteps(options: ScaleOptions, passwordHash: string): Step[] {
             select now() - interval '365 days' + (g::float / ${recipeCount}) * interval '364 days' as at
           ) c
           order by g`),
+    },
+    {
+      // Issue 23's fields, in a step of their own so that a data set seeded before them gets
+      // them too (without a reseed). Everything follows from a hash of the recipe's id, so a
+      // chunk done again gives the same values, and tags already there are kept.
+      name: "recipe visibility, times and tags (0-5 per recipe)",
+      unit: "recipes",
+      chunk: 50_000,
+      range: recipeIds,
+      run: async (tx, from, to) => {
+        const id = sql`r.id`;
+        // 80% public, 10% followers, 10% private. Times: 12% have none, 5% a preparation time
+        // only, 5% a cooking time only; preparation 5-30 minutes, cooking 0 to 4 hours (most
+        // under an hour): about a fifth of the timed recipes take 30 minutes or less.
+        await tx.execute(sql`
+          update recipes r set
+            visibility = case when ${unit(id, 0)} < 0.8 then 'public'
+              when ${unit(id, 0)} < 0.9 then 'followers' else 'private' end,
+            prep_minutes = case when ${unit(id, 1)} < 0.12 or ${unit(id, 1)} >= 0.95 then null
+              else 5 * (1 + floor(${unit(id, 2)} * 6)::int) end,
+            cook_minutes = case when ${unit(id, 1)} < 0.17 then null
+              else (array[0, 5, 10, 10, 15, 15, 20, 20, 25, 30, 30, 40, 45, 45, 60, 60, 75, 90,
+                          120, 180, 240])[1 + floor(${unit(id, 3)} * 21)::int] end
+          where r.id between ${from} and ${to} and r.author_id in (select id from scale_seed.users)`);
+        // 0-5 draws per recipe, each the tag of rank floor(201^u) (1-200): rank k comes with
+        // probability ln((k+1)/k) / ln 201, so "dinner" is on about 30% of the recipes and the
+        // last tag on about 0.2%. A tag drawn twice is kept once.
+        await tx.execute(sql`
+          insert into recipe_tags (recipe_id, tag)
+          select r.id, (${arrayLiteral(SCALE_TAGS)})[least(${SCALE_TAGS.length},
+                   floor(power(${SCALE_TAGS.length + 1}::float8, ${unit(id, sql`5 + k`)}))::int)]
+          from recipes r
+          cross join lateral generate_series(1, floor(${unit(id, 4)} * 6)::int) k
+          where r.id between ${from} and ${to} and r.author_id in (select id from scale_seed.users)
+          on conflict do nothing`);
+      },
     },
     {
       name: "recipe ingredients (5-10 per recipe) and search text",
@@ -413,7 +664,12 @@ export async function seedScale(
     const first = Number(progress.first);
     const last = Number(progress.last);
     let next = Number(progress.next);
-    if (next > last) continue;
+    if (next > last) {
+      // A step added to the seed since this data set was made (as issue 23's fields were) has
+      // just run on it: the last vacuum is from before, so it runs again.
+      if (!(step.name === "vacuum analyze" && worked)) continue;
+      next = first;
+    }
     worked = true;
     const bar = new ProgressBar(
       `${index + 1}/${steps.length} ${step.name} (${step.unit})`,
@@ -453,6 +709,7 @@ export async function printSummary(db: Db): Promise<void> {
     "users",
     "follows",
     "recipes",
+    "recipe_tags",
     "recipe_ingredients",
     "ratings",
     "feed_items",

@@ -50,6 +50,38 @@ it("seeds the data set, does nothing when run again, and resumes a seed stopped 
   expect(await counts()).toEqual(seeded);
 });
 
+it("gives recipes visibility, times and skewed tags, also on a data set seeded before them", async () => {
+  const mix = async () =>
+    (
+      await db.execute<Record<string, number>>(sql`select
+        (select count(*) from recipes where visibility = 'public')::int as public,
+        (select count(*) from recipes where visibility = 'followers')::int as followers,
+        (select count(*) from recipes where visibility = 'private')::int as private,
+        (select count(*) from recipes where prep_minutes is null and cook_minutes is null)::int as untimed,
+        (select count(*) from recipe_tags)::int as tags,
+        (select count(*) from recipe_tags where tag = 'dinner')::int as dinner,
+        (select count(distinct tag) from recipe_tags)::int as "distinctTags"`)
+    ).rows[0] ?? {};
+  const seeded = await mix();
+  expect(seeded.public).toBeGreaterThan(1200 * 0.75);
+  expect(seeded.followers).toBeGreaterThan(1200 * 0.06);
+  expect(seeded.private).toBeGreaterThan(1200 * 0.06);
+  expect(seeded.untimed).toBeGreaterThan(1200 * 0.08);
+  expect(seeded.untimed).toBeLessThan(1200 * 0.16);
+  expect(seeded.tags).toBeGreaterThan(1200 * 2);
+  expect(seeded.dinner).toBeGreaterThan(1200 * 0.2);
+  expect(seeded.distinctTags).toBeGreaterThan(100);
+  // As a data set seeded before these fields: none of them, the step not known, vacuum done.
+  await db.execute(sql`delete from recipe_tags`);
+  await db.execute(
+    sql`update recipes set visibility = 'public', prep_minutes = null, cook_minutes = null`,
+  );
+  await db.execute(sql`delete from scale_seed.progress where step like 'recipe visibility%'`);
+  expect((await seedScale(db, options)).outcome).toBe("seeded");
+  expect(await mix()).toEqual(seeded);
+  expect((await seedScale(db, options)).outcome).toBe("already seeded");
+});
+
 it("refuses to resume with other counts", async () => {
   await expect(seedScale(db, { ...options, recipes: 1300 })).rejects.toThrow(/other counts/);
 });
