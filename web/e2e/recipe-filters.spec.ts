@@ -135,10 +135,53 @@ for (const viewport of VIEWPORTS) {
     await expect(card(pie)).toBeVisible();
     await expect(cards).toHaveCount(1);
 
+    // --- ingredients: without one the pie lacks keeps it; with one it lacks, nothing
+    await page.getByLabel("Without ingredients").fill("egg");
+    await page.getByRole("option", { name: "Egg", exact: true }).click();
+    await expect(page).toHaveURL(/max_minutes=30&exclude_ingredient=\d+$/);
+    await expect(
+      page.getByRole("button", { name: "Remove excluded ingredient Egg" }),
+    ).toBeVisible();
+    await expect(card(pie)).toBeVisible();
+    await page.getByLabel("With ingredients").fill("flour");
+    await page.getByRole("option", { name: "All-purpose flour", exact: true }).click();
+    await expect(page).toHaveURL(/max_minutes=30&ingredient=\d+&exclude_ingredient=\d+$/);
+    await expect(
+      page.getByText(/Try removing: .*, with All-purpose flour, without Egg\./),
+    ).toBeVisible();
+    await page.getByRole("button", { name: "Remove with All-purpose flour" }).click();
+    await expect(card(pie)).toBeVisible();
+
     // --- Clear filters: every recipe again (ours among them), a URL without filters
-    await page.getByRole("button", { name: "Clear filters" }).click();
+    await page.getByRole("button", { name: "Clear filters" }).first().click();
     await expect(page).toHaveURL(/\/explore$/);
     await expect(cards.first()).toBeVisible();
     await expect(page.getByRole("button", { name: "Clear filters" })).toBeHidden();
+
+    // --- the search is in the URL too, once typing pauses; Back empties the box again
+    await page.getByLabel("Search recipes").fill(salad);
+    await expect(page).toHaveURL(/\/explore\?search=Quick\+salad\+/);
+    await expect(card(salad)).toBeVisible();
+    await expect(cards).toHaveCount(1);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/explore$/);
+    await expect(page.getByLabel("Search recipes")).toHaveValue("");
+
+    // --- My Recipes filters by visibility too: all three are public
+    await page.goto("/recipes");
+    await expect(cards).toHaveCount(3);
+    if (viewport.name === "phone") await page.getByRole("button", { name: "Filters (0)" }).click();
+    await page.getByLabel("Visibility").selectOption({ label: "Only me" });
+    await expect(page).toHaveURL(/\/recipes\?visibility=private$/);
+    await expect(
+      page.getByText("No recipes match these filters. Try removing: only me."),
+    ).toBeVisible();
+    await page.getByLabel("Visibility").selectOption({ label: "Public" });
+    await expect(cards).toHaveCount(3);
+    await page.goBack();
+    await expect(page.getByLabel("Visibility")).toHaveValue("private");
+    await page.getByRole("button", { name: "Remove only me" }).click();
+    await expect(page).toHaveURL(/\/recipes$/);
+    await expect(cards).toHaveCount(3);
   });
 }
