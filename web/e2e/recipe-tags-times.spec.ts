@@ -114,3 +114,35 @@ for (const viewport of VIEWPORTS) {
     await expect(page).toHaveURL(new RegExp(`/explore\\?tag=${known}$`));
   });
 }
+
+test("an imported page fills the tags, times and source", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUp(page, uniqueName("importer"));
+  const title = `Barley stew ${uniqueName("")}`;
+  const html = `<!doctype html><html><head><title>${title}</title>
+<script type="application/ld+json">${JSON.stringify({
+    "@context": "https://schema.org",
+    "@type": "Recipe",
+    name: title,
+    keywords: "Stew, Winter",
+    recipeCategory: "Dinner",
+    prepTime: "PT20M",
+    cookTime: "PT1H30M",
+    recipeIngredient: ["200 g pearl barley"],
+    recipeInstructions: [{ "@type": "HowToStep", text: "Simmer the barley." }],
+  })}</script></head><body><h1>${title}</h1></body></html>`;
+  await page.goto("/recipes/new");
+  await page.getByText("Or paste the page").click();
+  await page.getByLabel("Import from a link").fill("https://stews.example.org/barley");
+  await page.getByLabel("Page source (HTML)").fill(html);
+  await page.getByRole("button", { name: "Import pasted page" }).click();
+  await expect(page.getByLabel("Title")).toHaveValue(title);
+  const chips = page.getByRole("list", { name: "Chosen tags" });
+  await expect(chips.getByRole("listitem")).toHaveCount(3);
+  for (const tag of ["stew", "winter", "dinner"]) {
+    await expect(chips.getByText(tag, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByLabel("Prep time (minutes)")).toHaveValue("20");
+  await expect(page.getByLabel("Cook time (minutes)")).toHaveValue("90");
+  await expect(page.getByLabel("Source URL")).toHaveValue("https://stews.example.org/barley");
+});
