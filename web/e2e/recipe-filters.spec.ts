@@ -74,6 +74,8 @@ for (const viewport of VIEWPORTS) {
       await toggle.click();
     } else {
       await expect(toggle).toBeHidden();
+      mkdirSync("/tmp/shots", { recursive: true });
+      await page.screenshot({ path: "/tmp/shots/filters-laptop.png", fullPage: true });
     }
     const maxTime = page.getByLabel("Max time");
     await expect(maxTime).toBeVisible();
