@@ -73,6 +73,11 @@ for (const viewport of VIEWPORTS) {
     await page.getByLabel("Cook time (minutes)").fill("60");
     await page.getByLabel("Source URL").fill("https://www.example.com/tomato-soup");
     await expectAccessible(page);
+    if (viewport.name === "phone") {
+      mkdirSync(SHOTS_DIR, { recursive: true });
+      await page.getByLabel("Tags", { exact: true }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS_DIR}/recipe-tags-times-form-phone.png` });
+    }
     await page.getByRole("button", { name: "Create Recipe" }).click();
 
     // The recipe page says them.
