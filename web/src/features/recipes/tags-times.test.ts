@@ -1,10 +1,12 @@
 import { RECIPE_TAGS_MAX } from "@potluck/contract/limits";
 import { describe, expect, it } from "vitest";
+import { ApiError } from "../../lib/api-error";
 import {
   addTag,
   formatMinutes,
   parseMinutes,
   recipeTimes,
+  serverFieldErrors,
   sourceHost,
   sourceUrlOk,
   tagProblem,
@@ -100,5 +102,26 @@ describe("source", () => {
     expect(sourceHost("https://www.bbcgoodfood.com/recipes/soup")).toBe("bbcgoodfood.com");
     expect(sourceHost("http://cooking.example.org:8080/x")).toBe("cooking.example.org");
     expect(sourceHost("not a url")).toBeNull();
+  });
+});
+
+describe("serverFieldErrors", () => {
+  it("reads one field's messages from a refused save", () => {
+    const error = new ApiError(400, "Bad Request", {
+      tags: ["Ensure this field has no more than 20 elements."],
+      source_url: "Enter a valid URL.",
+    });
+    expect(serverFieldErrors(error, "tags")).toEqual([
+      "Ensure this field has no more than 20 elements.",
+    ]);
+    expect(serverFieldErrors(error, "source_url")).toEqual(["Enter a valid URL."]);
+    expect(serverFieldErrors(error, "prep_minutes")).toEqual([]);
+  });
+  it("is empty for anything but a 400", () => {
+    expect(serverFieldErrors(new ApiError(500, "Server Error", { tags: ["x"] }), "tags")).toEqual(
+      [],
+    );
+    expect(serverFieldErrors(new Error("offline"), "tags")).toEqual([]);
+    expect(serverFieldErrors(null, "tags")).toEqual([]);
   });
 });
