@@ -16,7 +16,6 @@ export function useDeleteCollection() {
       queryClient.setQueryData<Collection[]>(collectionsQuery.queryKey, (all) =>
         all?.filter((c) => c.id !== id),
       );
-      queryClient.removeQueries({ queryKey: collectionKeys.recipes(id) });
       await queryClient.invalidateQueries({ queryKey: collectionKeys.lists() });
     },
   });

@@ -3,5 +3,4 @@ export const collectionKeys = {
   /** Every collections query: a change to a collection or what it holds invalidates it all. */
   all: ["collections"] as const,
   lists: () => [...collectionKeys.all, "list"] as const,
-  recipes: (id: number) => [...collectionKeys.all, "recipes", id] as const,
 };

@@ -15,14 +15,13 @@ export const setRecipeInCollection = ({ collectionId, recipeId, inside }: Recipe
     method: inside ? "PUT" : "DELETE",
   });
 
-/** Puts a recipe in a collection or takes it out; the counts and the collection's grid follow. */
+/**
+ * Puts a recipe in a collection or takes it out; the counts follow. (A collection's grid is the
+ * recipe list, fetched fresh on every visit of its page.)
+ */
 export function useSetRecipeInCollection() {
   return useMutation({
     mutationFn: setRecipeInCollection,
-    onSettled: (_nothing, _error, { collectionId }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: collectionKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: collectionKeys.recipes(collectionId) }),
-      ]),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: collectionKeys.lists() }),
   });
 }
