@@ -14,9 +14,6 @@ export const VISIBILITY_CHOICES: { value: RecipeVisibility; label: string; hint:
   },
 ];
 
-export const visibilityChoice = (visibility: RecipeVisibility) =>
-  VISIBILITY_CHOICES.find((choice) => choice.value === visibility) ?? VISIBILITY_CHOICES[0];
-
 /** The visibility a new recipe of the signed-in cook gets unless the form says otherwise. */
 export function useDefaultVisibility(): RecipeVisibility {
   const { authenticated } = useSession();

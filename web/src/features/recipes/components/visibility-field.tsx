@@ -1,8 +1,11 @@
 import type { RecipeVisibility } from "@potluck/contract/limits";
 import { useId } from "react";
-import { VISIBILITY_CHOICES, visibilityChoice } from "../../../lib/recipe-visibility";
+import { VISIBILITY_CHOICES } from "../../../lib/recipe-visibility";
 
-/** Who may read the recipe: a select, and one line saying who sees it. */
+/**
+ * Who may read the recipe: three radio buttons, each with the line saying who sees it, as
+ * Settings' default visibility offers them (all choices in view, each a full-width tap target).
+ */
 export function VisibilityField({
   value,
   onChange,
@@ -10,25 +13,25 @@ export function VisibilityField({
   value: RecipeVisibility;
   onChange: (visibility: RecipeVisibility) => void;
 }) {
-  const id = useId();
+  const name = useId();
   return (
-    <div className="field recipe-visibility">
-      <label htmlFor={id}>Visibility</label>
-      <select
-        id={id}
-        value={value}
-        aria-describedby={`${id}-hint`}
-        onChange={(event) => onChange(event.target.value as RecipeVisibility)}
-      >
-        {VISIBILITY_CHOICES.map((choice) => (
-          <option key={choice.value} value={choice.value}>
-            {choice.label}
-          </option>
-        ))}
-      </select>
-      <p className="hint" id={`${id}-hint`}>
-        {visibilityChoice(value)?.hint}
-      </p>
-    </div>
+    <fieldset className="field choice-group recipe-visibility">
+      <legend>Visibility</legend>
+      {VISIBILITY_CHOICES.map((choice) => (
+        <label key={choice.value} className="choice">
+          <input
+            type="radio"
+            name={name}
+            value={choice.value}
+            checked={value === choice.value}
+            onChange={() => onChange(choice.value)}
+          />
+          <span>
+            <span className="choice-label">{choice.label}</span>{" "}
+            <span className="muted small">{choice.hint}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
   );
 }
