@@ -18,11 +18,12 @@ import { formatDate, parseId } from "../../features/recipes/format";
 import { cameFromMyRecipes, confirmDelete } from "../../features/recipes/navigation";
 import { parseGuests } from "../../features/recipes/quantities";
 import { useDebouncedValue } from "../../features/recipes/use-debounced-value";
-import { reasonOf } from "../../lib/api-client";
+import { ApiError, reasonOf } from "../../lib/api-client";
 import { queryClient } from "../../lib/query-client";
 import { useSession } from "../../lib/session";
 import { lineText, useUnitsPreference } from "../../lib/units-preference";
 import { useDocumentTitle } from "../../lib/use-document-title";
+import NotFoundPage from "./not-found-page";
 
 /** The spec's default guests: a recipe's own servings, which are 4 unless its author said. */
 export const DEFAULT_GUESTS = 4;
@@ -36,11 +37,15 @@ export default function RecipeDetailPage() {
   const id = parseId(useParams().id);
   const location = useLocation();
   const recipe = useRecipe(id);
-  useDocumentTitle(recipe.data?.title ?? "Recipe");
+  // A recipe that isn't there, or that the cook may not read (the server answers both with
+  // 404), is the app's not-found page: nothing says that something is hidden here.
+  const notFound = !recipe.data && recipe.error instanceof ApiError && recipe.error.status === 404;
+  useDocumentTitle(notFound ? "Page not found" : (recipe.data?.title ?? "Recipe"));
   const back = cameFromMyRecipes(location.state)
     ? { to: "/recipes", text: "Back to My Recipes" }
     : { to: "/explore", text: "Back to Explore" };
 
+  if (notFound) return <NotFoundPage />;
   let body: ReactNode;
   if (id === null) body = <ErrorBox>Recipe ID is missing.</ErrorBox>;
   else if (recipe.isPending) body = <Loading />;
