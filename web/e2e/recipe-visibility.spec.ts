@@ -11,7 +11,7 @@ const VIEWPORTS = [
   { name: "laptop", width: 1366, height: 768 },
 ];
 const LAPTOP = { width: 1366, height: 768 };
-const SHOTS = process.env.VISIBILITY_SHOTS_DIR ?? "/tmp/shots";
+const SHOTS = process.env.SCREENS_DIR ?? "test-results/screens";
 
 type Viewport = { width: number; height: number };
 
@@ -43,30 +43,21 @@ const HINTS = {
 } as const;
 type Visibility = keyof typeof HINTS;
 
-// The form's Visibility field, as a select with one line under it or as three radio buttons
-// each with its line: the journey reads either.
-const visibilityField = (page: Page) => page.locator(".recipe-visibility");
+// The form's Visibility field: three radio buttons, each with its line saying who sees it.
+const visibilityField = (page: Page) => page.getByRole("group", { name: "Visibility" });
 
 async function chooseVisibility(page: Page, label: "Public" | "Followers" | "Only me") {
   const field = visibilityField(page);
   await expect(field).toBeVisible();
-  const select = field.locator("select");
-  if ((await select.count()) > 0) await select.selectOption({ label });
-  else await field.getByRole("radio", { name: new RegExp(`^${label} `) }).check();
+  await field.getByRole("radio", { name: new RegExp(`^${label} `) }).check();
 }
 
 /** The field shows `value` chosen, and the one line saying who sees the recipe. */
 async function expectVisibility(page: Page, value: Visibility) {
   const field = visibilityField(page);
   await expect(field).toBeVisible();
-  const select = field.locator("select");
-  if ((await select.count()) > 0) {
-    await expect(select).toHaveValue(value);
-    await expect(select).toHaveAccessibleDescription(HINTS[value]);
-  } else {
-    await expect(field.locator(`input[type="radio"][value="${value}"]`)).toBeChecked();
-    await expect(field.locator("input:checked").locator("xpath=..")).toContainText(HINTS[value]);
-  }
+  await expect(field.locator(`input[type="radio"][value="${value}"]`)).toBeChecked();
+  await expect(field.locator("input:checked").locator("xpath=..")).toContainText(HINTS[value]);
   await expect(field.getByText(HINTS[value])).toBeVisible();
 }
 
