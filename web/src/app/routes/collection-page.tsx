@@ -4,8 +4,7 @@ import { ErrorBox } from "../../components/status";
 import { useCollections } from "../../features/collections/api/get-collections";
 import { useSetRecipeInCollection } from "../../features/collections/api/set-recipe-in-collection";
 import { FilterBar } from "../../features/recipe-filters/components/filter-bar";
-import { NoMatches } from "../../features/recipe-filters/components/no-matches";
-import { activeCount } from "../../features/recipe-filters/filters";
+import { noMatchesFor } from "../../features/recipe-filters/components/no-matches";
 import { useRecipeFilters } from "../../features/recipe-filters/use-recipe-filters";
 import { useRecipeList } from "../../features/recipes/api/get-recipes";
 import { recipeKeys } from "../../features/recipes/api/keys";
@@ -60,11 +59,7 @@ export default function CollectionPage() {
           <RecipeGrid
             query={recipes}
             emptyText="No recipes here yet. Press Save on a recipe to put it in this collection."
-            empty={
-              activeCount(filters) > 0 ? (
-                <NoMatches filters={filters} onChange={setFilters} />
-              ) : undefined
-            }
+            empty={noMatchesFor(filters, setFilters)}
             renderCard={(recipe, index) => (
               <RecipeCard
                 recipe={recipe}

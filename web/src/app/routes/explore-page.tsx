@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { FilterBar } from "../../features/recipe-filters/components/filter-bar";
-import { NoMatches } from "../../features/recipe-filters/components/no-matches";
-import { activeCount } from "../../features/recipe-filters/filters";
+import { noMatchesFor } from "../../features/recipe-filters/components/no-matches";
 import { useRecipeFilters } from "../../features/recipe-filters/use-recipe-filters";
 import { useRecipeList } from "../../features/recipes/api/get-recipes";
 import { RecipeCard } from "../../features/recipes/components/recipe-card";
@@ -85,11 +84,7 @@ export default function ExplorePage() {
           <RecipeGrid
             query={query}
             emptyText="No recipes found."
-            empty={
-              activeCount(filters) > 0 ? (
-                <NoMatches filters={filters} onChange={setFilters} />
-              ) : undefined
-            }
+            empty={noMatchesFor(filters, setFilters)}
             renderCard={(recipe, index) => (
               <RecipeCard
                 recipe={recipe}

@@ -3,8 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { ErrorBox } from "../../components/status";
 import { FilterBar } from "../../features/recipe-filters/components/filter-bar";
-import { NoMatches } from "../../features/recipe-filters/components/no-matches";
-import { activeCount } from "../../features/recipe-filters/filters";
+import { noMatchesFor } from "../../features/recipe-filters/components/no-matches";
 import { useRecipeFilters } from "../../features/recipe-filters/use-recipe-filters";
 import { useDeleteRecipe } from "../../features/recipes/api/delete-recipe";
 import { useRecipeList } from "../../features/recipes/api/get-recipes";
@@ -47,11 +46,7 @@ export default function MyRecipesPage() {
       <RecipeGrid
         query={query}
         emptyText="No recipes found. Create your first one!"
-        empty={
-          activeCount(filters) > 0 ? (
-            <NoMatches filters={filters} onChange={setFilters} />
-          ) : undefined
-        }
+        empty={noMatchesFor(filters, setFilters)}
         renderCard={(recipe, index) => (
           <RecipeCard
             recipe={recipe}

@@ -1,4 +1,4 @@
-import { activeFilters, NO_FILTERS, type RecipeFilters } from "../filters";
+import { activeCount, activeFilters, NO_FILTERS, type RecipeFilters } from "../filters";
 import { ingredientName } from "../ingredient-names";
 
 /**
@@ -43,3 +43,7 @@ export function NoMatches({
     </div>
   );
 }
+
+/** What a recipe grid shows when empty: NoMatches while filters are on, else its own text. */
+export const noMatchesFor = (filters: RecipeFilters, onChange: (filters: RecipeFilters) => void) =>
+  activeCount(filters) > 0 ? <NoMatches filters={filters} onChange={onChange} /> : undefined;
