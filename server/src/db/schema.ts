@@ -480,6 +480,11 @@ export const plannedRecipes = pgTable(
   ],
 );
 
+/**
+ * What a cook adds to a list besides recipes: a catalogue ingredient with its quantity and
+ * unit, or a free-text line ("paper towels", "2 rolls of bin bags") with, when the line
+ * parser found them, a quantity and a unit.
+ */
 export const plannedExtras = pgTable(
   "planned_extras",
   {
@@ -487,19 +492,26 @@ export const plannedExtras = pgTable(
     groceryListId: integer("grocery_list_id")
       .notNull()
       .references(() => groceryLists.id, { onDelete: "cascade" }),
-    ingredientId: integer("ingredient_id")
-      .notNull()
-      .references(() => ingredients.id),
-    unitId: integer("unit_id")
-      .notNull()
-      .references(() => units.id),
-    quantity: doublePrecision("quantity").notNull(),
+    ingredientId: integer("ingredient_id").references(() => ingredients.id),
+    unitId: integer("unit_id").references(() => units.id),
+    quantity: doublePrecision("quantity"),
+    /** The line as typed, for a free-text extra; null for a catalogue one. */
+    text: text("text"),
     plannedOn: date("planned_on", { mode: "string" }),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
   },
   (t) => [
     index("planned_extras_list_idx").on(t.groceryListId),
     check("planned_extras_quantity_positive", sql`${t.quantity} > 0`),
+    check(
+      "planned_extras_catalogue_or_text",
+      sql`(${t.ingredientId} is null) <> (${t.text} is null)`,
+    ),
+    check(
+      "planned_extras_catalogue_amount",
+      sql`${t.ingredientId} is null or (${t.unitId} is not null and ${t.quantity} is not null)`,
+    ),
+    check("planned_extras_text_length", sql`char_length(${t.text}) between 1 and 200`),
   ],
 );
 
@@ -511,17 +523,29 @@ export const shoppingItems = pgTable(
     groceryListId: integer("grocery_list_id")
       .notNull()
       .references(() => groceryLists.id, { onDelete: "cascade" }),
-    ingredientId: integer("ingredient_id")
-      .notNull()
-      .references(() => ingredients.id),
-    unitId: integer("unit_id")
-      .notNull()
-      .references(() => units.id),
-    quantity: doublePrecision("quantity").notNull(),
+    /** A catalogue line: its ingredient, unit and quantity; a free-text line: its text. */
+    ingredientId: integer("ingredient_id").references(() => ingredients.id),
+    unitId: integer("unit_id").references(() => units.id),
+    quantity: doublePrecision("quantity"),
+    text: text("text"),
     fromRecipes: text("from_recipes").notNull(),
     isChecked: boolean("is_checked").notNull().default(false),
   },
-  (t) => [uniqueIndex("shopping_items_line_key").on(t.groceryListId, t.ingredientId, t.unitId)],
+  (t) => [
+    uniqueIndex("shopping_items_line_key").on(t.groceryListId, t.ingredientId, t.unitId),
+    // Free-text lines merge by text (in any case) and unit: one line per such pair.
+    uniqueIndex("shopping_items_text_line_key")
+      .on(t.groceryListId, sql`lower(${t.text})`, sql`coalesce(${t.unitId}, 0)`)
+      .where(sql`${t.text} is not null`),
+    check(
+      "shopping_items_catalogue_or_text",
+      sql`(${t.ingredientId} is null) <> (${t.text} is null)`,
+    ),
+    check(
+      "shopping_items_catalogue_amount",
+      sql`${t.ingredientId} is null or (${t.unitId} is not null and ${t.quantity} is not null)`,
+    ),
+  ],
 );
 
 /**
@@ -548,6 +572,89 @@ export const groceryListEvents = pgTable(
   ],
 );
 
+// ---------- the week planner ----------
+
+/**
+ * A cook's one planner (made on its first entry, member or calendar link): the row its
+ * entries and members hang from, and the row its writes lock (db/locks.ts).
+ */
+export const planners = pgTable(
+  "planners",
+  {
+    ownerId: integer("owner_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** SHA-256 (hex) of the secret of the planner's iCalendar address; null: no address. */
+    calendarTokenHash: text("calendar_token_hash"),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("planners_calendar_token_key").on(t.calendarTokenHash)],
+);
+
+/** The cooks a planner is shared with (its owner is not one of them). */
+export const plannerMembers = pgTable(
+  "planner_members",
+  {
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => planners.ownerId, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ownerId, t.userId] }),
+    // The planners shared with a cook, and the recipe policy's planner grant.
+    index("planner_members_user_idx").on(t.userId, t.ownerId),
+  ],
+);
+
+/**
+ * One meal of a planner: a recipe with its guests, or a note ("Leftovers", "Eat out"), on a
+ * date, in a slot, at a position (0, 1, 2… dense within the date and slot).
+ */
+export const plannerEntries = pgTable(
+  "planner_entries",
+  {
+    id: serial("id").primaryKey(),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => planners.ownerId, { onDelete: "cascade" }),
+    date: date("date", { mode: "string" }).notNull(),
+    slot: text("slot").notNull(),
+    position: smallint("position").notNull(),
+    recipeId: integer("recipe_id").references(() => recipes.id, { onDelete: "cascade" }),
+    guests: integer("guests"),
+    note: text("note"),
+    /** The planned recipe it became on a list ("send to list"); unplanning that clears it. */
+    sentPlannedRecipeId: integer("sent_planned_recipe_id").references(() => plannedRecipes.id, {
+      onDelete: "set null",
+    }),
+    /** Who added it (the owner or a member); null once that account is deleted. */
+    createdById: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    // A week of a planner, and the 14 days before it that suggestions avoid.
+    index("planner_entries_owner_date_idx").on(t.ownerId, t.date),
+    // The recipe policy's planner grant, and deleting a recipe.
+    index("planner_entries_recipe_idx").on(t.recipeId),
+    // Unplanning a recipe from a list clears the entry that sent it.
+    index("planner_entries_sent_idx")
+      .on(t.sentPlannedRecipeId)
+      .where(sql`${t.sentPlannedRecipeId} is not null`),
+    check("planner_entries_slot", sql`${t.slot} in ('breakfast', 'lunch', 'dinner', 'snack')`),
+    check("planner_entries_recipe_or_note", sql`(${t.recipeId} is null) <> (${t.note} is null)`),
+    check(
+      "planner_entries_guests",
+      sql`(${t.recipeId} is null and ${t.guests} is null) or ${t.guests} between 1 and 1000`,
+    ),
+    check("planner_entries_note_length", sql`char_length(${t.note}) between 1 and 200`),
+    check("planner_entries_position", sql`${t.position} >= 0`),
+  ],
+);
+
 // ---------- a cook's shop: aisles and staples ----------
 
 /** A cook's own aisle for an ingredient, instead of the catalogue's. */
@@ -565,6 +672,24 @@ export const userIngredientAisles = pgTable(
       .references(() => aisles.id),
   },
   (t) => [primaryKey({ columns: [t.userId, t.ingredientId] })],
+);
+
+/**
+ * A cook's aisle for a free-text line, by its lower-cased text: such a line sits in "Other"
+ * until the cook moves it, and the same text goes to the chosen aisle on every list after.
+ */
+export const userTextAisles = pgTable(
+  "user_text_aisles",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    textKey: text("text_key").notNull(),
+    aisleId: integer("aisle_id")
+      .notNull()
+      .references(() => aisles.id),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.textKey] })],
 );
 
 /** A cook's order of the aisles; none: the default order (aisles.position). */
