@@ -120,3 +120,18 @@ const typeOfInput = (value: unknown): string => {
   if (typeof value === "number") return Number.isInteger(value) ? "int" : "float";
   return "dict";
 };
+
+export const BAD_DATE = "Date has wrong format. Use one of these formats instead: YYYY-MM-DD.";
+
+/** A real calendar day as `YYYY-MM-DD` (year 1 onwards). */
+export const dayField = text({ error: BAD_DATE }).refine((text) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const [year, month, day] = text.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    year >= 1 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day
+  );
+}, BAD_DATE);

@@ -3,7 +3,15 @@
 // else gets 404 on every call.
 import { z } from "zod";
 import { aisle } from "./aisles.js";
-import { blankToUndefined, idField, MAX_ID, missingOr, text, textToNumber } from "./common.js";
+import {
+  blankToUndefined,
+  dayField,
+  idField,
+  MAX_ID,
+  missingOr,
+  text,
+  textToNumber,
+} from "./common.js";
 import {
   GROCERY_LIST_NAME_MAX,
   GROCERY_NOTES_MAX_BYTES,
@@ -13,25 +21,9 @@ import {
 
 const NOT_AN_INTEGER = "A valid integer is required.";
 const NOT_A_NUMBER = "A valid number is required.";
-const BAD_DATE = "Date has wrong format. Use one of these formats instead: YYYY-MM-DD.";
 
 /** A real calendar day as `YYYY-MM-DD`; "" or absent means none. */
-const plannedOnField = z.preprocess(
-  blankToUndefined,
-  text({ error: BAD_DATE })
-    .refine((text) => {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-      const [year, month, day] = text.split("-").map(Number) as [number, number, number];
-      const date = new Date(Date.UTC(year, month - 1, day));
-      return (
-        year >= 1 &&
-        date.getUTCFullYear() === year &&
-        date.getUTCMonth() === month - 1 &&
-        date.getUTCDate() === day
-      );
-    }, BAD_DATE)
-    .optional(),
-);
+const plannedOnField = z.preprocess(blankToUndefined, dayField.optional());
 
 const listName = text({ error: missingOr("Not a valid string.") })
   .trim()

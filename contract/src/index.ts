@@ -6,6 +6,7 @@ export * from "./feed.js";
 export * from "./groceries.js";
 export * from "./ingredients.js";
 export * from "./limits.js";
+export * from "./planner.js";
 export * from "./ratings.js";
 export * from "./recipes.js";
 export * from "./rich-text.js";

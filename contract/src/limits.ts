@@ -57,3 +57,11 @@ export const STAPLES_MAX = 2000;
 // ---------- collections ----------
 /** A collection's name, trimmed: 1 to this many characters, unique per cook (any case). */
 export const COLLECTION_NAME_MAX = 100;
+
+// ---------- the week planner ----------
+export const PLANNER_NOTE_MAX = 200;
+/** The longest range of one planner read, send-to-list or suggestion, in days (inclusive). */
+export const PLANNER_RANGE_MAX_DAYS = 62;
+export const PLANNER_SLOTS = ["breakfast", "lunch", "dinner", "snack"] as const;
+/** A free-text line of a shopping list ("paper towels"). */
+export const SHOPPING_TEXT_MAX = 200;
