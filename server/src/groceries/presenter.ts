@@ -49,6 +49,8 @@ export function toPlannedRecipe(row: {
 }
 
 export function toPlannedExtra(row: PlannedExtraRow): PlannedExtra {
+  // Interim: the query joins ingredients and units, so these are a catalogue extra's.
+  if (row.quantity === null) throw new Error("free-text extras are not presented yet");
   return {
     id: row.id,
     ingredient: { id: row.ingredientId, name: row.ingredientName },
@@ -58,6 +60,8 @@ export function toPlannedExtra(row: PlannedExtraRow): PlannedExtra {
 }
 
 export function toShoppingItem(row: ShoppingItemRow): ShoppingItem {
+  // Interim: the query joins ingredients and units, so these are a catalogue line's.
+  if (row.quantity === null) throw new Error("free-text lines are not presented yet");
   return {
     id: row.id,
     is_checked: row.isChecked,

@@ -133,13 +133,20 @@ export async function recomputeShoppingLists(tx: Tx, groceryListIds: number[]): 
       servings: plan.servings,
       ingredients: linesOfRecipe.get(plan.recipeId) ?? [],
     }));
-    const listExtras: LineIngredient[] = extrasOfList.get(listId) ?? [];
-    const before = previousOfList.get(listId) ?? [];
+    const listExtras: LineIngredient[] = (extrasOfList.get(listId) ?? []).filter(isCatalogue);
+    const before = (previousOfList.get(listId) ?? []).filter(isCatalogue);
     const lines = computeShoppingLines(listPlans, listExtras, before, unitRows);
     if (addDiff(diff, listId, before, lines)) changedLists.push(listId);
   }
   await writeDiff(tx, diff);
   return changedLists;
+}
+
+/** A catalogue row (free-text ones have no ingredient, unit or quantity): interim, until free lines are computed. */
+function isCatalogue<
+  T extends { ingredientId: number | null; unitId: number | null; quantity: number | null },
+>(row: T): row is T & { ingredientId: number; unitId: number; quantity: number } {
+  return row.ingredientId !== null && row.unitId !== null && row.quantity !== null;
 }
 
 function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
