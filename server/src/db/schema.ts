@@ -184,7 +184,14 @@ export const recipes = pgTable(
     check("recipes_cook_minutes_range", sql`${t.cookMinutes} between 0 and 10080`),
     check("recipes_visibility", sql`${t.visibility} in ('public', 'followers', 'private')`),
     index("recipes_created_idx").on(t.createdOn.desc(), t.id.desc()),
-    index("recipes_author_created_idx").on(t.authorId, t.createdOn.desc(), t.id.desc()),
+    // visibility last: `?following=true` reads its cooks' recipes from this index alone (the
+    // reading rule looks at author_id, visibility and id), and only the page's rows from the table.
+    index("recipes_author_created_idx").on(
+      t.authorId,
+      t.createdOn.desc(),
+      t.id.desc(),
+      t.visibility,
+    ),
     // Explore signed out reads only public recipes: this index holds just them, in its order,
     // however many private ones there are.
     index("recipes_public_created_idx")
@@ -253,10 +260,17 @@ export const recipeIngredients = pgTable(
       .references(() => units.id),
     position: smallint("position").notNull().default(0),
     quantity: doublePrecision("quantity").notNull(),
+    /** The recipe's created_on, copied by a trigger (see recipeTags.createdOn). */
+    createdOn: timestamptz("created_on").notNull().defaultNow(),
   },
   (t) => [
     index("recipe_ingredients_recipe_idx").on(t.recipeId, t.position),
-    index("recipe_ingredients_ingredient_idx").on(t.ingredientId),
+    // `?ingredient=` walks one ingredient's recipes newest first (see recipeTags).
+    index("recipe_ingredients_ingredient_created_idx").on(
+      t.ingredientId,
+      t.createdOn.desc(),
+      t.recipeId.desc(),
+    ),
     check("recipe_ingredients_quantity_positive", sql`${t.quantity} > 0`),
   ],
 );
@@ -289,8 +303,8 @@ export const ratings = pgTable(
 
 /**
  * A recipe's tags: trimmed, lower-cased, 1–30 characters, at most 20 per recipe (the contract
- * checks them). (tag, recipe_id) serves "recipes with this tag", the tag counts and prefix
- * search of tags.
+ * checks them). (tag, created_on, recipe_id) serves "recipes with this tag" newest first, the
+ * tag counts and prefix search of tags.
  */
 export const recipeTags = pgTable(
   "recipe_tags",
@@ -299,10 +313,21 @@ export const recipeTags = pgTable(
       .notNull()
       .references(() => recipes.id, { onDelete: "cascade" }),
     tag: text("tag").notNull(),
+    /**
+     * The recipe's created_on, so that a tag's recipes can be read in the list's order from an
+     * index and a page stops after its rows, however many recipes carry the tag. Triggers
+     * (migration 0017) keep it equal to the recipe's, whatever a writer gives: set on insert,
+     * and changed with the recipe's. The default only lets writers leave it out.
+     */
+    createdOn: timestamptz("created_on").notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.recipeId, t.tag] }),
-    index("recipe_tags_tag_idx").on(t.tag.op("text_pattern_ops"), t.recipeId),
+    index("recipe_tags_tag_created_idx").on(
+      t.tag.op("text_pattern_ops"),
+      t.createdOn.desc(),
+      t.recipeId.desc(),
+    ),
   ],
 );
 
