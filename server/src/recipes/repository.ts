@@ -84,8 +84,10 @@ const intArray = (ids: number[]): SQL => sql`${`{${ids.join(",")}}`}::int[]`;
  * The filters as conditions on `r`. Tags, ingredients, follows and collections are EXISTS
  * probes of one row each (recipe_tags' and collection_recipes' primary keys,
  * recipe_ingredients_recipe_idx, follows' primary key), so PostgreSQL can either walk the
- * list's index and probe each recipe, or start from a rare tag's recipe_tags_tag_idx range
- * (or recipe_ingredients_ingredient_idx) and sort what it finds.
+ * list's index and probe each recipe, or start from a small set (a tag's
+ * recipe_tags_tag_created_idx range, recipe_ingredients_ingredient_created_idx, the cooks one
+ * follows) and sort what it finds. The list reads one tag or ingredient in order instead of
+ * probing it (listSource); search pages probe them all.
  */
 export function filterConditions(filters: RecipeFilters = {}): SQL[] {
   const conditions: SQL[] = [];
@@ -127,25 +129,93 @@ export function filterConditions(filters: RecipeFilters = {}): SQL[] {
 }
 
 /**
- * Newest first, keyset-paginated on (created_on, id) so the recipes_created_idx (or, for one
- * author, recipes_author_created_idx) index is read in order and a deep page costs as little
- * as the first one. "nulls last" matches those indexes' order (the columns are never null,
- * but the planner only uses an index whose order is spelled the same).
+ * Where a page of the list is read from, in its order. With a tag or ingredient filter, that
+ * tag's rows of recipe_tags (or that ingredient's lines) newest first, from
+ * recipe_tags_tag_created_idx (recipe_ingredients_ingredient_created_idx), each recipe probed
+ * by its primary key: a page then costs about its size over the share of those recipes the
+ * other conditions keep, however many recipes carry the tag (a rare tag's, sorted, cost as
+ * many look-ups as it had recipes). The other tags and ingredients stay probes; PostgreSQL
+ * may still gather a small set (an author's recipes, a collection) and sort it instead.
+ * An ingredient is preferred: one ingredient is usually on fewer recipes than a tag.
+ */
+interface ListSource {
+  /** The rows, with the recipe aliased `r`. */
+  from: SQL;
+  /** Conditions of the source itself (its tag or ingredient). */
+  conditions: SQL[];
+  /** The sort key: the recipe's created_on and id, as the source's index holds them. */
+  key: [createdOn: SQL, id: SQL];
+  /** A recipe may come more than once (an ingredient on two lines): keep one. */
+  distinct: boolean;
+  /** The filters the source does not already apply. */
+  rest: RecipeFilters;
+}
+
+function listSource(filters: RecipeFilters = {}): ListSource {
+  const [ingredient] = filters.ingredientIds ?? [];
+  if (ingredient !== undefined) {
+    return {
+      from: sql`recipe_ingredients d join ${recipes} r on r.id = d.recipe_id`,
+      conditions: [sql`d.ingredient_id = ${ingredient}::int`],
+      key: [sql`d.created_on`, sql`d.recipe_id`],
+      distinct: true,
+      rest: { ...filters, ingredientIds: filters.ingredientIds?.filter((id) => id !== ingredient) },
+    };
+  }
+  const [tag] = filters.tags ?? [];
+  if (tag !== undefined) {
+    return {
+      from: sql`recipe_tags d join ${recipes} r on r.id = d.recipe_id`,
+      conditions: [sql`d.tag = ${tag}`],
+      key: [sql`d.created_on`, sql`d.recipe_id`],
+      distinct: false,
+      rest: { ...filters, tags: filters.tags?.filter((other) => other !== tag) },
+    };
+  }
+  return {
+    from: sql`${recipes} r`,
+    conditions: [],
+    key: [sql`r.created_on`, sql`r.id`],
+    distinct: false,
+    rest: filters,
+  };
+}
+
+/**
+ * Newest first, keyset-paginated on (created_on, id) so that an index is read in order
+ * (recipes_created_idx; for one author recipes_author_created_idx; for a tag or ingredient
+ * see listSource) and a deep page costs as little as the first one. "nulls last" matches those
+ * indexes' order (the columns are never null, but the planner only uses an index whose order
+ * is spelled the same). In two steps: the page's ids, from the conditions alone (no author
+ * joined to rows a sort may drop; `?following=true` reads only recipes_author_created_idx),
+ * then those rows with their authors and tags.
  */
 export function recipeListSql({ viewer, authorId, limit, cursor, filters }: ListOptions): SQL {
-  const conditions: SQL[] = [mayReadRecipe(viewer), ...filterConditions(filters)];
+  const source = listSource(filters);
+  const [createdOn, id] = source.key;
+  const conditions: SQL[] = [
+    ...source.conditions,
+    mayReadRecipe(viewer),
+    ...filterConditions(source.rest),
+  ];
   if (authorId !== undefined) conditions.push(sql`r.author_id = ${authorId}`);
   if (cursor) {
-    const [createdKey, id] = cursor;
+    const [createdKey, lastId] = cursor;
     conditions.push(
-      sql`(r.created_on, r.id) < ('epoch'::timestamptz + ${createdKey}::bigint * interval '1 microsecond', ${id}::int)`,
+      sql`(${createdOn}, ${id}) < ('epoch'::timestamptz + ${createdKey}::bigint * interval '1 microsecond', ${lastId}::int)`,
     );
   }
   return sql`select ${recipeColumns}
-    from ${recipes} r join ${users} u on u.id = r.author_id
-    where ${sql.join(conditions, sql` and `)}
-    order by r.created_on desc nulls last, r.id desc nulls last
-    limit ${limit + 1}`;
+    from (
+      select ${source.distinct ? sql`distinct on (${createdOn}, ${id})` : sql``} ${id} as id
+      from ${source.from}
+      where ${sql.join(conditions, sql` and `)}
+      order by ${createdOn} desc nulls last, ${id} desc nulls last
+      limit ${limit + 1}
+    ) page
+    join ${recipes} r on r.id = page.id
+    join ${users} u on u.id = r.author_id
+    order by r.created_on desc nulls last, r.id desc nulls last`;
 }
 
 export const listCursor = (row: RecipeRow): CursorValues => [row.created_key, row.id];
@@ -290,8 +360,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The tags of recipes the viewer may read, with how many of those carry each, most used first
- * (then by name); with `prefix`, only tags starting with it (recipe_tags_tag_idx, a
- * text_pattern_ops index, serves the prefix range).
+ * (then by name); with `prefix`, only tags starting with it (recipe_tags_tag_created_idx,
+ * a text_pattern_ops index, serves the prefix range).
  */
 export async function tagCounts(
   db: Tx,
