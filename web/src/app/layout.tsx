@@ -1,6 +1,7 @@
 import { Suspense, useRef } from "react";
 import { Outlet, ScrollRestoration } from "react-router";
 import { Loading } from "../components/status";
+import { TimerDock } from "../features/timers/components/timer-dock";
 import { useFocusOnNavigation } from "../lib/use-focus-on-navigation";
 import { Footer } from "./footer";
 import { NavBar } from "./nav-bar";
@@ -22,6 +23,8 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
+      {/* Timers started in cook mode stay in view, and ring, on every page. */}
+      <TimerDock />
       {/* New pages start at the top; Back and Forward return to where the cook was. The lists'
           pages stay in the query cache, so a list is as tall as it was when it is restored. */}
       <ScrollRestoration />

@@ -18,6 +18,8 @@ import { formatDate, parseId } from "../../features/recipes/format";
 import { cameFromMyRecipes, confirmDelete } from "../../features/recipes/navigation";
 import { parseGuests } from "../../features/recipes/quantities";
 import { useDebouncedValue } from "../../features/recipes/use-debounced-value";
+import { StepTextWithTimers } from "../../features/timers/components/step-text-with-timers";
+import { TimerStrip } from "../../features/timers/components/timer-strip";
 import { ApiError, reasonOf } from "../../lib/api-client";
 import { queryClient } from "../../lib/query-client";
 import { useSession } from "../../lib/session";
@@ -184,6 +186,8 @@ function RecipeView({
             lines={lines}
             guests={guests}
             onClose={() => setCooking(false)}
+            timers={<TimerStrip className="timer-strip-cook" />}
+            stepText={(html, step) => <StepTextWithTimers html={html} step={step} />}
           />
         </Suspense>
       )}

@@ -155,42 +155,34 @@ function findParts(text: string): Part[] {
  * 100 hours, is left alone.
  */
 export function findDurations(text: string): FoundDuration[] {
-  const found: FoundDuration[] = [];
-  let current: (Part & { smallest: number }) | null = null;
-  const close = () => {
-    if (!current) return;
-    const seconds = Math.round(current.seconds);
-    if (seconds > 0 && seconds <= MAX_SECONDS) {
-      found.push({
-        start: current.start,
-        end: current.end,
-        text: text.slice(current.start, current.end),
-        seconds,
-      });
-    }
-    current = null;
-  };
+  // The parts that make one duration ("1 hour" + "10 minutes") merged, in order.
+  const merged: Part[] = [];
   for (const part of findParts(text)) {
-    const joins: boolean =
-      current !== null &&
-      !current.range &&
+    const last = merged[merged.length - 1];
+    const joins =
+      last !== undefined &&
+      !last.range &&
       !part.range &&
-      part.unitSeconds < current.smallest &&
-      JOIN.test(text.slice(current.end, part.start));
-    if (joins && current) {
-      current = {
-        ...current,
+      part.unitSeconds < last.unitSeconds &&
+      JOIN.test(text.slice(last.end, part.start));
+    if (joins) {
+      merged[merged.length - 1] = {
+        ...last,
         end: part.end,
-        seconds: current.seconds + part.seconds,
-        smallest: part.unitSeconds,
+        seconds: last.seconds + part.seconds,
+        // The smallest unit so far: "1 hour 10 minutes 5 hours" does not join again.
+        unitSeconds: part.unitSeconds,
       };
-    } else {
-      close();
-      current = { ...part, smallest: part.unitSeconds };
-    }
+    } else merged.push(part);
   }
-  close();
-  return found;
+  return merged
+    .map((part) => ({
+      start: part.start,
+      end: part.end,
+      text: text.slice(part.start, part.end),
+      seconds: Math.round(part.seconds),
+    }))
+    .filter((found) => found.seconds > 0 && found.seconds <= MAX_SECONDS);
 }
 
 /** Words that end a timer's name rather than say what it is for ("Bake for", "simmer about"). */

@@ -1,4 +1,12 @@
-import { type PointerEvent, useEffect, useId, useMemo, useRef, useState } from "react";
+import {
+  type PointerEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { Modal } from "../../../components/modal";
 import { ServerHtml } from "../../../components/server-html";
 import { useScreenWakeLock } from "../../../lib/wake-lock";
@@ -18,6 +26,8 @@ export interface ScaledLine {
  * the screen is kept on while it is open; Esc (or the close button) leaves, and focus goes back
  * to the button that opened it. Leaving keeps the step and the ticks for this browser session
  * (sessionStorage), so reopening cook mode on the recipe carries on; Done forgets them.
+ * The page composes in what cook mode knows nothing of: `timers` shown above the step, and
+ * `stepText`, which draws a step's text (with its durations as timer buttons).
  */
 export default function CookMode({
   recipeId,
@@ -26,6 +36,8 @@ export default function CookMode({
   lines,
   guests,
   onClose,
+  timers,
+  stepText,
 }: {
   recipeId: number;
   title: string;
@@ -33,6 +45,9 @@ export default function CookMode({
   lines: ScaledLine[];
   guests: number;
   onClose: () => void;
+  timers?: ReactNode;
+  /** A step's text from its HTML; `step` counts from 1. Without it, the HTML as it is. */
+  stepText?: (html: string, step: number) => ReactNode;
 }) {
   const steps = useMemo(() => splitIntoSteps(instructionsHtml), [instructionsHtml]);
   const [progress, setProgress] = useState(() => readProgress(recipeId));
@@ -76,6 +91,7 @@ export default function CookMode({
       onClose={onClose}
       initialFocus={next}
     >
+      {timers}
       <div className="cook-mode">
         <section className="cook-step" aria-label="Current step" {...swipe}>
           {/* Read out whole on every move: the position, then the step. */}
@@ -93,7 +109,13 @@ export default function CookMode({
                     className="cook-lead rich-text"
                   />
                 )}
-                <ServerHtml key={index} html={step.html} className="cook-step-text rich-text" />
+                {stepText ? (
+                  <div key={index} className="cook-step-text rich-text">
+                    {stepText(step.html, index + 1)}
+                  </div>
+                ) : (
+                  <ServerHtml key={index} html={step.html} className="cook-step-text rich-text" />
+                )}
               </>
             ) : (
               <p className="cook-step-text muted">No instructions provided.</p>

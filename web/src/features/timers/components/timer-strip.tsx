@@ -1,0 +1,132 @@
+import { useEffect, useRef, useState } from "react";
+import { formatClock, type KitchenTimer, remainingMs } from "../../../lib/timers/timer-state";
+import {
+  addMinuteToKitchenTimer,
+  pauseKitchenTimer,
+  removeKitchenTimer,
+  resumeKitchenTimer,
+  useKitchenTimers,
+  useTimerAnnouncement,
+} from "../../../lib/timers/timer-store";
+
+/** How often the clocks are redrawn: often enough that no second is skipped or shown twice. */
+const REDRAW_MS = 250;
+
+/** The time now, redrawn while `running`; what is left is worked out from it, never counted. */
+function useNow(running: boolean): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    setNow(Date.now());
+    if (!running) return;
+    const redraw = setInterval(() => setNow(Date.now()), REDRAW_MS);
+    return () => clearInterval(redraw);
+  }, [running]);
+  return now;
+}
+
+/**
+ * The cook's timers: name, time left, pause or resume, +1 min, cancel, and "Done" (with Dismiss)
+ * once one reaches zero. The app shell shows it on every page and cook mode at its top. Screen
+ * readers hear a start, a pause, a minute added, a timer done, through one polite status that
+ * exists before anything is said in it; the clocks ticking are not read out.
+ */
+export function TimerStrip({ className = "" }: { className?: string }) {
+  const timers = useKitchenTimers();
+  const announcement = useTimerAnnouncement();
+  // What was said before this strip appeared is not news (a page opened, cook mode opened).
+  const [stale] = useState(announcement);
+  const [heard, setHeard] = useState(false);
+  if (!heard && announcement !== stale) setHeard(true);
+  const now = useNow(timers.some((timer) => timer.state === "running"));
+  const list = useRef<HTMLUListElement>(null);
+
+  // A timer's buttons go with it: focus moves to the next timer's (or the one before).
+  const remove = (id: string) => {
+    const items = [...(list.current?.children ?? [])];
+    const at = items.findIndex((item) => item.getAttribute("data-timer") === id);
+    const neighbour = items[at + 1] ?? items[at - 1];
+    removeKitchenTimer(id);
+    neighbour?.querySelector("button")?.focus();
+  };
+
+  return (
+    <div className={`timer-strip-area ${className}`.trim()}>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {heard ? announcement : ""}
+      </p>
+      {timers.length > 0 && (
+        <section className="timer-strip" aria-label="Timers">
+          <ul ref={list} className="timer-list">
+            {timers.map((timer) => (
+              <TimerItem key={timer.id} timer={timer} now={now} onRemove={remove} />
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function TimerItem({
+  timer,
+  now,
+  onRemove,
+}: {
+  timer: KitchenTimer;
+  now: number;
+  onRemove: (id: string) => void;
+}) {
+  const { id, name, state } = timer;
+  return (
+    <li className={`timer is-${state}`} data-timer={id}>
+      <p className="timer-text">
+        <span className="timer-name">
+          {name} <span className="timer-length">· {timer.length}</span>
+        </span>
+        <span className="timer-clock">
+          {state === "done" ? "Done" : formatClock(remainingMs(timer, now))}
+          {state === "paused" && <span className="timer-paused"> Paused</span>}
+        </span>
+      </p>
+      <div className="timer-actions">
+        {state !== "done" && (
+          <button
+            type="button"
+            className="btn btn-outline btn-small"
+            aria-label={`${state === "paused" ? "Resume" : "Pause"} ${name} timer`}
+            onClick={() => (state === "paused" ? resumeKitchenTimer(id) : pauseKitchenTimer(id))}
+          >
+            {state === "paused" ? "Resume" : "Pause"}
+          </button>
+        )}
+        <button
+          type="button"
+          className="btn btn-outline btn-small"
+          aria-label={`+1 min on ${name} timer`}
+          onClick={() => addMinuteToKitchenTimer(id)}
+        >
+          +1 min
+        </button>
+        {state === "done" ? (
+          <button
+            type="button"
+            className="btn btn-primary btn-small"
+            aria-label={`Dismiss ${name} timer`}
+            onClick={() => onRemove(id)}
+          >
+            Dismiss
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-outline btn-small timer-cancel"
+            aria-label={`Cancel ${name} timer`}
+            onClick={() => onRemove(id)}
+          >
+            <span aria-hidden="true">✕</span>
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
