@@ -143,6 +143,7 @@ export type UpdatePlannerEntryBody = z.input<typeof updatePlannerEntryBody>;
 // ---------- sharing ----------
 
 export const PLANNER_ROLES = ["owner", "member"] as const;
+export type PlannerRole = (typeof PLANNER_ROLES)[number];
 export const plannerMember = z.object({ username: z.string(), role: z.enum(PLANNER_ROLES) });
 export type PlannerMember = z.infer<typeof plannerMember>;
 /** `GET /api/planner/members/`: of my planner, the owner first, then members by username. */
@@ -210,11 +211,21 @@ export const suggestion = z.object({
 export type Suggestion = z.infer<typeof suggestion>;
 export const suggestResponse = z.array(suggestion);
 
+/**
+ * `GET /api/planner/calendar/{token}.ics`, the secret address: the owner's planner as
+ * iCalendar (text/calendar), without a session; 404 for a token that is not the current one.
+ */
+export const calendarFeedParams = z.object({ token: text().min(1).max(100) });
+
 // ---------- live ----------
 
 /**
  * `GET /api/planner/events/[?planner={owner}]` is a `text/event-stream`: an `event: change`
  * with `data: {"by": "username"}` after every committed change of the planner's entries or
- * members (refetch the visible week), and keep-alive comments as the list streams send.
+ * members (refetch the visible week), and keep-alive comments as the list streams send. `by`
+ * is "" when the server cannot say who: its connection to the database was lost and is back,
+ * and changes made meanwhile were not heard. Refetch when the stream opens (EventSource's
+ * `open`, also after a reconnect): there is no replay of what was missed in between.
  */
+export const plannerEventsQuery = z.object({ planner: usernameField.optional() });
 export const plannerChangeEvent = z.object({ by: z.string() });

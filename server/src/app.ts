@@ -23,6 +23,7 @@ import { watchRouteSchemas } from "./http/route-schemas.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
 import { ingredientsRoutes } from "./ingredients/routes.js";
 import { decorateImageStorage, serveImages } from "./media/serve.js";
+import { plannerRoutes } from "./planner/routes.js";
 import { SearchRankings } from "./recipes/ranking-cache.js";
 import { recipesRoutes } from "./recipes/routes.js";
 import { termsRoutes } from "./terms/routes.js";
@@ -82,6 +83,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(usersRoutes, { prefix: "/api/users" });
   await app.register(feedRoutes, { prefix: "/api/feed" });
   await app.register(groceriesRoutes, { prefix: "/api/groceries" });
+  await app.register(plannerRoutes, { prefix: "/api/planner" });
   await openApiRoutes(app);
 
   // Media keys are random and never reused, so an image never changes: cached for a year.

@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import {
   addListMemberBody,
+  addPlannerMemberBody,
   aisleOrderBody,
   commentBody,
   cooksToFollowQuery,
@@ -12,6 +13,7 @@ import {
   createIngredientBody,
   createPlannedExtraBody,
   createPlannedRecipeBody,
+  createPlannerEntryBody,
   feedItemsQuery,
   groceryListFilter,
   importRecipeBody,
@@ -20,15 +22,20 @@ import {
   moveIngredientAisleBody,
   pageQuery,
   parseLinesBody,
+  plannerEntriesQuery,
+  plannerEventsQuery,
   ratingBody,
   ratingListQuery,
   recipeListQuery,
   recipeSubmissionFields,
   replaceStaplesBody,
+  sendToListBody,
   signupBody,
+  suggestBody,
   tagListQuery,
   updateCollectionBody,
   updateGroceryListBody,
+  updatePlannerEntryBody,
   updatePreferencesBody,
   updateShoppingItemBody,
   userSearchQuery,
@@ -107,6 +114,21 @@ const SHAPES: Record<string, InputShape> = {
   "PATCH /api/users/me/preferences/": { body: fields(updatePreferencesBody) },
   "GET /api/users/me/staples/": {},
   "PUT /api/users/me/staples/": { body: fields(replaceStaplesBody) },
+  "GET /api/planner/entries/": { query: fields(plannerEntriesQuery) },
+  "POST /api/planner/entries/": { body: fields(createPlannerEntryBody) },
+  "PATCH /api/planner/entries/:id/": { body: fields(updatePlannerEntryBody) },
+  "DELETE /api/planner/entries/:id/": {},
+  "GET /api/planner/members/": {},
+  "POST /api/planner/members/": { body: fields(addPlannerMemberBody) },
+  "DELETE /api/planner/members/:username/": { usernames },
+  "GET /api/planner/shared/": {},
+  "DELETE /api/planner/shared/:username/": { usernames },
+  "POST /api/planner/send-to-list/": { body: fields(sendToListBody) },
+  "POST /api/planner/calendar-link/": {},
+  "DELETE /api/planner/calendar-link/": {},
+  "GET /api/planner/calendar/:token.ics": {},
+  "POST /api/planner/suggest/": { body: fields(suggestBody) },
+  "GET /api/planner/events/": { query: fields(plannerEventsQuery) },
   "GET /api/feed/items/": { query: fields(feedItemsQuery) },
   "POST /api/feed/items/:id/like/": {},
   "DELETE /api/feed/items/:id/like/": {},
@@ -242,6 +264,19 @@ async function addFixtures(): Promise<void> {
       username: me.user.username,
     }),
   );
+  // Planners shared both ways, with an entry each (ids for PATCH and DELETE to hit).
+  const entry = await ok(
+    me.agent.post("/api/planner/entries/", {
+      date: "2030-01-07",
+      slot: "dinner",
+      recipe_id: mine.id,
+    }),
+  );
+  const theirEntry = await ok(
+    other.agent.post("/api/planner/entries/", { date: "2030-01-07", slot: "lunch", note: "Out" }),
+  );
+  await me.agent.post("/api/planner/members/", { username: other.user.username });
+  await other.agent.post("/api/planner/members/", { username: me.user.username });
   fixtureRound += 1;
   const collection = await ok(
     me.agent.post("/api/recipes/collections/", { name: `Keep ${fixtureRound}` }),
@@ -262,6 +297,8 @@ async function addFixtures(): Promise<void> {
     planned.id,
     extra.id,
     theirList.id,
+    entry.id,
+    theirEntry.id,
     ...items.rows.map((row) => row.id),
   );
 }

@@ -589,7 +589,7 @@ describe("the rule's two forms agree", () => {
               reads: boolean;
               acts: boolean;
               followsAuthor: boolean;
-              plannedOnViewersList: boolean;
+              plannedForViewer: boolean;
             }>(sql`select r.author_id as "authorId", r.visibility, ${readerFacts(viewer)},
                 ${mayReadRecipe(viewer)} as reads, ${mayActOnRecipe(viewer)} as acts
               from recipes r where r.id = ${recipe.id}`)

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/policy.js";
 import { mayReadItem } from "../feed/policy.js";
 import { mayUseList } from "../groceries/policy.js";
+import { mayUsePlanner } from "../planner/policy.js";
 import { followsAuthor } from "../recipes/policy.js";
 import type { Tx } from "./client.js";
 import {
@@ -11,6 +12,8 @@ import {
   groceryLists,
   plannedExtras,
   plannedRecipes,
+  plannerEntries,
+  planners,
   ratings,
   recipes,
   searchGeneration,
@@ -18,9 +21,13 @@ import {
 } from "./schema.js";
 
 // THE LOCK PROTOCOL. Every write that touches recipes, grocery lists (their plans and
-// shopping lines) or the search counter takes its row locks through this module, in this
-// order, and only then writes:
+// shopping lines), week planners or the search counter takes its row locks through this
+// module, in this order, and only then writes:
 //
+//   0. a planner row: FOR UPDATE by every change to its entries, members or calendar link
+//      (lockPlanner), so that one writer at a time renumbers a slot's positions; then the
+//      recipes of the entries the change will write, FOR KEY SHARE, in id order
+//      (holdRecipesOfSlots, step 1);
 //   1. recipe rows, in id order: FOR UPDATE to edit or delete a recipe (lockRecipe), FOR KEY
 //      SHARE to plan one (holdRecipe);
 //   2. grocery list rows, in id order: FOR UPDATE to change a list's plans or lines
@@ -47,6 +54,16 @@ import {
 // Why this order. Two transactions deadlock only when each waits for a lock the other holds;
 // when everyone takes locks in one order, whoever waits holds only "earlier" locks than the
 // one it waits for, so no circle can form. The order itself follows what the writes need:
+// - A planner comes first: no recipe or list write ever locks a planner, and sending a week
+//   to a list goes planner → its recipes → the list. A recipe delete does reach planner
+//   entries without the planner's lock (its ON DELETE CASCADE deletes the recipe's entries,
+//   and its plans' ON DELETE SET NULL clears the entries they were sent from): a planner
+//   writer that held one of those entries while waiting for another could wait on the delete
+//   as the delete waits on it. So a planner writer holds the recipes of every entry it will
+//   write FOR KEY SHARE first (holdRecipesOfSlots): a delete of one of them waits for it
+//   before it touches any entry, or it waits for the delete before it holds any entry. (A
+//   recipe delete leaves a gap in its slot's positions, without the lock: reads number the
+//   entries 0, 1, 2…, and the slot's next write closes the gap.)
 // - A recipe comes before the lists that plan it: an edit or delete must know which lists
 //   plan the recipe, and that set only stops moving once the recipe is locked (planning takes
 //   FOR KEY SHARE on it, which FOR UPDATE excludes).
@@ -75,8 +92,60 @@ import {
 //
 // Who may take a list's lock: the helpers below find a list only when the user may use it
 // (mayUseList, groceries/policy.ts: its owner or a member), so a list someone may not use is
-// never locked for them, and never found (404). Bulk seed scripts run
-// alone and need no locks.
+// never locked for them, and never found (404). Likewise a planner (mayUsePlanner,
+// planner/policy.ts). Bulk seed scripts run alone and need no locks.
+
+/**
+ * Step 0: the planner of `ownerId`, locked FOR UPDATE until the transaction ends, for a change
+ * to its entries, members or calendar link; false (404) when the user may not use it. An
+ * owner's planner row is made here on its first write (entries and members hang from it).
+ */
+export async function lockPlanner(tx: Tx, ownerId: number, userId: number): Promise<boolean> {
+  if (ownerId === userId) await tx.insert(planners).values({ ownerId }).onConflictDoNothing();
+  const [row] = await tx
+    .select({ ownerId: planners.ownerId })
+    .from(planners)
+    .where(and(eq(planners.ownerId, ownerId), mayUsePlanner(userId, planners.ownerId)))
+    .for("update");
+  return row !== undefined;
+}
+
+/** A date and a slot of a planner: the entries whose positions one change renumbers. */
+export interface PlannerSlotKey {
+  date: string;
+  slot: string;
+}
+
+/**
+ * Step 1 for a planner write (after lockPlanner): the recipes of the planner's entries in
+ * these slots, and `recipeIds`, held FOR KEY SHARE in id order, so that no recipe delete can
+ * reach an entry this transaction is about to write (see "Why this order" above).
+ */
+export async function holdRecipesOfSlots(
+  tx: Tx,
+  ownerId: number,
+  slots: PlannerSlotKey[],
+  recipeIds: number[] = [],
+): Promise<void> {
+  const inSlots = tx
+    .select({ id: plannerEntries.recipeId })
+    .from(plannerEntries)
+    .where(
+      and(
+        eq(plannerEntries.ownerId, ownerId),
+        sql`(${plannerEntries.date}, ${plannerEntries.slot}) in (select * from unnest(
+          ${sql.param(slots.map((s) => s.date))}::date[], ${sql.param(slots.map((s) => s.slot))}::text[]))`,
+      ),
+    );
+  await tx
+    .select({ id: recipes.id })
+    .from(recipes)
+    .where(
+      sql`${recipes.id} in (${inSlots}) or ${recipes.id} = any(${sql.param(recipeIds)}::int[])`,
+    )
+    .orderBy(asc(recipes.id))
+    .for("key share");
+}
 
 /**
  * The recipe row, locked FOR UPDATE until the transaction ends, for an edit or a delete:

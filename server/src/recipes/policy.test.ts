@@ -10,7 +10,7 @@ import {
 
 // The row form against the SQL form on a grid of cases: server/test/recipe-visibility.test.ts.
 
-const none = { followsAuthor: false, plannedOnViewersList: false };
+const none = { followsAuthor: false, plannedForViewer: false };
 const cook = { id: 8, isSuperuser: false };
 
 describe("canEditRecipe", () => {
@@ -36,12 +36,12 @@ describe("canReadRecipe", () => {
     expect(canReadRecipe(null, recipe, none)).toBe(false);
   });
 
-  it("lets only the author and superusers read a private recipe, and a list's cooks read it", () => {
+  it("lets only the author and superusers read a private recipe, and a list's or planner's cooks read it", () => {
     const recipe = { authorId: 7, visibility: "private" } as const;
     expect(canReadRecipe({ id: 7, isSuperuser: false }, recipe, none)).toBe(true);
     expect(canReadRecipe({ id: 9, isSuperuser: true }, recipe, none)).toBe(true);
     expect(canReadRecipe(cook, recipe, { ...none, followsAuthor: true })).toBe(false);
-    expect(canReadRecipe(cook, recipe, { ...none, plannedOnViewersList: true })).toBe(true);
+    expect(canReadRecipe(cook, recipe, { ...none, plannedForViewer: true })).toBe(true);
     expect(canActOnRecipe(cook, recipe, { ...none, followsAuthor: true })).toBe(false);
   });
 

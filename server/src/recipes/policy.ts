@@ -13,11 +13,11 @@ import { isSelfOrSuperuser, type Viewer } from "../auth/policy.js";
 // - a followers recipe: its author and the signed-in cooks who follow the author;
 // - a private recipe: its author only;
 // - superusers: everything;
-// - and, read only, the owner and members of a grocery list that plans it, whatever its
-//   visibility (the partner opening tonight's dinner from the shared list). Read only: that
-//   grant lets them open it (detail, export, its ratings, its picture), not rate it or plan it
-//   onto other lists, which need a right of their own (canActOnRecipe).
-// The week planner's members will be one more grant beside the list's, here.
+// - and, read only, the owner and members of a grocery list or of a week planner that plans
+//   it, whatever its visibility (the partner opening tonight's dinner from the shared list or
+//   planner). Read only: that grant lets them open it (detail, export, its ratings, its
+//   picture), not rate it or plan it onto other lists or planners, which need a right of their
+//   own (canActOnRecipe).
 
 /** The recipe fields the rules look at. */
 export interface RecipeForPolicy {
@@ -27,14 +27,14 @@ export interface RecipeForPolicy {
 
 /**
  * What the rules need to know about the viewer and the recipe besides its fields; the SQL
- * form answers them with the same subqueries (followsAuthor, plannedOnListOf), and
+ * form answers them with the same subqueries (followsAuthor, plannedForViewer), and
  * readerFacts loads them for the row form.
  */
 export interface ReaderFacts {
   /** The viewer follows the recipe's author. */
   followsAuthor: boolean;
-  /** A grocery list the viewer owns or is a member of plans the recipe. */
-  plannedOnViewersList: boolean;
+  /** A grocery list or a week planner the viewer owns or is a member of plans the recipe. */
+  plannedForViewer: boolean;
 }
 
 /** A right of one's own: public, or the author, a superuser, a follower of a followers recipe. */
@@ -49,9 +49,9 @@ export function canActOnRecipe(
   return recipe.visibility === "followers" && facts.followsAuthor;
 }
 
-/** Reading: a right of one's own, or the grant of a grocery list that plans it. */
+/** Reading: a right of one's own, or the grant of a grocery list or planner that plans it. */
 export function canReadRecipe(viewer: Viewer, recipe: RecipeForPolicy, facts: ReaderFacts) {
-  return canActOnRecipe(viewer, recipe, facts) || (viewer !== null && facts.plannedOnViewersList);
+  return canActOnRecipe(viewer, recipe, facts) || (viewer !== null && facts.plannedForViewer);
 }
 
 /** The viewer follows the author (by default the author of the `recipes` row aliased `r`). */
@@ -59,16 +59,23 @@ export const followsAuthor = (viewerId: number, authorId: SQL = sql`r.author_id`
   sql`exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = ${authorId})`;
 
 /**
- * On the `recipes` row aliased `r`: a list the viewer owns or is a member of plans it. The
- * lists are those of groceries' mayUseList (its owner index and its members index), then
- * planned_recipes_recipe_idx for the recipe.
+ * On the `recipes` row aliased `r`: a grocery list or a week planner the viewer owns or is a
+ * member of plans it. The lists are those of groceries' mayUseList (its owner index and its
+ * members index), then planned_recipes_recipe_idx for the recipe; the planners those of
+ * planner's mayUsePlanner (the viewer's own and planner_members_user_idx), then
+ * planner_entries_recipe_idx.
  */
-const plannedOnListOf = (viewerId: number): SQL =>
-  sql`exists (select 1 from planned_recipes pr
+const plannedForViewer = (viewerId: number): SQL =>
+  sql`(exists (select 1 from planned_recipes pr
     where pr.recipe_id = r.id and pr.grocery_list_id in (
       select id from grocery_lists where owner_id = ${viewerId}
       union all
-      select grocery_list_id from grocery_list_members where user_id = ${viewerId}))`;
+      select grocery_list_id from grocery_list_members where user_id = ${viewerId}))
+  or exists (select 1 from planner_entries pe
+    where pe.recipe_id = r.id and pe.owner_id in (
+      select ${viewerId}::int
+      union all
+      select owner_id from planner_members where user_id = ${viewerId})))`;
 
 /**
  * canActOnRecipe as a condition on the `recipes` row aliased `r`. Signed out it is
@@ -86,14 +93,14 @@ export function mayActOnRecipe(viewer: Viewer): SQL {
 /** canReadRecipe as a condition on the `recipes` row aliased `r`, for lists and look-ups. */
 export function mayReadRecipe(viewer: Viewer): SQL {
   if (viewer === null || viewer.isSuperuser) return mayActOnRecipe(viewer);
-  return sql`(${mayActOnRecipe(viewer)} or ${plannedOnListOf(viewer.id)})`;
+  return sql`(${mayActOnRecipe(viewer)} or ${plannedForViewer(viewer.id)})`;
 }
 
-/** Columns `followsAuthor` and `plannedOnViewersList` (ReaderFacts) of the row aliased `r`. */
+/** Columns `followsAuthor` and `plannedForViewer` (ReaderFacts) of the row aliased `r`. */
 export function readerFacts(viewer: Viewer): SQL {
-  if (viewer === null) return sql`false as "followsAuthor", false as "plannedOnViewersList"`;
+  if (viewer === null) return sql`false as "followsAuthor", false as "plannedForViewer"`;
   return sql`${followsAuthor(viewer.id)} as "followsAuthor",
-    ${plannedOnListOf(viewer.id)} as "plannedOnViewersList"`;
+    ${plannedForViewer(viewer.id)} as "plannedForViewer"`;
 }
 
 /**

@@ -1,0 +1,506 @@
+import { createHash, randomBytes } from "node:crypto";
+import {
+  addPlannerMemberBody,
+  calendarFeedParams,
+  calendarLinkResponse,
+  createPlannerEntryBody,
+  idParams,
+  PLANNER_SLOT_LABELS,
+  plannerEntriesQuery,
+  plannerEntriesResponse,
+  plannerEntry,
+  plannerEventsQuery,
+  plannerMemberAdded,
+  plannerMembersResponse,
+  plannerUsernameParams,
+  RECIPE_OR_NOTE,
+  sendToListBody,
+  sendToListResult,
+  sharedPlannersResponse,
+  suggestBody,
+  suggestResponse,
+  updatePlannerEntryBody,
+} from "@potluck/contract";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireUser } from "../auth/plugin.js";
+import { ownsCollection } from "../collections/repository.js";
+import { holdRecipe, holdRecipesOfSlots, lockList, lockPlanner } from "../db/locks.js";
+import { plansChanged } from "../groceries/recompute.js";
+import { findUserByUsername, insertPlannedRecipe } from "../groceries/repository.js";
+import { badRequest, doesNotExist, fieldError, HttpError, notFound } from "../http/errors.js";
+import { canActOnRecipe } from "../recipes/policy.js";
+import { icsCalendar } from "./calendar.js";
+import { recordPlannerChange } from "./events.js";
+import { PlannerEventStreams } from "./live-streams.js";
+import { canPlanRecipe } from "./policy.js";
+import { toPlannerEntry, toPlannerMember, toSuggestion } from "./presenter.js";
+import {
+  addMember,
+  calendarEntries,
+  deleteEntry,
+  entriesBetween,
+  entryById,
+  entryForChange,
+  filledDates,
+  insertEntry,
+  isOnPlanner,
+  markSent,
+  membersOf,
+  ownerOfCalendar,
+  ownerOfEntry,
+  placeEntry,
+  plannedRecipeDates,
+  plannerOwner,
+  recipeEntriesBetween,
+  removeMember,
+  renumberSlot,
+  type SuggestionSource,
+  setCalendarTokenHash,
+  sharedWith,
+  suggestionCandidates,
+  updateEntry,
+} from "./repository.js";
+import { addDays, daysFrom, pickSuggestions, SUGGESTION_GAP_DAYS } from "./suggestions.js";
+
+const noContent = { 204: z.null() };
+
+const GUESTS_ONLY_ON_RECIPES = "Only a recipe entry has guests.";
+const NOTE_ONLY_ON_NOTES = "Only a note entry has a note.";
+
+/** The calendar feed's days: a month back (last week's dinners still show) and four ahead. */
+const CALENDAR_DAYS_BACK = 30;
+const CALENDAR_DAYS_AHEAD = 120;
+
+/** How long a browser waits before it reconnects a dropped stream. */
+const STREAM_RETRY_MS = 2000;
+
+/** The secret of a calendar address is kept only as this (a stolen table gives no address). */
+const calendarTokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** Where the app is, as the browser reached it (HTTPS and host from the proxy's headers when trusted). */
+const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/**
+ * The week planner: each cook's own, shared with the cooks its owner names (policy.ts), so
+ * anyone else gets 404. Every change to its entries or members runs under the planner's row
+ * lock (db/locks.ts), which keeps each slot's positions 0, 1, 2…, and announces itself to
+ * the planner's open pages at commit (events.ts).
+ */
+export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
+  // ---------- entries ----------
+
+  app.get(
+    "/entries/",
+    {
+      config: { access: "user" },
+      schema: { querystring: plannerEntriesQuery, response: { 200: plannerEntriesResponse } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { start, end, planner } = request.query;
+      const owner = await plannerOwner(app.db, user, planner);
+      if (!owner) throw notFound();
+      const rows = await entriesBetween(app.db, owner.id, start, end);
+      return rows.map((row) => toPlannerEntry(app.storage, row));
+    },
+  );
+
+  app.post(
+    "/entries/",
+    {
+      config: { access: "user" },
+      schema: { body: createPlannerEntryBody, response: { 201: plannerEntry } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const body = request.body;
+      const recipeId = body.recipe_id;
+      if ((recipeId === undefined) === (body.note === undefined)) {
+        throw new HttpError(400, { non_field_errors: [RECIPE_OR_NOTE] });
+      }
+      if (recipeId === undefined && body.guests !== undefined) {
+        throw fieldError("guests", GUESTS_ONLY_ON_RECIPES);
+      }
+      const entry = await app.db.transaction(async (tx) => {
+        const owner = await plannerOwner(tx, user, body.planner);
+        if (!owner || !(await lockPlanner(tx, owner.id, user.id))) throw notFound();
+        const slot = { date: body.date, slot: body.slot };
+        await holdRecipesOfSlots(tx, owner.id, [slot], recipeId === undefined ? [] : [recipeId]);
+        if (recipeId !== undefined) {
+          const recipe = await holdRecipe(tx, recipeId, user);
+          if (!recipe || !canPlanRecipe(user, recipe, await isOnPlanner(tx, owner.id, recipeId))) {
+            throw fieldError("recipe_id", doesNotExist(recipeId));
+          }
+        }
+        const id = await insertEntry(tx, {
+          ownerId: owner.id,
+          date: body.date,
+          slot: body.slot,
+          recipeId: recipeId ?? null,
+          guests: recipeId === undefined ? null : (body.guests ?? 4),
+          note: body.note ?? null,
+          createdById: user.id,
+        });
+        await renumberSlot(tx, owner.id, slot);
+        await recordPlannerChange(tx, owner.id, user.username);
+        const created = await entryById(tx, id);
+        if (!created) throw new Error("entry vanished inside its transaction");
+        return toPlannerEntry(app.storage, created);
+      });
+      return reply.code(201).send(entry);
+    },
+  );
+
+  app.patch(
+    "/entries/:id/",
+    {
+      config: { access: "user" },
+      schema: { params: idParams, body: updatePlannerEntryBody, response: { 200: plannerEntry } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const entryId = request.params.id;
+      const { date, slot, position, guests, note } = request.body;
+      return app.db.transaction(async (tx) => {
+        const ownerId = await ownerOfEntry(tx, entryId, user.id);
+        if (ownerId === undefined || !(await lockPlanner(tx, ownerId, user.id))) throw notFound();
+        const entry = await entryForChange(tx, entryId, ownerId);
+        if (!entry) throw notFound(); // deleted while we waited for the lock
+        if (guests !== undefined && entry.recipeId === null) {
+          throw fieldError("guests", GUESTS_ONLY_ON_RECIPES);
+        }
+        if (note !== undefined && entry.recipeId !== null) {
+          throw fieldError("note", NOTE_ONLY_ON_NOTES);
+        }
+        const from = { date: entry.date, slot: entry.slot };
+        const to = { date: date ?? entry.date, slot: slot ?? entry.slot };
+        const moves = from.date !== to.date || from.slot !== to.slot || position !== undefined;
+        await holdRecipesOfSlots(tx, ownerId, moves ? [from, to] : [from]);
+        await updateEntry(tx, entryId, {
+          ...(guests === undefined ? {} : { guests }),
+          ...(note === undefined ? {} : { note }),
+        });
+        // Moved without a position: the end of its new slot.
+        if (moves) await placeEntry(tx, ownerId, entryId, from, to, position);
+        if (moves || guests !== undefined || note !== undefined) {
+          await recordPlannerChange(tx, ownerId, user.username);
+        }
+        const changed = await entryById(tx, entryId);
+        if (!changed) throw new Error("entry vanished inside its transaction");
+        return toPlannerEntry(app.storage, changed);
+      });
+    },
+  );
+
+  app.delete(
+    "/entries/:id/",
+    { config: { access: "user" }, schema: { params: idParams, response: noContent } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const entryId = request.params.id;
+      await app.db.transaction(async (tx) => {
+        const ownerId = await ownerOfEntry(tx, entryId, user.id);
+        if (ownerId === undefined || !(await lockPlanner(tx, ownerId, user.id))) throw notFound();
+        const entry = await entryForChange(tx, entryId, ownerId);
+        if (!entry) throw notFound();
+        const slot = { date: entry.date, slot: entry.slot };
+        await holdRecipesOfSlots(tx, ownerId, [slot]);
+        await deleteEntry(tx, entryId);
+        await renumberSlot(tx, ownerId, slot);
+        await recordPlannerChange(tx, ownerId, user.username);
+      });
+      return reply.code(204).send(null);
+    },
+  );
+
+  // ---------- sharing: the caller's own planner ----------
+
+  app.get(
+    "/members/",
+    { config: { access: "user" }, schema: { response: { 200: plannerMembersResponse } } },
+    async (request) => {
+      const user = requireUser(request);
+      return (await membersOf(app.db, user.id)).map(toPlannerMember);
+    },
+  );
+
+  app.post(
+    "/members/",
+    {
+      config: { access: "user" },
+      schema: { body: addPlannerMemberBody, response: { 201: plannerMemberAdded } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const added = await app.db.transaction(async (tx) => {
+        await lockPlanner(tx, user.id, user.id);
+        const cook = await findUserByUsername(tx, request.body.username);
+        if (!cook) throw fieldError("username", "No cook has this username.");
+        if (cook.id === user.id) throw fieldError("username", "This is your own planner.");
+        if (!(await addMember(tx, user.id, cook.id))) {
+          throw fieldError("username", `The planner is shared with ${cook.username} already.`);
+        }
+        await recordPlannerChange(tx, user.id, user.username, true);
+        return { username: cook.username };
+      });
+      return reply.code(201).send(added);
+    },
+  );
+
+  app.delete(
+    "/members/:username/",
+    {
+      config: { access: "user" },
+      schema: { params: plannerUsernameParams, response: noContent },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await app.db.transaction(async (tx) => {
+        await lockPlanner(tx, user.id, user.id);
+        const cook = await findUserByUsername(tx, request.params.username);
+        // 400, not 404: the owner is one of the people GET /members/ lists.
+        if (cook?.id === user.id) {
+          throw badRequest("The owner cannot leave their own planner.");
+        }
+        if (!cook || !(await removeMember(tx, user.id, cook.id))) throw notFound();
+        await recordPlannerChange(tx, user.id, user.username, true);
+      });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    "/shared/",
+    { config: { access: "user" }, schema: { response: { 200: sharedPlannersResponse } } },
+    async (request) => {
+      const user = requireUser(request);
+      const planners = await sharedWith(app.db, user.id);
+      return planners.map((planner) => ({ owner_username: planner.ownerUsername }));
+    },
+  );
+
+  // Leaving a planner shared with me.
+  app.delete(
+    "/shared/:username/",
+    {
+      config: { access: "user" },
+      schema: { params: plannerUsernameParams, response: noContent },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await app.db.transaction(async (tx) => {
+        const owner = await plannerOwner(tx, user, request.params.username);
+        // One's own planner is not shared with one: nothing to leave.
+        if (!owner || owner.id === user.id || !(await lockPlanner(tx, owner.id, user.id))) {
+          throw notFound();
+        }
+        await removeMember(tx, owner.id, user.id);
+        await recordPlannerChange(tx, owner.id, user.username, true);
+      });
+      return reply.code(204).send(null);
+    },
+  );
+
+  // ---------- send to a shopping list ----------
+
+  app.post(
+    "/send-to-list/",
+    {
+      config: { access: "user" },
+      schema: { body: sendToListBody, response: { 200: sendToListResult } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const body = request.body;
+      const listId = body.grocery_list_id;
+      return app.db.transaction(async (tx) => {
+        const owner = await plannerOwner(tx, user, body.planner);
+        if (!owner || !(await lockPlanner(tx, owner.id, user.id))) throw notFound();
+        const entries = await recipeEntriesBetween(tx, owner.id, body.start, body.end);
+        const unsent = entries.filter((entry) => entry.sentPlannedRecipeId === null);
+        // Step 1, in id order: the recipes to plan, each checked as planning one onto a list
+        // is (groceries' POST planned-recipes): a right of one's own, not the planner's
+        // read-only grant, which would carry a recipe to the list's cooks. An entry whose
+        // recipe the caller has no such right to stays on the planner, unsent and uncounted.
+        const mayPlan = new Map<number, boolean>();
+        for (const recipeId of [...new Set(unsent.map((entry) => entry.recipeId))].sort(
+          (a, b) => a - b,
+        )) {
+          const recipe = await holdRecipe(tx, recipeId, user);
+          mayPlan.set(recipeId, recipe !== undefined && canActOnRecipe(user, recipe, recipe));
+        }
+        if (!(await lockList(tx, listId, user.id))) throw notFound();
+        let sent = 0;
+        for (const entry of unsent) {
+          if (!mayPlan.get(entry.recipeId)) continue;
+          const planned = await insertPlannedRecipe(tx, {
+            groceryListId: listId,
+            recipeId: entry.recipeId,
+            guests: entry.guests,
+            plannedOn: entry.date,
+          });
+          await markSent(tx, entry.id, planned.id);
+          sent += 1;
+        }
+        if (sent > 0) {
+          await plansChanged(tx, listId, user.username);
+          await recordPlannerChange(tx, owner.id, user.username);
+        }
+        return { sent, already_sent: entries.length - unsent.length };
+      });
+    },
+  );
+
+  // ---------- calendar feed ----------
+
+  app.post(
+    "/calendar-link/",
+    {
+      config: { access: "user", noBody: true },
+      schema: { response: { 200: calendarLinkResponse } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      // 256 random bits; only its hash is stored, and a new one replaces the old.
+      const token = randomBytes(32).toString("base64url");
+      await app.db.transaction(async (tx) => {
+        await lockPlanner(tx, user.id, user.id);
+        await setCalendarTokenHash(tx, user.id, calendarTokenHash(token));
+      });
+      return { url: `${originOf(request)}/api/planner/calendar/${token}.ics` };
+    },
+  );
+
+  app.delete(
+    "/calendar-link/",
+    { config: { access: "user" }, schema: { response: noContent } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await setCalendarTokenHash(app.db, user.id, null);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    "/calendar/:token.ics",
+    {
+      config: {
+        access: "public",
+        noJsonResponse: "The planner as iCalendar (text/calendar), for a calendar app.",
+      },
+      schema: { params: calendarFeedParams },
+    },
+    async (request, reply) => {
+      const owner = await ownerOfCalendar(app.db, calendarTokenHash(request.params.token));
+      if (!owner) throw notFound();
+      const today = new Date().toISOString().slice(0, 10);
+      const rows = await calendarEntries(
+        app.db,
+        owner,
+        addDays(today, -CALENDAR_DAYS_BACK),
+        addDays(today, CALENDAR_DAYS_AHEAD),
+      );
+      const origin = originOf(request);
+      const events = rows.map((row) => ({
+        uid: `planner-entry-${row.id}@potluck`,
+        date: row.date,
+        summary: `${PLANNER_SLOT_LABELS[row.slot]}: ${row.recipeTitle ?? row.note ?? ""}`,
+        ...(row.recipeId === null
+          ? {}
+          : { url: `${origin}/recipe/${row.recipeId}/${row.recipeSlug}` }),
+      }));
+      return reply
+        .type("text/calendar; charset=utf-8")
+        .header("cache-control", "private, no-cache")
+        .send(icsCalendar(`Potluck: ${owner.username}'s meals`, events, new Date()));
+    },
+  );
+
+  // ---------- fill the gaps ----------
+
+  app.post(
+    "/suggest/",
+    {
+      config: { access: "user" },
+      schema: { body: suggestBody, response: { 200: suggestResponse } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const body = request.body;
+      if (body.collection !== undefined && body.tag !== undefined) {
+        throw new HttpError(400, { non_field_errors: ["Give a collection or a tag, not both."] });
+      }
+      const owner = await plannerOwner(app.db, user, body.planner);
+      if (!owner) throw notFound();
+      let source: SuggestionSource = { authorId: user.id };
+      if (body.collection !== undefined) {
+        if (!(await ownsCollection(app.db, user.id, body.collection))) throw notFound();
+        source = { collectionId: body.collection };
+      } else if (body.tag !== undefined) {
+        source = { tag: body.tag };
+      }
+      const filled = await filledDates(app.db, owner.id, body.slot, body.start, body.end);
+      const empty = daysFrom(body.start, body.end).filter((day) => !filled.has(day));
+      if (empty.length === 0) return [];
+      const candidates = await suggestionCandidates(
+        app.db,
+        user,
+        owner.id,
+        source,
+        body.exclude ?? [],
+      );
+      const planned = await plannedRecipeDates(
+        app.db,
+        owner.id,
+        addDays(body.start, -SUGGESTION_GAP_DAYS),
+        addDays(body.end, SUGGESTION_GAP_DAYS),
+      );
+      return pickSuggestions(empty, candidates, planned).map(({ date, recipe }) =>
+        toSuggestion(app.storage, date, body.slot, recipe),
+      );
+    },
+  );
+
+  // ---------- live updates ----------
+
+  const streams = new PlannerEventStreams(app.db, app.log);
+  // Before the server waits for requests in flight: an open stream never finishes by itself.
+  app.addHook("preClose", () => streams.close());
+
+  app.get(
+    "/events/",
+    {
+      config: {
+        access: "user",
+        noJsonResponse: "The planner's changes as Server-Sent Events (text/event-stream).",
+      },
+      // A HEAD would hold a stream open with no body to send.
+      exposeHeadRoute: false,
+      schema: { querystring: plannerEventsQuery },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const owner = await plannerOwner(app.db, user, request.query.planner);
+      if (!owner) throw notFound();
+      // Listening before the stream opens, so no change after it is missed.
+      await streams.ready(app.config.database.connectTimeoutMs);
+      // From here on the response is ours alone: no serializer, no error handler, no onSend.
+      reply.hijack();
+      // The headers hooks have set so far (helmet's), then ours.
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value);
+      }
+      reply.raw.writeHead(200, {
+        "content-type": "text/event-stream",
+        "cache-control": "no-store",
+        "x-accel-buffering": "no",
+        // A stream only ends when this process stops or the cook loses the planner.
+        connection: "close",
+      });
+      reply.raw.write(`retry: ${STREAM_RETRY_MS}\n\n`);
+      streams.open(owner.id, user.id, reply.raw);
+    },
+  );
+};
