@@ -53,6 +53,9 @@ export function NavBar() {
                 {authenticated && (
                   <>
                     <li>
+                      <NavLink to="/planner">Planner</NavLink>
+                    </li>
+                    <li>
                       <NavLink to="/grocery-lists">My Shopping Lists</NavLink>
                     </li>
                     <li>

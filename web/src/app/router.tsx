@@ -52,6 +52,7 @@ export const router = createBrowserRouter([
             path: "grocery-list/:grocerylistid",
             ...page(() => import("./routes/grocery-list-page")),
           },
+          { path: "planner", ...page(() => import("./routes/planner-page")) },
           { path: "settings", ...page(() => import("./routes/settings-page")) },
         ],
       },

@@ -8,6 +8,7 @@ import { StarRating } from "../../components/star-rating";
 import { ErrorBox, Loading } from "../../components/status";
 import { SaveToCollections } from "../../features/collections/components/save-to-collections";
 import { AddRecipeToList } from "../../features/groceries/components/add-recipe-to-list";
+import { AddToPlanner } from "../../features/planner/components/add-to-planner";
 import { RatingForm } from "../../features/ratings/components/rating-form";
 import { tagHref } from "../../features/recipe-filters/filters";
 import { useDeleteRecipe } from "../../features/recipes/api/delete-recipe";
@@ -144,6 +145,13 @@ function RecipeView({
           >
             Cook mode
           </button>
+          {user && (
+            <AddToPlanner
+              recipeId={recipe.id}
+              recipeTitle={recipe.title}
+              servings={recipe.servings ?? DEFAULT_GUESTS}
+            />
+          )}
           {user && (
             <AddRecipeToList recipeId={recipe.id} recipeTitle={recipe.title} guests={guests} />
           )}

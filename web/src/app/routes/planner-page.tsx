@@ -1,0 +1,109 @@
+import { useEffect } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { useCollections } from "../../features/collections/api/get-collections";
+import { useCreateGroceryList } from "../../features/groceries/api/create-grocery-list";
+import { useGroceryLists } from "../../features/groceries/api/get-grocery-lists";
+import { groceryKeys } from "../../features/groceries/api/keys";
+import { listLabel } from "../../features/groceries/format";
+import { usePlannerEntries } from "../../features/planner/api/get-entries";
+import { usePlannerEvents } from "../../features/planner/api/planner-events";
+import { PlannerActions } from "../../features/planner/components/planner-actions";
+import { PlannerSwitcher } from "../../features/planner/components/planner-switcher";
+import { PlannerWeek } from "../../features/planner/components/planner-week";
+import type { ShoppingLists } from "../../features/planner/components/send-week-dialog";
+import { WeekNav } from "../../features/planner/components/week-nav";
+import { addDays, plannerHref, today, weekFromParam } from "../../features/planner/week";
+import { ApiError } from "../../lib/api-client";
+import { queryClient } from "../../lib/query-client";
+import { useSession } from "../../lib/session";
+import { useDocumentTitle } from "../../lib/use-document-title";
+
+/**
+ * /planner?week={Monday}[&planner={owner}]: a week of one planner (mine, or one shared with
+ * me), live as its other cooks change it. The week and the planner are in the address, so Back
+ * returns to the week before and a week can be shared as a link. The page hands the planner
+ * the cook's shopping lists and collections from their own features.
+ */
+export default function PlannerPage() {
+  useDocumentTitle("Planner");
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const myUsername = useSession().user?.username;
+  const todayDay = today();
+  const { monday, canonical } = weekFromParam(params.get("week"), todayDay);
+  const requested = params.get("planner") ?? "";
+  const owner = requested === myUsername ? "" : requested;
+  const entries = usePlannerEntries(owner, monday, addDays(monday, 6));
+  const notFound = entries.error instanceof ApiError && entries.error.status === 404;
+  usePlannerEvents(owner, !notFound);
+  const collections = useCollections();
+  const lists = useGroceryLists();
+  const createList = useCreateGroceryList();
+
+  // Any day of a week names it; the address then says its Monday, as the links do.
+  useEffect(() => {
+    if (!canonical) navigate(plannerHref(monday, owner), { replace: true });
+  }, [canonical, monday, owner, navigate]);
+
+  const shopping: ShoppingLists = {
+    lists: lists.data?.map((list) => ({ id: list.id, name: list.name, label: listLabel(list) })),
+    failed: lists.isError,
+    retry: () => void lists.refetch(),
+    create: async (name) => {
+      const created = await createList.mutateAsync(name);
+      return { id: created.id, name: created.name, label: created.name };
+    },
+    onSent: (listId) => {
+      void queryClient.invalidateQueries({ queryKey: groceryKeys.plannedRecipes(listId) });
+      void queryClient.invalidateQueries({ queryKey: groceryKeys.items(listId) });
+    },
+  };
+
+  return (
+    <section className="page planner-page">
+      <header className="page-header">
+        <h1>{owner ? `${owner}'s planner` : "Planner"}</h1>
+        <PlannerSwitcher
+          owner={owner}
+          onChange={(chosen) => navigate(plannerHref(monday, chosen))}
+        />
+      </header>
+      {notFound ? (
+        <div className="card">
+          <p>This planner does not exist, or it is not shared with you.</p>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => navigate(plannerHref(monday))}
+          >
+            Open my planner
+          </button>
+        </div>
+      ) : (
+        <>
+          <div className="planner-toolbar">
+            <WeekNav
+              monday={monday}
+              todayDay={todayDay}
+              hrefOf={(week) => plannerHref(week, owner)}
+            />
+            <PlannerActions
+              owner={owner}
+              monday={monday}
+              collections={(collections.data ?? []).map(({ id, name }) => ({ id, name }))}
+              shopping={shopping}
+              onLeft={() => navigate(plannerHref(monday))}
+            />
+          </div>
+          <PlannerWeek
+            key={owner}
+            owner={owner}
+            monday={monday}
+            todayDay={todayDay}
+            collections={(collections.data ?? []).map(({ id, name }) => ({ id, name }))}
+          />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,202 @@
+import { GUESTS_MAX } from "@potluck/contract/limits";
+import { type FormEvent, useId, useRef, useState } from "react";
+import { Link } from "react-router";
+import { Modal } from "../../../components/modal";
+import { useCreatePlannerEntry } from "../api/create-entry";
+import { useSharedPlanners } from "../api/get-shared-planners";
+import { problemOf } from "../messages";
+import {
+  type Day,
+  dayName,
+  isDay,
+  plannerHref,
+  SLOT_LABELS,
+  SLOTS,
+  type Slot,
+  today,
+} from "../week";
+
+/** Where a meal was planned from a recipe's page, for the message that links to it. */
+interface Planned {
+  owner: string;
+  day: Day;
+  slot: Slot;
+}
+
+/**
+ * "Add to planner" on a recipe's page: a day (today unless changed), a meal (dinner), the
+ * guests (the recipe's servings) and, when planners are shared with me, which planner; a
+ * message then links to that week.
+ */
+export function AddToPlanner({
+  recipeId,
+  recipeTitle,
+  servings,
+}: {
+  recipeId: number;
+  recipeTitle: string;
+  servings: number;
+}) {
+  const [open, setOpen] = useState(false);
+  const [planned, setPlanned] = useState<Planned | null>(null);
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-outline btn-small"
+        onClick={() => {
+          setPlanned(null);
+          setOpen(true);
+        }}
+      >
+        Add to planner
+      </button>
+      {open && (
+        <AddToPlannerDialog
+          recipeId={recipeId}
+          recipeTitle={recipeTitle}
+          servings={servings}
+          onClose={() => setOpen(false)}
+          onPlanned={(where) => {
+            setPlanned(where);
+            setOpen(false);
+          }}
+        />
+      )}
+      <p className="added-to-list" role="status">
+        {planned && (
+          <>
+            Planned for {dayName(planned.day)}, {SLOT_LABELS[planned.slot].toLowerCase()}.{" "}
+            <Link to={plannerHref(planned.day, planned.owner)}>Open the planner</Link>
+          </>
+        )}
+      </p>
+    </>
+  );
+}
+
+function AddToPlannerDialog({
+  recipeId,
+  recipeTitle,
+  servings,
+  onClose,
+  onPlanned,
+}: {
+  recipeId: number;
+  recipeTitle: string;
+  servings: number;
+  onClose: () => void;
+  onPlanned: (where: Planned) => void;
+}) {
+  const [day, setDay] = useState(today());
+  const [slot, setSlot] = useState<Slot>("dinner");
+  const [guests, setGuests] = useState(String(servings));
+  const [owner, setOwner] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const shared = useSharedPlanners();
+  const create = useCreatePlannerEntry(owner);
+  const ids = { day: useId(), slot: useId(), guests: useId(), planner: useId() };
+  const firstField = useRef<HTMLInputElement>(null);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const count = Number(guests);
+    if (!isDay(day)) {
+      setError("Please choose a day.");
+      return;
+    }
+    if (!Number.isInteger(count) || count < 1 || count > GUESTS_MAX) {
+      setError(`Please enter the guests: a whole number from 1 to ${GUESTS_MAX}.`);
+      return;
+    }
+    setError(null);
+    create.mutate(
+      { date: day, slot, recipe_id: recipeId, guests: count },
+      {
+        onSuccess: () => onPlanned({ owner, day, slot }),
+        onError: (failure) => setError(problemOf(failure)),
+      },
+    );
+  };
+
+  return (
+    <Modal
+      title="Add to planner"
+      onClose={onClose}
+      initialFocus={firstField}
+      className="modal-compact"
+    >
+      <p className="muted">{recipeTitle}</p>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        {(shared.data?.length ?? 0) > 0 && (
+          <div className="field">
+            <label htmlFor={ids.planner}>Planner</label>
+            <select
+              id={ids.planner}
+              value={owner}
+              onChange={(event) => setOwner(event.target.value)}
+            >
+              <option value="">My planner</option>
+              {shared.data?.map((name) => (
+                <option key={name} value={name}>
+                  {name}'s planner
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <div className="field">
+          <label htmlFor={ids.day}>Day</label>
+          <input
+            ref={firstField}
+            id={ids.day}
+            type="date"
+            required
+            value={day}
+            onChange={(event) => setDay(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.slot}>Meal</label>
+          <select
+            id={ids.slot}
+            value={slot}
+            onChange={(event) => setSlot(event.target.value as Slot)}
+          >
+            {SLOTS.map((option) => (
+              <option key={option} value={option}>
+                {SLOT_LABELS[option]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.guests}>Guests</label>
+          <input
+            id={ids.guests}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={GUESTS_MAX}
+            step={1}
+            value={guests}
+            onChange={(event) => setGuests(event.target.value)}
+          />
+        </div>
+        {error && (
+          <p className="alert alert-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="row">
+          <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+            {create.isPending ? "Adding..." : "Add to planner"}
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

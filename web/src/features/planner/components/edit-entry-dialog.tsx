@@ -1,0 +1,85 @@
+import type { PlannerEntry } from "@potluck/contract";
+import { GUESTS_MAX, PLANNER_NOTE_MAX } from "@potluck/contract/limits";
+import { type FormEvent, useId, useRef, useState } from "react";
+import { Modal } from "../../../components/modal";
+import type { EntryChange } from "../api/update-entry";
+import { entryLabel } from "../entries";
+
+/** Change guests (a recipe) or edit the text (a note) of a planned meal. */
+export function EditEntryDialog({
+  entry,
+  onSubmit,
+  onClose,
+}: {
+  entry: PlannerEntry;
+  onSubmit: (change: EntryChange) => void;
+  onClose: () => void;
+}) {
+  const isRecipe = entry.recipe !== null;
+  const [value, setValue] = useState(isRecipe ? String(entry.guests ?? 4) : (entry.note ?? ""));
+  const [error, setError] = useState<string | null>(null);
+  const fieldId = useId();
+  const errorId = useId();
+  const field = useRef<HTMLInputElement>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (isRecipe) {
+      const guests = Number(value);
+      if (!Number.isInteger(guests) || guests < 1 || guests > GUESTS_MAX) {
+        setError(`Please enter a whole number from 1 to ${GUESTS_MAX}.`);
+        return;
+      }
+      onSubmit({ guests });
+    } else {
+      const note = value.trim();
+      if (!note) {
+        setError("Please type a note.");
+        return;
+      }
+      onSubmit({ note });
+    }
+  };
+
+  return (
+    <Modal
+      title={isRecipe ? `Guests for ${entryLabel(entry)}` : "Edit note"}
+      onClose={onClose}
+      initialFocus={field}
+      className="modal-compact"
+    >
+      <form className="form" onSubmit={submit} noValidate>
+        <div className="field">
+          <label htmlFor={fieldId}>{isRecipe ? "Guests" : "Note"}</label>
+          <input
+            ref={field}
+            id={fieldId}
+            {...(isRecipe
+              ? { type: "number", inputMode: "numeric", min: 1, max: GUESTS_MAX, step: 1 }
+              : { type: "text", maxLength: PLANNER_NOTE_MAX, autoComplete: "off" })}
+            value={value}
+            aria-invalid={error !== null || undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(event) => {
+              setValue(event.target.value);
+              setError(null);
+            }}
+          />
+          {error && (
+            <p id={errorId} className="field-error" role="alert">
+              {error}
+            </p>
+          )}
+        </div>
+        <div className="row">
+          <button type="submit" className="btn btn-primary">
+            Save
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,79 @@
+import { useDraggable } from "@dnd-kit/core";
+import type { PlannerEntry } from "@potluck/contract";
+import { Link } from "react-router";
+import { RecipeImage } from "../../../components/recipe-image";
+import { entryLabel, guestsText } from "../entries";
+import { type EntryAction, EntryMenu } from "./entry-menu";
+
+/**
+ * A planned meal in its cell: the recipe's picture, title (a link to it) and guests, or the
+ * note's text; a grip to drag it with (the keyboard's way in: Space or Enter on the grip) and
+ * its ⋯ menu. A mouse or finger can drag it from anywhere on the card.
+ */
+export function EntryCard({
+  entry,
+  where,
+  onAction,
+}: {
+  entry: PlannerEntry;
+  /** Where it is planned ("Tuesday 3 June, Dinner"), for the names of its buttons. */
+  where: string;
+  onAction: (entry: PlannerEntry, action: EntryAction) => void;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
+    id: entry.id,
+    data: { entry },
+  });
+  const label = `${entryLabel(entry)}, ${where}`;
+  return (
+    <li
+      ref={setNodeRef}
+      className={`planner-entry${entry.recipe ? "" : " planner-note"}${isDragging ? " is-dragging" : ""}`}
+      data-entry-id={entry.id}
+      {...listeners}
+    >
+      <button
+        ref={setActivatorNodeRef}
+        type="button"
+        className="planner-grip"
+        {...attributes}
+        aria-label={`Drag ${label}`}
+      >
+        <span aria-hidden="true">⠿</span>
+      </button>
+      <EntryContent entry={entry} />
+      <EntryMenu
+        label={label}
+        isRecipe={entry.recipe !== null}
+        onAction={(action) => onAction(entry, action)}
+      />
+    </li>
+  );
+}
+
+/** What a card shows of its meal; also the card that follows the pointer while dragging. */
+export function EntryContent({ entry, linked = true }: { entry: PlannerEntry; linked?: boolean }) {
+  if (!entry.recipe) return <p className="planner-entry-body planner-note-text">{entry.note}</p>;
+  const { recipe } = entry;
+  return (
+    <>
+      <RecipeImage src={recipe.image_card} alt="" className="planner-thumb" />
+      <div className="planner-entry-body">
+        {linked ? (
+          <Link
+            to={`/recipe/${recipe.id}/${recipe.slug}`}
+            className="planner-title"
+            draggable={false}
+          >
+            {recipe.title}
+          </Link>
+        ) : (
+          <span className="planner-title">{recipe.title}</span>
+        )}
+        {entry.guests !== null && (
+          <span className="planner-guests">{guestsText(entry.guests)}</span>
+        )}
+      </div>
+    </>
+  );
+}

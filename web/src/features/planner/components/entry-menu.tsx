@@ -1,0 +1,82 @@
+import { useEffect, useId, useRef, useState } from "react";
+
+export type EntryAction = "move" | "edit" | "delete";
+
+/**
+ * The ⋯ button of a planned meal and what it offers: Move to…, Change guests (or Edit note),
+ * Delete. A disclosure of buttons, as the account menu is: Tab walks through them; Escape or a
+ * click elsewhere closes it.
+ */
+export function EntryMenu({
+  label,
+  isRecipe,
+  onAction,
+}: {
+  /** The meal and where it is ("Pasta, Tuesday 3 June, Dinner"). */
+  label: string;
+  isRecipe: boolean;
+  onAction: (action: EntryAction) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOutside = (event: Event) => {
+      if (!box.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener("pointerdown", closeOutside);
+    document.addEventListener("focusin", closeOutside);
+    document.addEventListener("keydown", closeOnEscape);
+    return () => {
+      document.removeEventListener("pointerdown", closeOutside);
+      document.removeEventListener("focusin", closeOutside);
+      document.removeEventListener("keydown", closeOnEscape);
+    };
+  }, [open]);
+
+  const choose = (action: EntryAction) => {
+    setOpen(false);
+    onAction(action);
+  };
+
+  return (
+    <div className="planner-entry-menu" ref={box}>
+      <button
+        ref={button}
+        type="button"
+        className="icon-button planner-entry-menu-button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={`Options for ${label}`}
+        onClick={() => setOpen((shown) => !shown)}
+      >
+        <span aria-hidden="true">⋯</span>
+      </button>
+      <ul id={menuId} className="planner-entry-menu-list" hidden={!open}>
+        <li>
+          <button type="button" onClick={() => choose("move")}>
+            Move to…
+          </button>
+        </li>
+        <li>
+          <button type="button" onClick={() => choose("edit")}>
+            {isRecipe ? "Change guests" : "Edit note"}
+          </button>
+        </li>
+        <li>
+          <button type="button" className="danger" onClick={() => choose("delete")}>
+            Delete
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import type { PlannerEntry } from "@potluck/contract";
+import { type FormEvent, useId, useRef, useState } from "react";
+import { Modal } from "../../../components/modal";
+import { entryLabel } from "../entries";
+import { addDays, type Day, dayName, SLOT_LABELS, SLOTS, type Slot, weekDays } from "../week";
+
+/**
+ * "Move to…": the keyboard and screen-reader way to do what dragging does. A day of the shown
+ * week or the next, and a slot; "Keep it here too" copies instead of moving.
+ */
+export function MoveEntryDialog({
+  entry,
+  monday,
+  onSubmit,
+  onClose,
+}: {
+  entry: PlannerEntry;
+  /** The shown week's Monday. */
+  monday: Day;
+  onSubmit: (day: Day, slot: Slot, copy: boolean) => void;
+  onClose: () => void;
+}) {
+  const [day, setDay] = useState(entry.date);
+  const [slot, setSlot] = useState<Slot>(entry.slot);
+  const [copy, setCopy] = useState(false);
+  const ids = { day: useId(), slot: useId(), copy: useId() };
+  const firstField = useRef<HTMLSelectElement>(null);
+  const unchanged = !copy && day === entry.date && slot === entry.slot;
+  const weeks = [
+    { label: "This week", days: weekDays(monday) },
+    { label: "Next week", days: weekDays(addDays(monday, 7)) },
+  ];
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (unchanged) return onClose();
+    onSubmit(day, slot, copy);
+  };
+
+  return (
+    <Modal
+      title={`Move ${entryLabel(entry)}`}
+      onClose={onClose}
+      initialFocus={firstField}
+      className="modal-compact"
+    >
+      <form className="form" onSubmit={submit}>
+        <p className="muted">
+          Now on {dayName(entry.date)}, {SLOT_LABELS[entry.slot]}.
+        </p>
+        <div className="field">
+          <label htmlFor={ids.day}>Day</label>
+          <select
+            ref={firstField}
+            id={ids.day}
+            value={day}
+            onChange={(event) => setDay(event.target.value)}
+          >
+            {weeks.map((week) => (
+              <optgroup key={week.label} label={week.label}>
+                {week.days.map((option) => (
+                  <option key={option} value={option}>
+                    {dayName(option)}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.slot}>Meal</label>
+          <select
+            id={ids.slot}
+            value={slot}
+            onChange={(event) => setSlot(event.target.value as Slot)}
+          >
+            {SLOTS.map((option) => (
+              <option key={option} value={option}>
+                {SLOT_LABELS[option]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field checkbox-field">
+          <input
+            id={ids.copy}
+            type="checkbox"
+            checked={copy}
+            onChange={(event) => setCopy(event.target.checked)}
+          />
+          <label htmlFor={ids.copy}>Keep it here too (copy)</label>
+        </div>
+        <div className="row">
+          <button type="submit" className="btn btn-primary">
+            {copy ? "Copy" : "Move"}
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from "react";
+import { Modal } from "../../../components/modal";
+import type { Day } from "../week";
+import type { CollectionChoice } from "./add-entry-dialog";
+import { CalendarLinkPanel } from "./calendar-link-panel";
+import { FillGapsDialog } from "./fill-gaps-dialog";
+import { SendWeekDialog, type ShoppingLists } from "./send-week-dialog";
+import { SharePanel } from "./share-panel";
+
+type Open = "send" | "fill" | "share" | "calendar" | null;
+
+/**
+ * What the cook does with the shown week as a whole: send it to a shopping list, fill its
+ * gaps, share the planner (or see whose it is) and, on my own planner, the calendar link.
+ */
+export function PlannerActions({
+  owner,
+  monday,
+  collections,
+  shopping,
+  onLeft,
+}: {
+  owner: string;
+  monday: Day;
+  collections: CollectionChoice[];
+  shopping: ShoppingLists;
+  /** After leaving a planner shared with me. */
+  onLeft: () => void;
+}) {
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+  return (
+    <div className="planner-actions">
+      <button type="button" className="btn btn-primary btn-small" onClick={() => setOpen("send")}>
+        Add to shopping list
+      </button>
+      <button type="button" className="btn btn-outline btn-small" onClick={() => setOpen("fill")}>
+        Fill the gaps
+      </button>
+      <button
+        type="button"
+        className="btn btn-secondary btn-small"
+        onClick={() => setOpen("share")}
+      >
+        {owner ? "Members" : "Share"}
+      </button>
+      {!owner && (
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          onClick={() => setOpen("calendar")}
+        >
+          Calendar link
+        </button>
+      )}
+      {open === "send" && (
+        <SendWeekDialog owner={owner} monday={monday} shopping={shopping} onClose={close} />
+      )}
+      {open === "fill" && (
+        <FillGapsDialog owner={owner} monday={monday} collections={collections} onClose={close} />
+      )}
+      {open === "share" && (
+        <Modal title={owner ? `${owner}'s planner` : "Share your planner"} onClose={close}>
+          <SharePanel
+            owner={owner}
+            onLeft={() => {
+              close();
+              onLeft();
+            }}
+          />
+        </Modal>
+      )}
+      {open === "calendar" && (
+        <Modal title="Calendar link" onClose={close} className="modal-compact">
+          <CalendarLinkPanel />
+        </Modal>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,272 @@
+import {
+  type Announcements,
+  DndContext,
+  type DragEndEvent,
+  DragOverlay,
+  type DragStartEvent,
+  KeyboardSensor,
+  MouseSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+} from "@dnd-kit/core";
+import type { PlannerEntry } from "@potluck/contract";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { LoadError } from "../../../components/load-error";
+import { useCreatePlannerEntry } from "../api/create-entry";
+import { useDeletePlannerEntry } from "../api/delete-entry";
+import { usePlannerEntries } from "../api/get-entries";
+import { type EntryChange, useUpdatePlannerEntry } from "../api/update-entry";
+import { cellUnderDrag, jumpBetweenCells } from "../drag-drop";
+import { copyOf, entriesByCell, entryLabel, parseCellId } from "../entries";
+import { problemOf } from "../messages";
+import { type Day, dayName, SLOT_LABELS, type Slot, weekDays } from "../week";
+import { AddEntryDialog, type CollectionChoice } from "./add-entry-dialog";
+import { EditEntryDialog } from "./edit-entry-dialog";
+import { EntryContent } from "./entry-card";
+import type { EntryAction } from "./entry-menu";
+import { MoveEntryDialog } from "./move-entry-dialog";
+import { WeekGrid } from "./week-grid";
+import "../planner.css";
+
+type Dialog =
+  | { kind: "add"; day: Day; slot: Slot }
+  | { kind: "move"; entry: PlannerEntry }
+  | { kind: "edit"; entry: PlannerEntry };
+
+/** The key held while dropping to copy rather than move (Option on a Mac, as Finder copies). */
+const COPY_KEY = "Alt";
+
+const cellName = (day: Day, slot: Slot) => `${dayName(day)}, ${SLOT_LABELS[slot]}`;
+const entryOf = (data: unknown): PlannerEntry | null =>
+  (data as { entry?: PlannerEntry } | undefined)?.entry ?? null;
+
+const INSTRUCTIONS =
+  "To move a meal, press Space or Enter on its drag handle, use the arrow keys to go to another day or meal, and press Space or Enter to drop it there, or Escape to leave it where it was. Hold Alt while dropping to copy it instead. Its Options menu has Move to… as well.";
+
+/**
+ * The shown week of one planner (`owner`, "" for mine): its meals by day and slot, Add in
+ * every slot, each meal's menu, and drag and drop between slots (hold Alt to copy), by mouse,
+ * finger or keyboard, with what happens said to screen readers.
+ */
+export function PlannerWeek({
+  owner,
+  monday,
+  todayDay,
+  collections,
+}: {
+  owner: string;
+  monday: Day;
+  todayDay: Day;
+  collections: CollectionChoice[];
+}) {
+  const days = weekDays(monday);
+  const entries = usePlannerEntries(owner, monday, days[6] as Day);
+  const create = useCreatePlannerEntry(owner);
+  const update = useUpdatePlannerEntry(owner);
+  const remove = useDeletePlannerEntry(owner);
+  const cells = useMemo(() => entriesByCell(entries.data ?? []), [entries.data]);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [message, setMessage] = useState<{ text: string; error?: boolean } | null>(null);
+  const [dragged, setDragged] = useState<PlannerEntry | null>(null);
+  const copy = useCopyKey(dragged !== null);
+
+  const sensors = useSensors(
+    // A click on the title or menu is not a drag: it must move a few pixels first.
+    useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
+    // A finger scrolls the week; touching and holding a meal picks it up.
+    useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: jumpBetweenCells }),
+  );
+
+  const moveOrCopy = (entry: PlannerEntry, day: Day, slot: Slot, asCopy: boolean) => {
+    const what = entryLabel(entry);
+    const where = cellName(day, slot);
+    if (asCopy) {
+      create.mutate(copyOf(entry, day, slot), {
+        onSuccess: () => setMessage({ text: `Copied ${what} to ${where}.` }),
+        onError: (error) =>
+          setMessage({ text: `Could not copy ${what}. ${problemOf(error)}`, error: true }),
+      });
+    } else {
+      change(entry, { date: day, slot }, `Moved ${what} to ${where}.`, `Could not move ${what}.`);
+    }
+  };
+
+  const change = (entry: PlannerEntry, fields: EntryChange, done: string, failed: string) => {
+    setMessage({ text: done });
+    update.mutate(
+      { id: entry.id, change: fields },
+      { onError: (error) => setMessage({ text: `${failed} ${problemOf(error)}`, error: true }) },
+    );
+  };
+
+  const onAction = (entry: PlannerEntry, action: EntryAction) => {
+    if (action === "delete") {
+      const what = entryLabel(entry);
+      setMessage({ text: `Deleted ${what} from ${cellName(entry.date, entry.slot)}.` });
+      remove.mutate(entry, {
+        onError: (error) =>
+          setMessage({ text: `Could not delete ${what}. ${problemOf(error)}`, error: true }),
+      });
+    } else setDialog({ kind: action, entry });
+  };
+
+  const onDragStart = ({ active, activatorEvent }: DragStartEvent) => {
+    copy.start((activatorEvent as KeyboardEvent | MouseEvent).altKey === true);
+    setDragged(entryOf(active.data.current));
+  };
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setDragged(null);
+    const entry = entryOf(active.data.current);
+    const target = parseCellId(over?.id);
+    if (!entry || !target) return;
+    const asCopy = copy.held.current;
+    if (!asCopy && target.day === entry.date && target.slot === entry.slot) return;
+    moveOrCopy(entry, target.day, target.slot, asCopy);
+  };
+
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${labelOf(active.data.current)}.`,
+    onDragOver: ({ active, over }) => {
+      const target = parseCellId(over?.id);
+      return target
+        ? `${labelOf(active.data.current)} is over ${cellName(target.day, target.slot)}.`
+        : `${labelOf(active.data.current)} is not over a meal.`;
+    },
+    onDragEnd: ({ active, over }) => {
+      const target = parseCellId(over?.id);
+      const what = labelOf(active.data.current);
+      if (!target) return `${what} was put back.`;
+      return `${what} was ${copy.held.current ? "copied" : "moved"} to ${cellName(target.day, target.slot)}.`;
+    },
+    onDragCancel: ({ active }) => `${labelOf(active.data.current)} was put back.`,
+  };
+
+  return (
+    <div className="planner-board">
+      <p
+        className={message?.error ? "alert alert-error planner-message" : "planner-message"}
+        role="status"
+      >
+        {message?.text}
+      </p>
+      {entries.isError && !entries.data && (
+        <LoadError
+          text="This week's meals could not be loaded."
+          onRetry={() => void entries.refetch()}
+          retrying={entries.isFetching}
+        />
+      )}
+      <DndContext
+        sensors={sensors}
+        collisionDetection={cellUnderDrag}
+        onDragStart={onDragStart}
+        onDragEnd={onDragEnd}
+        onDragCancel={() => setDragged(null)}
+        accessibility={{ announcements, screenReaderInstructions: { draggable: INSTRUCTIONS } }}
+      >
+        <WeekGrid
+          days={days}
+          todayDay={todayDay}
+          cells={cells}
+          onAdd={(day, slot) => setDialog({ kind: "add", day, slot })}
+          onAction={onAction}
+        />
+        <DragOverlay dropAnimation={null}>
+          {dragged && (
+            <div
+              className={`planner-entry planner-drag-overlay${dragged.recipe ? "" : " planner-note"}`}
+            >
+              <EntryContent entry={dragged} linked={false} />
+              {copy.shown && <span className="planner-copy-badge">+ Copy</span>}
+            </div>
+          )}
+        </DragOverlay>
+      </DndContext>
+      {entries.isPending && <p className="status-text">Loading the week...</p>}
+      {dialog?.kind === "add" && (
+        <AddEntryDialog
+          owner={owner}
+          day={dialog.day}
+          slot={dialog.slot}
+          collections={collections}
+          onClose={() => setDialog(null)}
+          onAdded={(what) => {
+            setDialog(null);
+            setMessage({ text: `Added ${what} to ${cellName(dialog.day, dialog.slot)}.` });
+          }}
+        />
+      )}
+      {dialog?.kind === "move" && (
+        <MoveEntryDialog
+          entry={dialog.entry}
+          monday={monday}
+          onClose={() => setDialog(null)}
+          onSubmit={(day, slot, asCopy) => {
+            setDialog(null);
+            moveOrCopy(dialog.entry, day, slot, asCopy);
+          }}
+        />
+      )}
+      {dialog?.kind === "edit" && (
+        <EditEntryDialog
+          entry={dialog.entry}
+          onClose={() => setDialog(null)}
+          onSubmit={(fields) => {
+            setDialog(null);
+            const what = entryLabel(dialog.entry);
+            change(
+              dialog.entry,
+              fields,
+              fields.guests !== undefined ? `${what} is now for ${fields.guests}.` : "Note saved.",
+              `Could not change ${what}.`,
+            );
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+const labelOf = (data: unknown) => {
+  const entry = entryOf(data);
+  return entry ? entryLabel(entry) : "The meal";
+};
+
+/**
+ * Whether the copy key is held while something is dragged: read from every key press and
+ * mouse move of the drag (the keyboard's drop too, as the capture phase hears it before the
+ * drag does). `held` is for the drop, `shown` for the dragged card's "+ Copy".
+ */
+function useCopyKey(dragging: boolean) {
+  const held = useRef(false);
+  const [shown, setShown] = useState(false);
+  const set = (value: boolean) => {
+    held.current = value;
+    setShown(value);
+  };
+  useEffect(() => {
+    if (!dragging) return;
+    const onKey = (event: KeyboardEvent) => {
+      held.current = event.altKey;
+      setShown(event.altKey);
+      // Alt alone would open the browser's menu bar on some systems.
+      if (event.key === COPY_KEY) event.preventDefault();
+    };
+    const onMouse = (event: MouseEvent) => {
+      held.current = event.altKey;
+      setShown(event.altKey);
+    };
+    window.addEventListener("keydown", onKey, true);
+    window.addEventListener("keyup", onKey, true);
+    window.addEventListener("mousemove", onMouse, true);
+    return () => {
+      window.removeEventListener("keydown", onKey, true);
+      window.removeEventListener("keyup", onKey, true);
+      window.removeEventListener("mousemove", onMouse, true);
+    };
+  }, [dragging]);
+  return { held, shown: dragging && shown, start: set };
+}

@@ -1,0 +1,105 @@
+import { useDroppable } from "@dnd-kit/core";
+import type { PlannerEntry } from "@potluck/contract";
+import { cellId } from "../entries";
+import {
+  type Day,
+  dayAndMonth,
+  dayName,
+  SLOT_LABELS,
+  SLOTS,
+  type Slot,
+  weekdayName,
+} from "../week";
+import { EntryCard } from "./entry-card";
+import type { EntryAction } from "./entry-menu";
+
+export interface CellHandlers {
+  onAdd: (day: Day, slot: Slot) => void;
+  onAction: (entry: PlannerEntry, action: EntryAction) => void;
+}
+
+/**
+ * The week: a section per day, Monday to Sunday, each with its four slots. Wide screens lay the
+ * days side by side with the slots as rows (a column of slot names on the left); phones show
+ * one day after another. Today is marked, for screen readers too (aria-current="date").
+ */
+export function WeekGrid({
+  days,
+  todayDay,
+  cells,
+  ...handlers
+}: {
+  days: Day[];
+  todayDay: Day;
+  cells: Map<string, PlannerEntry[]>;
+} & CellHandlers) {
+  return (
+    <div className="planner-week">
+      <div className="planner-slot-labels" aria-hidden="true">
+        <span />
+        {SLOTS.map((slot) => (
+          <span key={slot}>{SLOT_LABELS[slot]}</span>
+        ))}
+      </div>
+      {days.map((day) => (
+        <section
+          key={day}
+          className={`planner-day${day === todayDay ? " is-today" : ""}`}
+          aria-labelledby={`planner-day-${day}`}
+          aria-current={day === todayDay ? "date" : undefined}
+        >
+          <h3 id={`planner-day-${day}`} className="planner-day-name">
+            <span className="planner-weekday">{weekdayName(day)}</span>{" "}
+            <span className="planner-date">{dayAndMonth(day)}</span>
+            {day === todayDay && <span className="planner-today-badge">Today</span>}
+          </h3>
+          {SLOTS.map((slot) => (
+            <SlotCell
+              key={slot}
+              day={day}
+              slot={slot}
+              entries={cells.get(cellId(day, slot)) ?? []}
+              {...handlers}
+            />
+          ))}
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** One slot of one day: its meals, an Add button, and a place to drop a dragged meal. */
+function SlotCell({
+  day,
+  slot,
+  entries,
+  onAdd,
+  onAction,
+}: { day: Day; slot: Slot; entries: PlannerEntry[] } & CellHandlers) {
+  const { setNodeRef, isOver } = useDroppable({ id: cellId(day, slot) });
+  const where = `${dayName(day)}, ${SLOT_LABELS[slot]}`;
+  return (
+    <div
+      ref={setNodeRef}
+      className={`planner-cell planner-${slot}${isOver ? " is-over" : ""}${entries.length ? "" : " is-empty"}`}
+      data-cell={cellId(day, slot)}
+    >
+      <h4 className="planner-slot-name">{SLOT_LABELS[slot]}</h4>
+      {entries.length > 0 && (
+        <ul className="planner-entries" aria-label={where}>
+          {entries.map((entry) => (
+            <EntryCard key={entry.id} entry={entry} where={where} onAction={onAction} />
+          ))}
+        </ul>
+      )}
+      <button
+        type="button"
+        className="planner-add"
+        aria-label={`Add to ${where}`}
+        onClick={() => onAdd(day, slot)}
+      >
+        <span aria-hidden="true">+</span> Add
+      </button>
+    </div>
+  );
+}

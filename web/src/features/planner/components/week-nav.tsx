@@ -1,0 +1,39 @@
+import { Link } from "react-router";
+import { addDays, type Day, mondayOf, weekTitle } from "../week";
+
+/**
+ * The week shown and the way to others: links, so each week has its own address and Back
+ * returns to the week before. `hrefOf` makes a week's address (the page knows its other
+ * parameters).
+ */
+export function WeekNav({
+  monday,
+  todayDay,
+  hrefOf,
+}: {
+  monday: Day;
+  todayDay: Day;
+  hrefOf: (monday: Day) => string;
+}) {
+  const thisWeek = mondayOf(todayDay);
+  return (
+    <nav className="planner-week-nav" aria-label="Weeks">
+      <h2 className="planner-week-title" aria-live="polite">
+        {weekTitle(monday)}
+      </h2>
+      <Link to={hrefOf(addDays(monday, -7))} className="btn btn-secondary btn-small">
+        <span aria-hidden="true">← </span>Previous week
+      </Link>
+      <Link
+        to={hrefOf(thisWeek)}
+        className="btn btn-secondary btn-small"
+        aria-current={monday === thisWeek ? "page" : undefined}
+      >
+        This week
+      </Link>
+      <Link to={hrefOf(addDays(monday, 7))} className="btn btn-secondary btn-small">
+        Next week<span aria-hidden="true"> →</span>
+      </Link>
+    </nav>
+  );
+}

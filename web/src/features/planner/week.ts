@@ -1,0 +1,118 @@
+import { PLANNER_SLOTS } from "@potluck/contract/limits";
+
+/**
+ * The planner's calendar arithmetic. A day is a `YYYY-MM-DD` string, as the API sends it: a
+ * calendar day, not an instant, so it is computed in UTC where no daylight-saving change can
+ * shift it; only "today" comes from the device's own clock and time zone.
+ */
+export type Day = string;
+export type Slot = (typeof PLANNER_SLOTS)[number];
+export const SLOTS = PLANNER_SLOTS;
+
+/**
+ * The words each slot is shown with. The contract has them too (PLANNER_SLOT_LABELS), but in a
+ * module that builds zod schemas, which would put zod into the planner page's first load.
+ */
+export const SLOT_LABELS: Record<Slot, string> = {
+  breakfast: "Breakfast",
+  lunch: "Lunch",
+  dinner: "Dinner",
+  snack: "Snack",
+};
+
+const MS_PER_DAY = 86_400_000;
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+const pad = (value: number, width = 2) => String(value).padStart(width, "0");
+
+/** The UTC midnight of a day that exists (2025-02-30 does not); null otherwise. */
+function parseDay(text: string): Date | null {
+  const match = DAY_PATTERN.exec(text);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (year < 1 || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return date;
+}
+
+const formatUtcDay = (date: Date): Day =>
+  `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+
+export const isDay = (text: string): boolean => parseDay(text) !== null;
+
+/** Today on this device's calendar. */
+export const today = (now: Date = new Date()): Day =>
+  `${pad(now.getFullYear(), 4)}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+
+export function addDays(day: Day, days: number): Day {
+  const date = parseDay(day);
+  if (!date) throw new Error(`Not a day: ${day}`);
+  return formatUtcDay(new Date(date.getTime() + days * MS_PER_DAY));
+}
+
+/** The Monday of the week (Monday to Sunday) that holds `day`. */
+export function mondayOf(day: Day): Day {
+  const date = parseDay(day);
+  if (!date) throw new Error(`Not a day: ${day}`);
+  const sinceMonday = (date.getUTCDay() + 6) % 7;
+  return addDays(day, -sinceMonday);
+}
+
+/** The seven days of the week that starts on `monday`. */
+export const weekDays = (monday: Day): Day[] =>
+  Array.from({ length: 7 }, (_, index) => addDays(monday, index));
+
+/**
+ * The week the address asks for (`?week=YYYY-MM-DD`, its Monday): any day of it names the
+ * week; no day or not a day means the week of `todayDay`. `canonical` says whether the address
+ * already reads that way (so the page can rewrite `?week=2025-06-04` as its Monday).
+ */
+export function weekFromParam(
+  param: string | null,
+  todayDay: Day,
+): { monday: Day; canonical: boolean } {
+  if (param !== null && isDay(param)) {
+    const monday = mondayOf(param);
+    return { monday, canonical: monday === param };
+  }
+  return { monday: mondayOf(todayDay), canonical: param === null };
+}
+
+/** The planner's address at the week of `day`, of `owner`'s planner ("" for mine). */
+export const plannerHref = (day: Day, owner = ""): string => {
+  const query = new URLSearchParams({ week: mondayOf(day) });
+  if (owner) query.set("planner", owner);
+  return `/planner?${query}`;
+};
+
+const utcFormat = (options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat("en-GB", { ...options, timeZone: "UTC" });
+const weekdayLong = utcFormat({ weekday: "long" });
+const dayMonth = utcFormat({ day: "numeric", month: "long" });
+const dayMonthShort = utcFormat({ day: "numeric", month: "short" });
+const dayMonthYear = utcFormat({ day: "numeric", month: "long", year: "numeric" });
+
+const dateOf = (day: Day): Date => {
+  const date = parseDay(day);
+  if (!date) throw new Error(`Not a day: ${day}`);
+  return date;
+};
+
+/** "Tuesday". */
+export const weekdayName = (day: Day): string => weekdayLong.format(dateOf(day));
+/** "3 June". */
+export const dayAndMonth = (day: Day): string => dayMonth.format(dateOf(day));
+/** "Tuesday 3 June": how a day is named in headings, menus and messages. */
+export const dayName = (day: Day): string => `${weekdayName(day)} ${dayAndMonth(day)}`;
+
+/** "2 – 8 June 2025", "30 June – 6 July 2025", "29 Dec 2025 – 4 January 2026": the week's title. */
+export function weekTitle(monday: Day): string {
+  const sunday = addDays(monday, 6);
+  const [start, end] = [dateOf(monday), dateOf(sunday)];
+  const endText = dayMonthYear.format(end);
+  if (start.getUTCFullYear() !== end.getUTCFullYear()) {
+    return `${dayMonthShort.format(start)} ${start.getUTCFullYear()} – ${endText}`;
+  }
+  if (start.getUTCMonth() !== end.getUTCMonth()) return `${dayMonth.format(start)} – ${endText}`;
+  return `${start.getUTCDate()} – ${endText}`;
+}
