@@ -1,7 +1,8 @@
 // Aisles of the shop: every ingredient is in one, per cook (the catalogue's unless the cook
 // moved it), and each cook walks the aisles in their own order.
 import { z } from "zod";
-import { idField, idListField } from "./common.js";
+import { idField, idListField, missingOr, text } from "./common.js";
+import { SHOPPING_TEXT_MAX } from "./limits.js";
 
 export const aisle = z.object({ id: z.number(), name: z.string() });
 export type Aisle = z.infer<typeof aisle>;
@@ -26,3 +27,20 @@ export type MoveIngredientAisleBody = z.input<typeof moveIngredientAisleBody>;
 /** The answer of the move: the ingredient and its aisle for this cook. */
 export const ingredientAisle = z.object({ id: z.number(), name: z.string(), aisle });
 export type IngredientAisle = z.infer<typeof ingredientAisle>;
+
+/**
+ * `PUT /api/groceries/aisles/text/` (JSON): puts free-text lines of this text (in any case,
+ * on every list) in this aisle for the signed-in cook only; "Other" is where they start.
+ */
+export const moveTextAisleBody = z.object({
+  text: text({ error: missingOr("Not a valid string.") })
+    .trim()
+    .min(1, "This field may not be blank.")
+    .max(SHOPPING_TEXT_MAX, `Ensure this field has no more than ${SHOPPING_TEXT_MAX} characters.`),
+  aisle_id: idField(),
+});
+export type MoveTextAisleBody = z.input<typeof moveTextAisleBody>;
+
+/** The answer of the move: the text as given and its aisle for this cook. */
+export const textAisle = z.object({ text: z.string(), aisle });
+export type TextAisle = z.infer<typeof textAisle>;

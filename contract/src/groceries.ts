@@ -9,6 +9,7 @@ import {
   idField,
   MAX_ID,
   missingOr,
+  REQUIRED,
   text,
   textToNumber,
 } from "./common.js";
@@ -17,6 +18,7 @@ import {
   GROCERY_NOTES_MAX_BYTES,
   GUESTS_MAX,
   GUESTS_MIN,
+  SHOPPING_TEXT_MAX,
 } from "./limits.js";
 
 const NOT_AN_INTEGER = "A valid integer is required.";
@@ -121,27 +123,90 @@ export const plannedRecipesResponse = z.array(plannedRecipe);
 
 // ---------- planned extras ----------
 
-/** `POST /api/groceries/planned-extras/` (form body or JSON). */
-export const createPlannedExtraBody = z.object({
-  grocery_list_id: idField(),
-  ingredient_id: idField(),
-  quantity: z.preprocess(
-    textToNumber,
-    z
-      .number({ error: missingOr(NOT_A_NUMBER) })
-      .gt(0, "Ensure this value is greater than 0.")
-      .max(1_000_000, "Ensure this value is less than or equal to 1000000."),
-  ),
-  unit_id: idField(),
-  planned_on: plannedOnField,
-});
+const extraText = text({ error: missingOr("Not a valid string.") })
+  .trim()
+  .min(1, "This field may not be blank.")
+  .max(SHOPPING_TEXT_MAX, `Ensure this field has no more than ${SHOPPING_TEXT_MAX} characters.`);
+
+export const EXTRA_TEXT_OR_INGREDIENT = "Give either text or an ingredient, not both.";
+
+/**
+ * `POST /api/groceries/planned-extras/` (form body or JSON) → 201 PlannedExtra. Either a
+ * catalogue ingredient (`ingredient_id`, `quantity`, `unit_id`, each required then) or a line
+ * as the cook types it (`text`, 1–200 characters once trimmed: "2 kg potatoes", "paper
+ * towels"), which the server reads with the ingredient line parser: a line naming a catalogue
+ * ingredient plans that ingredient (an amount it does not give is 1 piece), any other line a
+ * free-text extra with the amount the line gives, if any. Both at once: 400
+ * `{"non_field_errors": [...]}`.
+ */
+export const createPlannedExtraBody = z
+  .object({
+    grocery_list_id: idField(),
+    text: extraText.optional(),
+    ingredient_id: idField().optional(),
+    quantity: z
+      .preprocess(
+        textToNumber,
+        z
+          .number({ error: missingOr(NOT_A_NUMBER) })
+          .gt(0, "Ensure this value is greater than 0.")
+          .max(1_000_000, "Ensure this value is less than or equal to 1000000."),
+      )
+      .optional(),
+    unit_id: idField().optional(),
+    planned_on: plannedOnField,
+  })
+  .superRefine(
+    (value, ctx) => {
+      const body = value as Record<string, unknown>;
+      const catalogue = ["ingredient_id", "quantity", "unit_id"] as const;
+      if (body.text !== undefined) {
+        if (catalogue.some((field) => body[field] !== undefined)) {
+          ctx.addIssue({ code: "custom", message: EXTRA_TEXT_OR_INGREDIENT, path: [] });
+        }
+        return;
+      }
+      for (const field of catalogue) {
+        const saidAlready = ctx.issues.some((issue) => issue.path?.[0] === field);
+        if (body[field] === undefined && !saidAlready) {
+          ctx.addIssue({ code: "custom", message: REQUIRED, path: [field] });
+        }
+      }
+    },
+    // Also when a field failed, so that every missing field is said at once: only whether
+    // each was given is looked at (a field that failed its own rules was given).
+    { when: () => true },
+  );
 export type CreatePlannedExtraBody = z.input<typeof createPlannedExtraBody>;
 
+/** The catalogue body of `POST /api/groceries/planned-extras/`. */
+export type CreateCatalogueExtraBody = {
+  grocery_list_id: string | number;
+  ingredient_id: string | number;
+  quantity: string | number;
+  unit_id: string | number;
+  planned_on?: string;
+};
+
+/** The free-text body of `POST /api/groceries/planned-extras/`. */
+export type CreateTextExtraBody = {
+  grocery_list_id: string | number;
+  text: string;
+  planned_on?: string;
+};
+
+/**
+ * A planned extra. A catalogue one has its ingredient, quantity and unit, and `text` null. A
+ * free-text one has its `text`, `ingredient` `{"id": null, "name": <the text>}` (so a client
+ * that shows `ingredient.name` shows the line), and a quantity and unit only when the line
+ * gave an amount ("500 g mystery flour"; null for "paper towels").
+ */
 export const plannedExtra = z.object({
   id: z.number(),
-  ingredient: z.object({ id: z.number(), name: z.string() }),
-  quantity: z.number(),
-  unit: z.object({ id: z.number(), name: z.string() }),
+  ingredient: z.object({ id: z.number().nullable(), name: z.string() }),
+  quantity: z.number().nullable(),
+  unit: z.object({ id: z.number(), name: z.string() }).nullable(),
+  text: z.string().nullable(),
 });
 export type PlannedExtra = z.infer<typeof plannedExtra>;
 
@@ -155,14 +220,21 @@ export const plannedExtrasResponse = z.array(plannedExtra);
  * only with the same count, in the unit that reads naturally (decision 13). `quantity` and
  * `unit` are as merged, never converted for the cook: the web shows them through
  * `displayQuantity` (units.ts) with the cook's preference.
+ *
+ * A free-text line (from free-text extras) is one per text, in any case, and measure the same
+ * way; `text` is its text (null for a catalogue line), `ingredient` is `{"id": null, "name":
+ * <the text>}`, and `quantity` and `unit` are null when its extras gave no amount. It sits in
+ * "Other" unless the cook moved that text (`PUT /api/groceries/aisles/text/`), and is never a
+ * staple.
  */
 export const shoppingItem = z.object({
   id: z.number(),
   is_checked: z.boolean(),
-  /** Rounded to 2 decimals. */
-  quantity: z.number(),
-  unit: z.object({ id: z.number(), name: z.string() }),
-  ingredient: z.object({ id: z.number(), name: z.string() }),
+  /** Rounded to 2 decimals; null only for a free-text line without an amount. */
+  quantity: z.number().nullable(),
+  unit: z.object({ id: z.number(), name: z.string() }).nullable(),
+  ingredient: z.object({ id: z.number().nullable(), name: z.string() }),
+  text: z.string().nullable(),
   /** Its sources joined by " & ", e.g. "Pancakes (4 guests) & Extras". */
   from_recipes: z.string(),
   grocery_list: z.number(),

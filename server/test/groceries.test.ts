@@ -372,6 +372,7 @@ describe("planned extras", () => {
       ingredient: { id: BUTTER, name: "Butter" },
       quantity: 12.5,
       unit: { id: G, name: "g" },
+      text: null,
     });
     expect(
       (await agent.get(`/api/groceries/planned-extras/?grocery_list=${list.id}`)).json(),
@@ -457,6 +458,7 @@ describe("the shopping list", () => {
       quantity: 225,
       unit: { id: G, name: "g" },
       ingredient: { id: FLOUR, name: "All-purpose flour" },
+      text: null,
       from_recipes: "Pancakes (6 guests) & Crêpes (1 guest) & Extras",
       grocery_list: list.id,
       aisle: { id: expect.any(Number), name: "Pantry" },

@@ -2,13 +2,21 @@ import { asc, eq, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Tx } from "../db/client.js";
 import { lockCookSettings } from "../db/locks.js";
-import { aisles, ingredients, userAisleOrder, userIngredientAisles } from "../db/schema.js";
+import {
+  aisles,
+  ingredients,
+  userAisleOrder,
+  userIngredientAisles,
+  userTextAisles,
+} from "../db/schema.js";
 import { doesNotExist } from "../http/errors.js";
 
 // Aisles are resolved per cook when read, never stored on shopping lines: the members of a
 // shared list each see the list under their own aisles, in their own order. An ingredient's
 // aisle for a cook is theirs (user_ingredient_aisles) if they moved it, else the catalogue's
-// (ingredients.aisle_id), else "Other" (an ingredient a cook added to the catalogue).
+// (ingredients.aisle_id), else "Other" (an ingredient a cook added to the catalogue). A
+// free-text line's is theirs for its text (user_text_aisles, by lower-cased text) if they
+// moved that text, else "Other".
 
 /** Where an ingredient nobody sorted goes; one of the aisles of aisles.json. */
 export const OTHER_AISLE = "Other";
@@ -17,13 +25,27 @@ const otherAisleId = sql`(select ${aisles.id} from ${aisles} where ${aisles.name
 
 /**
  * The aisle id of the ingredient in `ingredients` for the cook, given a join of their
- * user_ingredient_aisles row (see joinCookAisle).
+ * user_ingredient_aisles row (see cookAisleJoin).
  */
 export const cookAisleId: SQL = sql`coalesce(${userIngredientAisles.aisleId}, ${ingredients.aisleId}, ${otherAisleId})`;
+
+/**
+ * The aisle id of a shopping line for the cook: cookAisleId for a catalogue line; for a
+ * free-text line (no ingredient), theirs for its text given a join of their user_text_aisles
+ * row (see cookTextAisleJoin), else "Other".
+ */
+export const cookLineAisleId: SQL = sql`coalesce(${userIngredientAisles.aisleId}, ${userTextAisles.aisleId}, ${ingredients.aisleId}, ${otherAisleId})`;
 
 /** The ON of a left join of the cook's own aisle for `ingredientId` (a primary-key probe). */
 export const cookAisleJoin = (userId: number, ingredientId: AnyPgColumn | number): SQL =>
   sql`${userIngredientAisles.userId} = ${userId} and ${userIngredientAisles.ingredientId} = ${ingredientId}`;
+
+/** The key a free-text line's aisle is remembered by: its text, lower-cased, as SQL says it. */
+export const textKey = (text: AnyPgColumn | string): SQL => sql`lower(btrim(${text}))`;
+
+/** The ON of a left join of the cook's own aisle for a free-text line's `text` (a primary-key probe). */
+export const cookTextAisleJoin = (userId: number, text: AnyPgColumn): SQL =>
+  sql`${userTextAisles.userId} = ${userId} and ${userTextAisles.textKey} = ${textKey(text)}`;
 
 /** The ON of a left join of the cook's position for `aisles` (a primary-key probe). */
 export const cookAisleOrderJoin = (userId: number): SQL =>
@@ -119,6 +141,32 @@ export async function moveIngredient(
     .values({ userId, ingredientId: ingredient.id, aisleId })
     .onConflictDoUpdate({
       target: [userIngredientAisles.userId, userIngredientAisles.ingredientId],
+      set: { aisleId },
+    });
+}
+
+/**
+ * Puts free-text lines of this text in `aisleId` for this cook, on every list; back in
+ * "Other", the cook's row goes. Answers the text's key and its aisle.
+ */
+export async function moveText(tx: Tx, userId: number, text: string, aisleId: number) {
+  const [other] = await tx
+    .select({ id: aisles.id })
+    .from(aisles)
+    .where(eq(aisles.name, OTHER_AISLE));
+  if (aisleId === other?.id) {
+    await tx
+      .delete(userTextAisles)
+      .where(
+        sql`${userTextAisles.userId} = ${userId} and ${userTextAisles.textKey} = ${textKey(text)}`,
+      );
+    return;
+  }
+  await tx
+    .insert(userTextAisles)
+    .values({ userId, textKey: textKey(text), aisleId })
+    .onConflictDoUpdate({
+      target: [userTextAisles.userId, userTextAisles.textKey],
       set: { aisleId },
     });
 }

@@ -48,26 +48,31 @@ export function toPlannedRecipe(row: {
   };
 }
 
+/**
+ * A catalogue extra, or a free-text one: its text is also its "ingredient" name (for clients
+ * that show `ingredient.name`), with a unit and quantity only when the line gave an amount.
+ */
 export function toPlannedExtra(row: PlannedExtraRow): PlannedExtra {
-  // Interim: the query joins ingredients and units, so these are a catalogue extra's.
-  if (row.quantity === null) throw new Error("free-text extras are not presented yet");
   return {
     id: row.id,
-    ingredient: { id: row.ingredientId, name: row.ingredientName },
+    ingredient: { id: row.ingredientId, name: row.ingredientName ?? row.text ?? "" },
     quantity: row.quantity,
-    unit: { id: row.unitId, name: row.unitName },
+    unit:
+      row.unitId === null || row.unitName === null ? null : { id: row.unitId, name: row.unitName },
+    text: row.text,
   };
 }
 
+/** A shopping line, catalogue or free-text (shaped as toPlannedExtra shapes extras). */
 export function toShoppingItem(row: ShoppingItemRow): ShoppingItem {
-  // Interim: the query joins ingredients and units, so these are a catalogue line's.
-  if (row.quantity === null) throw new Error("free-text lines are not presented yet");
   return {
     id: row.id,
     is_checked: row.isChecked,
     quantity: row.quantity,
-    unit: { id: row.unitId, name: row.unitName },
-    ingredient: { id: row.ingredientId, name: row.ingredientName },
+    unit:
+      row.unitId === null || row.unitName === null ? null : { id: row.unitId, name: row.unitName },
+    ingredient: { id: row.ingredientId, name: row.ingredientName ?? row.text ?? "" },
+    text: row.text,
     from_recipes: row.fromRecipes,
     grocery_list: row.groceryListId,
     aisle: { id: row.aisleId, name: row.aisleName },

@@ -13,7 +13,7 @@ import { recordListChange } from "./list-events.js";
 import { touchList } from "./repository.js";
 import {
   computeShoppingLines,
-  type LineIngredient,
+  type ExtraInput,
   type PlannedRecipeInput,
   type PreviousLine,
   type ShoppingLine,
@@ -93,16 +93,18 @@ export async function recomputeShoppingLists(tx: Tx, groceryListIds: number[]): 
         where ${plannedRecipes.groceryListId} = any(${listIds}))`,
     )
     .orderBy(sql`${recipeIngredients.position} asc, ${recipeIngredients.id} asc`);
+  // Catalogue extras with their ingredient's name, free-text ones with their text.
   const extras = await tx
     .select({
       listId: plannedExtras.groceryListId,
       ingredientId: plannedExtras.ingredientId,
       ingredientName: ingredients.name,
+      text: plannedExtras.text,
       unitId: plannedExtras.unitId,
       quantity: plannedExtras.quantity,
     })
     .from(plannedExtras)
-    .innerJoin(ingredients, sql`${ingredients.id} = ${plannedExtras.ingredientId}`)
+    .leftJoin(ingredients, sql`${ingredients.id} = ${plannedExtras.ingredientId}`)
     .where(sql`${plannedExtras.groceryListId} = any(${listIds})`)
     .orderBy(sql`${plannedExtras.id} asc`);
   const previous = await tx
@@ -110,6 +112,7 @@ export async function recomputeShoppingLists(tx: Tx, groceryListIds: number[]): 
       listId: shoppingItems.groceryListId,
       id: shoppingItems.id,
       ingredientId: shoppingItems.ingredientId,
+      text: shoppingItems.text,
       unitId: shoppingItems.unitId,
       quantity: shoppingItems.quantity,
       fromRecipes: shoppingItems.fromRecipes,
@@ -133,8 +136,8 @@ export async function recomputeShoppingLists(tx: Tx, groceryListIds: number[]): 
       servings: plan.servings,
       ingredients: linesOfRecipe.get(plan.recipeId) ?? [],
     }));
-    const listExtras: LineIngredient[] = (extrasOfList.get(listId) ?? []).filter(isCatalogue);
-    const before = (previousOfList.get(listId) ?? []).filter(isCatalogue);
+    const listExtras = (extrasOfList.get(listId) ?? []).map(toExtraInput);
+    const before = previousOfList.get(listId) ?? [];
     const lines = computeShoppingLines(listPlans, listExtras, before, unitRows);
     if (addDiff(diff, listId, before, lines)) changedLists.push(listId);
   }
@@ -142,11 +145,30 @@ export async function recomputeShoppingLists(tx: Tx, groceryListIds: number[]): 
   return changedLists;
 }
 
-/** A catalogue row (free-text ones have no ingredient, unit or quantity): interim, until free lines are computed. */
-function isCatalogue<
-  T extends { ingredientId: number | null; unitId: number | null; quantity: number | null },
->(row: T): row is T & { ingredientId: number; unitId: number; quantity: number } {
-  return row.ingredientId !== null && row.unitId !== null && row.quantity !== null;
+/** A planned extra's row as the rule takes it: a catalogue ingredient or a free-text line. */
+function toExtraInput(row: {
+  ingredientId: number | null;
+  ingredientName: string | null;
+  text: string | null;
+  unitId: number | null;
+  quantity: number | null;
+}): ExtraInput {
+  if (row.text !== null) return { text: row.text, unitId: row.unitId, quantity: row.quantity };
+  // The table's checks: a catalogue extra has its ingredient, unit and quantity.
+  if (
+    row.ingredientId === null ||
+    row.ingredientName === null ||
+    row.unitId === null ||
+    row.quantity === null
+  ) {
+    throw new Error("a catalogue extra without its ingredient, unit or quantity");
+  }
+  return {
+    ingredientId: row.ingredientId,
+    ingredientName: row.ingredientName,
+    unitId: row.unitId,
+    quantity: row.quantity,
+  };
 }
 
 function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
@@ -185,6 +207,7 @@ function addDiff(
       before !== undefined &&
       (before.quantity !== line.quantity ||
         before.unitId !== line.unitId ||
+        (before.text ?? null) !== line.text ||
         before.fromRecipes !== line.fromRecipes ||
         before.isChecked !== line.isChecked)
     ) {
@@ -208,8 +231,10 @@ async function writeDiff(tx: Tx, { vanished, changed, added }: ShoppingDiff): Pr
   }
   if (changed.length > 0) {
     // A merged line may change unit (500 g became 1.5 kg): still the same line.
+    // A free-text line may also change how it reads ("Paper towels" went, "paper towels" stays).
     const rows = unnest(
       [changed.map((l) => l.id), "int[]"],
+      [changed.map((l) => l.text), "text[]"],
       [changed.map((l) => l.unitId), "int[]"],
       [changed.map((l) => l.quantity), "float8[]"],
       [changed.map((l) => l.fromRecipes), "text[]"],
@@ -217,15 +242,16 @@ async function writeDiff(tx: Tx, { vanished, changed, added }: ShoppingDiff): Pr
     );
     await tx.execute(sql`
       update ${shoppingItems} as s
-      set unit_id = v.unit_id, quantity = v.quantity, from_recipes = v.from_recipes,
-          is_checked = v.is_checked
-      from ${rows} as v(id, unit_id, quantity, from_recipes, is_checked)
+      set text = v.text, unit_id = v.unit_id, quantity = v.quantity,
+          from_recipes = v.from_recipes, is_checked = v.is_checked
+      from ${rows} as v(id, text, unit_id, quantity, from_recipes, is_checked)
       where s.id = v.id`);
   }
   if (added.length > 0) {
     const rows = unnest(
       [added.map((l) => l.listId), "int[]"],
       [added.map((l) => l.ingredientId), "int[]"],
+      [added.map((l) => l.text), "text[]"],
       [added.map((l) => l.unitId), "int[]"],
       [added.map((l) => l.quantity), "float8[]"],
       [added.map((l) => l.fromRecipes), "text[]"],
@@ -233,7 +259,7 @@ async function writeDiff(tx: Tx, { vanished, changed, added }: ShoppingDiff): Pr
     );
     await tx.execute(sql`
       insert into ${shoppingItems}
-        (grocery_list_id, ingredient_id, unit_id, quantity, from_recipes, is_checked)
+        (grocery_list_id, ingredient_id, text, unit_id, quantity, from_recipes, is_checked)
       select * from ${rows}`);
   }
 }

@@ -15,8 +15,15 @@ import {
   userIngredientAisles,
   userStaples,
   users,
+  userTextAisles,
 } from "../db/schema.js";
-import { cookAisleId, cookAisleJoin, cookAisleOrderJoin, cookAislePosition } from "./aisles.js";
+import {
+  cookAisleJoin,
+  cookAisleOrderJoin,
+  cookAislePosition,
+  cookLineAisleId,
+  cookTextAisleJoin,
+} from "./aisles.js";
 import { mayUseList, roleOn } from "./policy.js";
 
 // Every query of a list here is scoped by mayUseList (policy.ts): a list, plan or item of a list
@@ -142,34 +149,37 @@ export async function ingredientAndUnitExist(tx: Tx, ingredientId: number, unitI
   return { ingredient: ingredient !== undefined, unit: unit !== undefined };
 }
 
+/**
+ * Plans an extra: a catalogue ingredient with its unit and quantity, or a free-text line
+ * (`text`) with a unit and quantity only when the line gave them (the table checks both).
+ */
 export async function insertPlannedExtra(
   tx: Tx,
-  extra: {
-    groceryListId: number;
-    ingredientId: number;
-    unitId: number;
-    quantity: number;
-    plannedOn: string | null;
-  },
+  extra: { groceryListId: number; plannedOn: string | null } & (
+    | { ingredientId: number; unitId: number; quantity: number }
+    | { text: string; unitId: number | null; quantity: number | null }
+  ),
 ) {
   const [row] = await tx.insert(plannedExtras).values(extra).returning({ id: plannedExtras.id });
   if (!row) throw new Error("insert returned no row");
   return row;
 }
 
+/** Planned extras: a catalogue one with its ingredient and unit, a free-text one with its text. */
 const plannedExtraQuery = (tx: Tx) =>
   tx
     .select({
       id: plannedExtras.id,
       ingredientId: ingredients.id,
       ingredientName: ingredients.name,
+      text: plannedExtras.text,
       quantity: plannedExtras.quantity,
       unitId: units.id,
       unitName: units.name,
     })
     .from(plannedExtras)
-    .innerJoin(ingredients, eq(ingredients.id, plannedExtras.ingredientId))
-    .innerJoin(units, eq(units.id, plannedExtras.unitId));
+    .leftJoin(ingredients, eq(ingredients.id, plannedExtras.ingredientId))
+    .leftJoin(units, eq(units.id, plannedExtras.unitId));
 export type PlannedExtraRow = Awaited<ReturnType<typeof plannedExtraQuery>>[number];
 
 /** A list's planned extras by date, undated last (then in the order they were planned). */
@@ -195,9 +205,11 @@ export async function deletePlannedExtra(tx: Tx, extraId: number, groceryListId:
 // ---------- shopping items ----------
 
 /**
- * Shopping lines as `userId` sees them: with the ingredient's aisle for that cook, its place in
- * their aisle order, and whether it is one of their staples (each a primary-key probe of the
- * cook's rows, see aisles.ts), so the members of a shared list each get their own.
+ * Shopping lines as `userId` sees them: with the line's aisle for that cook (an ingredient's,
+ * or a free-text line's by its text), its place in their aisle order, and whether it is one of
+ * their staples (each a primary-key probe of the cook's rows, see aisles.ts), so the members
+ * of a shared list each get their own. A free-text line has no ingredient (so is no staple),
+ * and no unit when it has no amount.
  */
 const itemQuery = (tx: Tx, userId: number) =>
   tx
@@ -209,6 +221,7 @@ const itemQuery = (tx: Tx, userId: number) =>
       unitName: units.name,
       ingredientId: ingredients.id,
       ingredientName: ingredients.name,
+      text: shoppingItems.text,
       fromRecipes: shoppingItems.fromRecipes,
       groceryListId: shoppingItems.groceryListId,
       aisleId: aisles.id,
@@ -216,10 +229,11 @@ const itemQuery = (tx: Tx, userId: number) =>
       isStaple: sql<boolean>`${userStaples.userId} is not null`,
     })
     .from(shoppingItems)
-    .innerJoin(ingredients, eq(ingredients.id, shoppingItems.ingredientId))
-    .innerJoin(units, eq(units.id, shoppingItems.unitId))
+    .leftJoin(ingredients, eq(ingredients.id, shoppingItems.ingredientId))
+    .leftJoin(units, eq(units.id, shoppingItems.unitId))
     .leftJoin(userIngredientAisles, cookAisleJoin(userId, shoppingItems.ingredientId))
-    .innerJoin(aisles, eq(aisles.id, cookAisleId))
+    .leftJoin(userTextAisles, cookTextAisleJoin(userId, shoppingItems.text))
+    .innerJoin(aisles, eq(aisles.id, cookLineAisleId))
     .leftJoin(userAisleOrder, cookAisleOrderJoin(userId))
     .leftJoin(
       userStaples,
@@ -251,7 +265,7 @@ export async function listItems(tx: Tx, groceryListId: number, userId: number) {
       cookAislePosition,
       asc(aisles.id),
       asc(shoppingItems.isChecked),
-      asc(sql`lower(${ingredients.name})`),
+      asc(sql`lower(coalesce(${ingredients.name}, ${shoppingItems.text}))`),
       asc(units.name),
       asc(shoppingItems.id),
     );

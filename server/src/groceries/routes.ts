@@ -14,12 +14,14 @@ import {
   listMemberAdded,
   listMemberParams,
   listMembersResponse,
+  moveTextAisleBody,
   plannedExtra,
   plannedExtrasResponse,
   plannedRecipe,
   plannedRecipesResponse,
   shoppingItem,
   shoppingItemsResponse,
+  textAisle,
   updateGroceryListBody,
   updateShoppingItemBody,
 } from "@potluck/contract";
@@ -41,9 +43,11 @@ import {
   forbidden,
   HttpError,
   notFound,
+  unknownPk,
 } from "../http/errors.js";
 import { canActOnRecipe } from "../recipes/policy.js";
-import { aisleOrderProblems, aislesOf, setAisleOrder } from "./aisles.js";
+import { aisleById, aisleOrderProblems, aislesOf, moveText, setAisleOrder } from "./aisles.js";
+import { readExtraLine, tidyLine } from "./extra-line.js";
 import { announceListDeleted, recordListChange, streamStart } from "./list-events.js";
 import { ListEventStreams } from "./live-streams.js";
 import { listRole, mayBeRemoved, mayManageList, mayRemoveMember, roleOn } from "./policy.js";
@@ -263,22 +267,37 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       const body = request.body;
+      // A typed line is read before the list is locked: the catalogue lookup takes a moment.
+      const extra =
+        body.text === undefined ? undefined : await readExtraLine(app.db, user.id, body.text);
       const planned = await app.db.transaction(async (tx) => {
         if (!(await lockList(tx, body.grocery_list_id, user.id))) throw notFound();
-        const exists = await ingredientAndUnitExist(tx, body.ingredient_id, body.unit_id);
-        if (!exists.ingredient || !exists.unit) {
-          throw new HttpError(400, {
-            ...(exists.ingredient ? {} : { ingredient_id: [doesNotExist(body.ingredient_id)] }),
-            ...(exists.unit ? {} : { unit_id: [doesNotExist(body.unit_id)] }),
-          });
+        const plannedOn = body.planned_on ?? null;
+        const groceryListId = body.grocery_list_id;
+        let id: number;
+        if (extra) {
+          ({ id } = await insertPlannedExtra(tx, { groceryListId, plannedOn, ...extra }));
+        } else {
+          // The schema requires all three without a text.
+          const { ingredient_id: ingredientId, unit_id: unitId, quantity } = body;
+          if (ingredientId === undefined || unitId === undefined || quantity === undefined) {
+            throw new Error("a catalogue extra without its ingredient, unit or quantity");
+          }
+          const exists = await ingredientAndUnitExist(tx, ingredientId, unitId);
+          if (!exists.ingredient || !exists.unit) {
+            throw new HttpError(400, {
+              ...(exists.ingredient ? {} : { ingredient_id: [doesNotExist(ingredientId)] }),
+              ...(exists.unit ? {} : { unit_id: [doesNotExist(unitId)] }),
+            });
+          }
+          ({ id } = await insertPlannedExtra(tx, {
+            groceryListId,
+            plannedOn,
+            ingredientId,
+            unitId,
+            quantity,
+          }));
         }
-        const { id } = await insertPlannedExtra(tx, {
-          groceryListId: body.grocery_list_id,
-          ingredientId: body.ingredient_id,
-          unitId: body.unit_id,
-          quantity: body.quantity,
-          plannedOn: body.planned_on ?? null,
-        });
         await plansChanged(tx, body.grocery_list_id, user.username);
         const created = await plannedExtraById(tx, id);
         if (!created) throw new Error("planned extra vanished inside its transaction");
@@ -366,6 +385,26 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
         if (problems) throw new HttpError(400, { aisle_ids: problems });
         await setAisleOrder(tx, user.id, ids);
         return aislesOf(tx, user.id);
+      });
+    },
+  );
+
+  // A free-text line's aisle, by its text: the text variant of the ingredients' own
+  // `PUT /api/ingredients/ingredients/{id}/aisle/`.
+  app.put(
+    "/aisles/text/",
+    {
+      config: { access: "user" },
+      schema: { body: moveTextAisleBody, response: { 200: textAisle } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { text, aisle_id: aisleId } = request.body;
+      return app.db.transaction(async (tx) => {
+        const aisle = await aisleById(tx, aisleId);
+        if (!aisle) throw unknownPk("aisle_id", aisleId);
+        await moveText(tx, user.id, tidyLine(text), aisleId);
+        return { text: tidyLine(text), aisle };
       });
     },
   );

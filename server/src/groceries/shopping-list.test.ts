@@ -2,6 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   computeShoppingLines,
+  type ExtraInput,
+  type FreeTextExtra,
   type LineIngredient,
   type PlannedRecipeInput,
   type PreviousLine,
@@ -42,7 +44,7 @@ const unitName = (id: number) => UNITS.find((unit) => unit.id === id)?.name;
 /** The rule with this file's units table. */
 const compute = (
   plans: readonly PlannedRecipeInput[],
-  extras: readonly LineIngredient[],
+  extras: readonly ExtraInput[],
   previous: readonly PreviousLine[],
 ) => computeShoppingLines(plans, extras, previous, UNITS);
 const flour = (quantity: number, unitId = G): LineIngredient => ({
@@ -230,9 +232,13 @@ const recipeOf = (title: string, ...ingredients: LineIngredient[]): PlannedRecip
   servings: 4,
   ingredients,
 });
-/** "1.5 kg All-purpose flour", per line. */
+/** "1.5 kg All-purpose flour", per line; a line without an amount is its name alone. */
 const read = (lines: ReturnType<typeof compute>) =>
-  lines.map((l) => `${l.quantity} ${unitName(l.unitId)} ${l.ingredientName}`);
+  lines.map((l) =>
+    l.unitId === null
+      ? l.ingredientName
+      : `${l.quantity} ${unitName(l.unitId)} ${l.ingredientName}`,
+  );
 
 describe("lines that merge across units (decision 13)", () => {
   it("500 g + 1 kg flour → 1.5 kg", () => {
@@ -325,6 +331,109 @@ describe("ticks across a merge", () => {
     expect(merged).toMatchObject({ id: 4, unitId: KG, quantity: 1.5, isChecked: true });
     const halfTicked = previous.map((p) => ({ ...p, isChecked: p.id === 4 }));
     expect(compute([bread], [some(10, "Flour", 1, KG)], halfTicked)[0]?.isChecked).toBe(false);
+  });
+});
+
+describe("free-text lines", () => {
+  const free = (
+    text: string,
+    quantity: number | null = null,
+    unitId: number | null = null,
+  ): FreeTextExtra => ({ text, quantity, unitId });
+  /** The lines as the previous lines of the next recompute, ids 1, 2, … and ticked or not. */
+  const stored = (lines: ReturnType<typeof compute>, isChecked: boolean): PreviousLine[] =>
+    lines.map((l, index) => ({
+      id: index + 1,
+      ingredientId: l.ingredientId,
+      text: l.text,
+      unitId: l.unitId,
+      quantity: l.quantity,
+      isChecked,
+    }));
+
+  it("makes a line of its own, sourced Extras, without an amount when none was typed", () => {
+    const [line, ...rest] = compute([], [free("paper towels")], []);
+    expect(rest).toEqual([]);
+    expect(line).toEqual({
+      id: null,
+      ingredientId: null,
+      ingredientName: "paper towels",
+      text: "paper towels",
+      unitId: null,
+      quantity: null,
+      fromRecipes: "Extras",
+      isChecked: false,
+    });
+  });
+
+  it("merges the same text in any case into one line that reads as the oldest extra", () => {
+    const lines = compute(
+      [],
+      [free("Paper towels"), free("paper towels"), free("PAPER TOWELS")],
+      [],
+    );
+    expect(read(lines)).toEqual(["Paper towels"]);
+    expect(lines[0]?.quantity).toBeNull();
+  });
+
+  it("adds up amounts per measure, and keeps amounts apart from a line without one", () => {
+    const lines = compute(
+      [],
+      [
+        free("mystery flour", 500, G),
+        free("Mystery flour", 1, KG),
+        free("mystery flour", 2, PIECE),
+        free("mystery flour"),
+        free("mystery flour", 1, PIECE),
+      ],
+      [],
+    );
+    // By unit id after the name: PIECE (3) before KG (4).
+    expect(read(lines)).toEqual(["mystery flour", "3 piece mystery flour", "1.5 kg mystery flour"]);
+  });
+
+  it("never merges with a catalogue ingredient of the same name, and sorts among them by name", () => {
+    const lines = compute(
+      [recipeOf("Bread", some(10, "Flour", 500, G))],
+      [free("flour", 500, G), free("bin bags"), free("Zest")],
+      [],
+    );
+    expect(read(lines)).toEqual(["bin bags", "500 g Flour", "500 g flour", "Zest"]);
+    expect(lines.map((l) => l.ingredientId)).toEqual([null, 10, null, null]);
+    expect(lines.map((l) => l.fromRecipes)).toEqual([
+      "Extras",
+      "Bread (1 guest)",
+      "Extras",
+      "Extras",
+    ]);
+  });
+
+  it("keeps its id and tick across recomputes, by text in any case and measure", () => {
+    const extras = [free("Paper towels"), free("mystery flour", 500, G)];
+    const before = stored(compute([], extras, []), true);
+    const again = compute([], [free("paper towels"), free("Mystery flour", 0.5, KG)], before);
+    expect(again.map((l) => [l.id, l.text, l.isChecked])).toEqual([
+      [1, "Mystery flour", true],
+      [2, "paper towels", true],
+    ]);
+  });
+
+  it("unticks a line whose amount grew; another extra without an amount keeps the tick", () => {
+    const before = stored(compute([], [free("paper towels"), free("flour", 500, G)], []), true);
+    const after = compute(
+      [],
+      [free("paper towels"), free("paper towels"), free("flour", 500, G), free("flour", 1, G)],
+      before,
+    );
+    expect(after.map((l) => [l.id, l.quantity, l.isChecked])).toEqual([
+      [1, 501, false],
+      [2, null, true],
+    ]);
+  });
+
+  it("drops a free-text line once no extra names it", () => {
+    const before = stored(compute([], [free("paper towels")], []), true);
+    expect(compute([], [], before)).toEqual([]);
   });
 });
 

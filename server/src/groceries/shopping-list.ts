@@ -10,6 +10,21 @@ export interface LineIngredient {
   quantity: number;
 }
 
+/**
+ * A free-text extra ("paper towels", "500 g mystery flour"): its text as the cook typed it,
+ * with a quantity and unit when the line parser found them (both or neither).
+ */
+export interface FreeTextExtra {
+  text: string;
+  unitId: number | null;
+  quantity: number | null;
+}
+
+/** What a cook adds besides recipes: a catalogue ingredient or a free-text line. */
+export type ExtraInput = LineIngredient | FreeTextExtra;
+
+const isFreeText = (extra: ExtraInput): extra is FreeTextExtra => "text" in extra;
+
 export interface PlannedRecipeInput {
   recipeId: number;
   title: string;
@@ -19,11 +34,14 @@ export interface PlannedRecipeInput {
   ingredients: LineIngredient[];
 }
 
+/** A line as it is stored: a catalogue line (ingredient, unit, quantity) or a free-text one. */
 export interface PreviousLine {
   id: number;
-  ingredientId: number;
-  unitId: number;
-  quantity: number;
+  ingredientId: number | null;
+  /** A free-text line's text; absent or null for a catalogue line. */
+  text?: string | null;
+  unitId: number | null;
+  quantity: number | null;
   isChecked: boolean;
 }
 
@@ -36,11 +54,18 @@ export interface UnitRow {
 export interface ShoppingLine {
   /** The id of the previous line it continues, or null for a new line. */
   id: number | null;
-  ingredientId: number;
+  /** Null for a free-text line. */
+  ingredientId: number | null;
+  /** The ingredient's name, or a free-text line's text: what the line is sorted by. */
   ingredientName: string;
-  /** The unit it reads best in (decision 13), not necessarily one a source used. */
-  unitId: number;
-  quantity: number;
+  /** A free-text line's text (as its oldest extra wrote it); null for a catalogue line. */
+  text: string | null;
+  /**
+   * The unit it reads best in (decision 13), not necessarily one a source used; null (with
+   * the quantity) only for a free-text line without an amount.
+   */
+  unitId: number | null;
+  quantity: number | null;
   fromRecipes: string;
   isChecked: boolean;
 }
@@ -89,45 +114,63 @@ class UnitTable {
  * - `fromRecipes` names its sources joined by " & ", in plan order: each recipe once as
  *   "Title (N guests)" ("1 guest" singular; plans of the same recipe add up their guests),
  *   then "Extras" when any extra contributes, e.g. "Pancakes (4 guests) & Extras".
- * - Lines are ordered by ingredient name (then unit id).
+ * - A free-text extra is a line of its own kind, sourced "Extras": extras of the same text (in
+ *   any case: "Paper towels" is "paper towels") merge as one ingredient's do, by measure
+ *   (500 g + 1 kg is 1.5 kg; 2 rolls + 1 roll is 3 rolls); extras of that text without an
+ *   amount make one line without an amount, apart from any with one (nothing to add up). A
+ *   free-text line never merges with a catalogue ingredient's. It reads as its oldest
+ *   extra's text.
+ * - Lines are ordered by ingredient name or text (then unit id).
  * - A line continues the previous line of its ingredient and measure (whatever unit either
  *   reads in: 500 g that became 1.5 kg is the same line): it keeps that line's id, and its
  *   checked state unless the amount grew (there is more to buy, so it is unchecked). New lines
  *   start unchecked. Previous lines that are no longer needed are absent from the result.
  *   (Lines from before merging, two of one measure, continue as one: the one in the new unit
  *   or the oldest, checked only if both were and the amount did not grow past their sum.)
+ *   A free-text line without an amount never grows: another "paper towels" keeps its tick.
  *
  * `plannedRecipes` must be in plan order (the order the list shows them); `units` is the units
  * table (names say which convert, ids are what lines store).
  */
 export function computeShoppingLines(
   plannedRecipes: readonly PlannedRecipeInput[],
-  extras: readonly LineIngredient[],
+  extras: readonly ExtraInput[],
   previous: readonly PreviousLine[],
   units: readonly UnitRow[],
 ): ShoppingLine[] {
   const table = new UnitTable(units);
   interface Accumulator {
     key: string;
-    ingredientId: number;
+    ingredientId: number | null;
     ingredientName: string;
+    text: string | null;
     /** Every contribution as it was written (quantity × guests for a recipe's). */
     amounts: { quantity: number; unitId: number }[];
     /** recipe id → guests summed over the plans of that recipe, in first-seen order. */
     recipes: Map<number, { title: string; guests: number }>;
     hasExtras: boolean;
   }
-  const keyOf = (ingredientId: number, unitId: number) =>
-    `${ingredientId}:${table.measureKey(unitId)}`;
+  const measureOfLine = (unitId: number | null) =>
+    unitId === null ? "none" : table.measureKey(unitId);
+  const keyOf = (line: {
+    ingredientId: number | null;
+    text?: string | null;
+    unitId: number | null;
+  }) =>
+    line.ingredientId === null
+      ? `text:${(line.text ?? "").toLowerCase()}:${measureOfLine(line.unitId)}`
+      : `${line.ingredientId}:${measureOfLine(line.unitId)}`;
   const lines = new Map<string, Accumulator>();
-  const lineFor = (item: LineIngredient): Accumulator => {
-    const key = keyOf(item.ingredientId, item.unitId);
+  const lineFor = (item: ExtraInput): Accumulator => {
+    const free = isFreeText(item);
+    const key = keyOf(free ? { ...item, ingredientId: null } : item);
     let line = lines.get(key);
     if (!line) {
       line = {
         key,
-        ingredientId: item.ingredientId,
-        ingredientName: item.ingredientName,
+        ingredientId: free ? null : item.ingredientId,
+        ingredientName: free ? item.text : item.ingredientName,
+        text: free ? item.text : null,
         amounts: [],
         recipes: new Map(),
         hasExtras: false,
@@ -161,31 +204,40 @@ export function computeShoppingLines(
   }
   for (const extra of extras) {
     const line = lineFor(extra);
-    line.amounts.push({ quantity: extra.quantity, unitId: extra.unitId });
+    // A free-text extra without an amount adds nothing to sum (its line has none either).
+    if (extra.quantity !== null && extra.unitId !== null) {
+      line.amounts.push({ quantity: extra.quantity, unitId: extra.unitId });
+    }
     line.hasExtras = true;
   }
 
   const previousByKey = new Map<string, PreviousLine[]>();
   for (const line of previous) {
-    const key = keyOf(line.ingredientId, line.unitId);
+    const key = keyOf(line);
     previousByKey.set(key, [...(previousByKey.get(key) ?? []), line]);
   }
+  const baseOf = (quantity: number | null, unitId: number | null) =>
+    quantity === null || unitId === null ? 0 : table.base(quantity, unitId);
   const result: ShoppingLine[] = [];
   for (const line of lines.values()) {
-    const combined = combineAmounts(
-      line.amounts.map((amount) => ({
-        quantity: amount.quantity,
-        unit: table.name(amount.unitId),
-      })),
-      table.has,
-    );
-    const unitId = table.idOf(combined.unit) ?? line.amounts[0]?.unitId ?? 0;
-    const quantity = roundQuantity(combined.quantity);
+    let unitId: number | null = null;
+    let quantity: number | null = null;
+    if (line.amounts.length > 0) {
+      const combined = combineAmounts(
+        line.amounts.map((amount) => ({
+          quantity: amount.quantity,
+          unit: table.name(amount.unitId),
+        })),
+        table.has,
+      );
+      unitId = table.idOf(combined.unit) ?? line.amounts[0]?.unitId ?? 0;
+      quantity = roundQuantity(combined.quantity);
+    }
     const before = previousByKey.get(line.key) ?? [];
     const continued =
       before.find((p) => p.unitId === unitId) ?? [...before].sort((a, b) => a.id - b.id)[0];
-    const amountBefore = before.reduce((sum, p) => sum + table.base(p.quantity, p.unitId), 0);
-    const grew = table.base(quantity, unitId) > amountBefore * (1 + 1e-9);
+    const amountBefore = before.reduce((sum, p) => sum + baseOf(p.quantity, p.unitId), 0);
+    const grew = baseOf(quantity, unitId) > amountBefore * (1 + 1e-9);
     const sources = [...line.recipes.values()].map(
       (r) => `${r.title} (${r.guests} ${r.guests === 1 ? "guest" : "guests"})`,
     );
@@ -194,6 +246,7 @@ export function computeShoppingLines(
       id: continued?.id ?? null,
       ingredientId: line.ingredientId,
       ingredientName: line.ingredientName,
+      text: line.text,
       unitId,
       quantity,
       fromRecipes: sources.join(" & "),
@@ -201,7 +254,8 @@ export function computeShoppingLines(
     });
   }
   return result.sort(
-    (a, b) => byName.compare(a.ingredientName, b.ingredientName) || a.unitId - b.unitId,
+    (a, b) =>
+      byName.compare(a.ingredientName, b.ingredientName) || (a.unitId ?? 0) - (b.unitId ?? 0),
   );
 }
 

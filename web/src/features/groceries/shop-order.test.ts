@@ -17,6 +17,7 @@ const line = (
   quantity: 1,
   unit: { id: 1, name: "g" },
   ingredient: { id: id * 10, name },
+  text: null,
   from_recipes: "Extras",
   grocery_list: 7,
   aisle,

@@ -3,6 +3,8 @@ import type {
   AisleOrderBody,
   IngredientAisle,
   MoveIngredientAisleBody,
+  MoveTextAisleBody,
+  TextAisle,
 } from "@potluck/contract";
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
@@ -61,6 +63,18 @@ export function useMoveIngredientAisle() {
       api<IngredientAisle>(`/api/ingredients/ingredients/${ingredientId}/aisle/`, {
         method: "PUT",
         json: { aisle_id: aisleId } satisfies MoveIngredientAisleBody,
+      }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: groceryKeys.allItems() }),
+  });
+}
+
+/** Puts free-text lines of this text (any case, every list) in another aisle, for this cook only. */
+export function useMoveTextAisle() {
+  return useMutation({
+    mutationFn: ({ text, aisleId }: { text: string; aisleId: number }) =>
+      api<TextAisle>("/api/groceries/aisles/text/", {
+        method: "PUT",
+        json: { text, aisle_id: aisleId } satisfies MoveTextAisleBody,
       }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: groceryKeys.allItems() }),
   });

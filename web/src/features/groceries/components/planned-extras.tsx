@@ -1,11 +1,12 @@
-import type { PlannedExtra } from "@potluck/contract";
-import { ingredientLineText } from "@potluck/contract/units";
+import type { CreatePlannedExtraBody, PlannedExtra } from "@potluck/contract";
 import { useId } from "react";
 import { LoadError } from "../../../components/load-error";
 import { Loading } from "../../../components/status";
+import type { FormFields } from "../../../lib/api-client";
 import { useCreatePlannedExtra } from "../api/create-planned-extra";
 import { useDeletePlannedExtra } from "../api/delete-planned-extra";
 import { usePlannedExtras } from "../api/get-planned-extras";
+import { listLineText } from "../line-text";
 import { useUndoNotice } from "../use-undo-notice";
 import { UndoNotice } from "./undo-notice";
 
@@ -16,17 +17,9 @@ export function PlannedExtras({ listId }: { listId: number }) {
   const replan = useCreatePlannedExtra(listId);
   const undo = useUndoNotice<PlannedExtra>();
   const headingId = useId();
-  // Undo plans it again as it was: same ingredient, quantity and unit.
+  // Undo plans it again as it was: same ingredient, quantity and unit, or the same line.
   const putBack = (extra: PlannedExtra) =>
-    replan.mutate(
-      {
-        grocery_list_id: String(listId),
-        ingredient_id: String(extra.ingredient.id),
-        quantity: String(extra.quantity),
-        unit_id: String(extra.unit.id),
-      },
-      { onSuccess: undo.dismiss },
-    );
+    replan.mutate(asPlannedAgain(listId, extra), { onSuccess: undo.dismiss });
   return (
     <section className="planned" aria-labelledby={headingId}>
       <h3 id={headingId}>Planned Extras:</h3>
@@ -46,12 +39,7 @@ export function PlannedExtras({ listId }: { listId: number }) {
             <li key={extra.id} className="planned-entry">
               <div className="planned-what">
                 <span className="planned-title">{extra.ingredient.name}</span>
-                <span className="planned-amount">
-                  {
-                    ingredientLineText(extra.quantity, extra.unit.name, extra.ingredient.name)
-                      .amount
-                  }
-                </span>
+                <span className="planned-amount">{listLineText(extra, "as_written").amount}</span>
               </div>
               <div className="planned-actions">
                 <button
@@ -77,4 +65,28 @@ export function PlannedExtras({ listId }: { listId: number }) {
       )}
     </section>
   );
+}
+
+/**
+ * The body that plans a removed extra again: a catalogue one by its ingredient, quantity and
+ * unit; a free-text one as a line the parser reads back the same ("500 g mystery flour").
+ */
+function asPlannedAgain(listId: number, extra: PlannedExtra): FormFields<CreatePlannedExtraBody> {
+  if (
+    extra.text !== null ||
+    extra.ingredient.id === null ||
+    extra.unit === null ||
+    extra.quantity === null
+  ) {
+    const text = extra.text ?? extra.ingredient.name;
+    const amount =
+      extra.quantity === null || extra.unit === null ? "" : `${extra.quantity} ${extra.unit.name} `;
+    return { grocery_list_id: String(listId), text: `${amount}${text}` };
+  }
+  return {
+    grocery_list_id: String(listId),
+    ingredient_id: String(extra.ingredient.id),
+    quantity: String(extra.quantity),
+    unit_id: String(extra.unit.id),
+  };
 }

@@ -2,11 +2,11 @@ import type { Aisle, ShoppingItem, UnitsPreference } from "@potluck/contract";
 import { useId, useLayoutEffect, useRef, useState } from "react";
 import { reasonOf } from "../../../lib/api-client";
 import { isFocusLost } from "../../../lib/focus";
-import { lineText } from "../../../lib/units-preference";
 import { useChosen } from "../../../lib/use-chosen";
-import { useMoveIngredientAisle } from "../api/aisles";
+import { useMoveIngredientAisle, useMoveTextAisle } from "../api/aisles";
 import { useStaples, useToggleStaple } from "../api/staples";
 import { tickItem } from "../api/tick-queue";
+import { listLineText } from "../line-text";
 
 /**
  * One line: the whole row is the label of its checkbox, so a tap anywhere on it ticks it.
@@ -52,9 +52,7 @@ export function ShoppingItemRow({
           }}
         />
         <span>
-          <span className="shopping-item-what">
-            {lineText(item.quantity, item.unit.name, item.ingredient.name, units).text}
-          </span>{" "}
+          <span className="shopping-item-what">{listLineText(item, units).text}</span>{" "}
           <span className="shopping-item-for">for {item.from_recipes}</span>
         </span>
       </label>
@@ -63,40 +61,48 @@ export function ShoppingItemRow({
   );
 }
 
-/** Where this cook finds the ingredient, and whether it is always at home. */
+/**
+ * Where this cook finds the line: an ingredient's aisle and whether it is always at home, or
+ * a free-text line's aisle (remembered for its text; staples are catalogue ingredients only).
+ */
 function ArrangeItem({ item, aisles }: { item: ShoppingItem; aisles: Aisle[] }) {
-  const selectId = useId();
+  const ingredientId = item.ingredient.id;
+  if (item.text !== null || ingredientId === null) {
+    return (
+      <ArrangeFreeText
+        text={item.text ?? item.ingredient.name}
+        aisleId={item.aisle.id}
+        aisles={aisles}
+      />
+    );
+  }
+  return <ArrangeIngredient item={item} ingredientId={ingredientId} aisles={aisles} />;
+}
+
+function ArrangeIngredient({
+  item,
+  ingredientId,
+  aisles,
+}: {
+  item: ShoppingItem;
+  ingredientId: number;
+  aisles: Aisle[];
+}) {
   const move = useMoveIngredientAisle();
   const staples = useStaples();
   const toggleStaple = useToggleStaple();
-  const [aisleId, chooseAisle] = useChosen(item.aisle.id);
   const [isStaple, chooseStaple] = useChosen(item.is_staple);
   const name = item.ingredient.name;
   const error = move.error ?? toggleStaple.error;
   return (
     <div className="shopping-item-arrange">
-      <label htmlFor={selectId} className="visually-hidden">
-        Aisle for {name}
-      </label>
-      <select
-        id={selectId}
-        value={aisleId}
-        disabled={move.isPending}
-        onChange={(event) => {
-          const chosen = Number(event.target.value);
-          chooseAisle(chosen);
-          move.mutate(
-            { ingredientId: item.ingredient.id, aisleId: chosen },
-            { onError: () => chooseAisle(null) },
-          );
-        }}
-      >
-        {aisles.map((aisle) => (
-          <option key={aisle.id} value={aisle.id}>
-            {aisle.name}
-          </option>
-        ))}
-      </select>
+      <AisleSelect
+        name={name}
+        aisleId={item.aisle.id}
+        aisles={aisles}
+        moving={move.isPending}
+        onMove={(aisleId, undo) => move.mutate({ ingredientId, aisleId }, { onError: undo })}
+      />
       <label className="checkbox-inline">
         <input
           type="checkbox"
@@ -106,10 +112,7 @@ function ArrangeItem({ item, aisles }: { item: ShoppingItem; aisles: Aisle[] }) 
           onChange={(event) => {
             const staple = event.target.checked;
             chooseStaple(staple);
-            toggleStaple.mutate(
-              { ingredientId: item.ingredient.id, staple },
-              { onError: () => chooseStaple(null) },
-            );
+            toggleStaple.mutate({ ingredientId, staple }, { onError: () => chooseStaple(null) });
           }}
         />
         Always at home<span className="visually-hidden"> ({name})</span>
@@ -120,5 +123,74 @@ function ArrangeItem({ item, aisles }: { item: ShoppingItem; aisles: Aisle[] }) 
         </p>
       )}
     </div>
+  );
+}
+
+function ArrangeFreeText({
+  text,
+  aisleId,
+  aisles,
+}: {
+  text: string;
+  aisleId: number;
+  aisles: Aisle[];
+}) {
+  const move = useMoveTextAisle();
+  return (
+    <div className="shopping-item-arrange">
+      <AisleSelect
+        name={text}
+        aisleId={aisleId}
+        aisles={aisles}
+        moving={move.isPending}
+        onMove={(chosen, undo) => move.mutate({ text, aisleId: chosen }, { onError: undo })}
+      />
+      {move.error && (
+        <p className="field-error" role="alert">
+          Could not change {text}: {reasonOf(move.error)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The aisle a line is in, for this cook: the choice shows at once, and goes back if refused. */
+function AisleSelect({
+  name,
+  aisleId,
+  aisles,
+  moving,
+  onMove,
+}: {
+  name: string;
+  aisleId: number;
+  aisles: Aisle[];
+  moving: boolean;
+  onMove: (aisleId: number, undo: () => void) => void;
+}) {
+  const selectId = useId();
+  const [shown, choose] = useChosen(aisleId);
+  return (
+    <>
+      <label htmlFor={selectId} className="visually-hidden">
+        Aisle for {name}
+      </label>
+      <select
+        id={selectId}
+        value={shown}
+        disabled={moving}
+        onChange={(event) => {
+          const chosen = Number(event.target.value);
+          choose(chosen);
+          onMove(chosen, () => choose(null));
+        }}
+      >
+        {aisles.map((aisle) => (
+          <option key={aisle.id} value={aisle.id}>
+            {aisle.name}
+          </option>
+        ))}
+      </select>
+    </>
   );
 }
