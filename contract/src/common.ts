@@ -124,7 +124,7 @@ const typeOfInput = (value: unknown): string => {
 export const BAD_DATE = "Date has wrong format. Use one of these formats instead: YYYY-MM-DD.";
 
 /** A real calendar day as `YYYY-MM-DD` (year 1 onwards). */
-export const dayField = text({ error: BAD_DATE }).refine((text) => {
+export const dayField = text({ error: missingOr(BAD_DATE) }).refine((text) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
   const [year, month, day] = text.split("-").map(Number) as [number, number, number];
   const date = new Date(Date.UTC(year, month - 1, day));
