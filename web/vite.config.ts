@@ -22,7 +22,9 @@ export default defineConfig({
         name: "Potluck",
         short_name: "Potluck",
         description: "Keep your recipes, plan meals and shop together from one list.",
-        start_url: "/grocery-list",
+        // The week's meals are what an installed app is opened for (e2e/installed-app.spec.ts
+        // opens this address and checks it is a page of the app).
+        start_url: "/planner",
         scope: "/",
         display: "standalone",
         background_color: "#fff7ef",
