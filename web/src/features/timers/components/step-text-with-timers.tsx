@@ -44,9 +44,6 @@ function withTimerButtons(html: string, step: number): ReactNode {
           aria-label={`${duration.text}, start a timer`}
           onClick={() => startTimerFromStep(name, duration.seconds)}
         >
-          <span aria-hidden="true" className="duration-icon">
-            ⏱
-          </span>
           {duration.text}
         </button>,
       );

@@ -12,16 +12,18 @@ import {
 /** How often the clocks are redrawn: often enough that no second is skipped or shown twice. */
 const REDRAW_MS = 250;
 
-/** The time now, redrawn while `running`; what is left is worked out from it, never counted. */
-function useNow(running: boolean): number {
-  const [now, setNow] = useState(Date.now);
+/**
+ * Redraws the caller every REDRAW_MS while `running`. The clocks read the time afresh at each
+ * draw (what is left comes from the clock, never from counting redraws), so a timer just started
+ * never shows a stale second.
+ */
+function useRedraw(running: boolean): void {
+  const [, setDrawn] = useState(0);
   useEffect(() => {
-    setNow(Date.now());
     if (!running) return;
-    const redraw = setInterval(() => setNow(Date.now()), REDRAW_MS);
+    const redraw = setInterval(() => setDrawn((count) => count + 1), REDRAW_MS);
     return () => clearInterval(redraw);
   }, [running]);
-  return now;
 }
 
 /**
@@ -37,7 +39,8 @@ export function TimerStrip({ className = "" }: { className?: string }) {
   const [stale] = useState(announcement);
   const [heard, setHeard] = useState(false);
   if (!heard && announcement !== stale) setHeard(true);
-  const now = useNow(timers.some((timer) => timer.state === "running"));
+  useRedraw(timers.some((timer) => timer.state === "running"));
+  const now = Date.now();
   const list = useRef<HTMLUListElement>(null);
 
   // A timer's buttons go with it: focus moves to the next timer's (or the one before).
@@ -79,15 +82,13 @@ function TimerItem({
   const { id, name, state } = timer;
   return (
     <li className={`timer is-${state}`} data-timer={id}>
-      <p className="timer-text">
-        <span className="timer-name">
-          {name} <span className="timer-length">· {timer.length}</span>
-        </span>
-        <span className="timer-clock">
-          {state === "done" ? "Done" : formatClock(remainingMs(timer, now))}
-          {state === "paused" && <span className="timer-paused"> Paused</span>}
-        </span>
-      </p>
+      <span className="timer-name">
+        {name} <span className="timer-length">· {timer.length}</span>
+      </span>
+      <span className="timer-clock">
+        {state === "done" ? "Done" : formatClock(remainingMs(timer, now))}
+        {state === "paused" && <span className="timer-paused"> Paused</span>}
+      </span>
       <div className="timer-actions">
         {state !== "done" && (
           <button
