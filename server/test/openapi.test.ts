@@ -123,6 +123,9 @@ describe("GET /api/openapi.json", () => {
     expect(
       operation("/api/groceries/lists/{id}/events/", "get").responses["200"]?.content,
     ).toHaveProperty("text/event-stream");
+    expect(
+      operation("/api/planner/calendar/{token}.ics", "get").responses["200"]?.content,
+    ).toHaveProperty("text/calendar");
   });
 });
 

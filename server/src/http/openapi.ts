@@ -105,7 +105,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         schema.response = {
           200: {
             description: config.noJsonResponse,
-            content: { "text/event-stream": { schema: z.string() } },
+            content: { [config.responseMediaType ?? "text/event-stream"]: { schema: z.string() } },
           },
         };
       }

@@ -13,6 +13,8 @@ declare module "fastify" {
     noBody?: true;
     /** Why the route answers without a JSON body to describe (an event stream, HTML, files). */
     noJsonResponse?: string;
+    /** The media type of such an answer, for the OpenAPI document (default text/event-stream). */
+    responseMediaType?: string;
   }
 }
 

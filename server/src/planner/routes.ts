@@ -388,7 +388,8 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: {
         access: "public",
-        noJsonResponse: "The planner as iCalendar (text/calendar), for a calendar app.",
+        noJsonResponse: "The planner as iCalendar (RFC 5545), for a calendar app.",
+        responseMediaType: "text/calendar",
       },
       schema: { params: calendarFeedParams },
     },
