@@ -1,6 +1,6 @@
 import type { Db } from "../db/client.js";
-import { matchIngredientTexts } from "../ingredients/match-lines.js";
-import { type ParsedLine, parseIngredientLine } from "../ingredients/parse-line.js";
+import { lookupText, matchIngredientTexts } from "../ingredients/match-lines.js";
+import { parseIngredientLine } from "../ingredients/parse-line.js";
 import { listUnits } from "../ingredients/repository.js";
 
 // What a line typed into a list ("2 kg potatoes", "paper towels") plans: read by the same
@@ -16,12 +16,14 @@ export const tidyLine = (line: string) => line.replace(/\s+/g, " ").trim();
 
 /**
  * Reads a line for `userId` (whose own catalogue entries count):
- * - naming a catalogue ingredient, it is that ingredient with the line's amount, as planning
- *   it from the picker would be; a line without an amount is one of it (1 piece: "lemons"),
- *   and a unit without a number is one of that unit ("salt to taste").
+ * - naming a catalogue ingredient (by its name or a known other name, singular or plural:
+ *   namesIngredient), it is that ingredient with the line's amount, as planning it from the
+ *   picker would be; a line without an amount is one of it (1 piece: "lemons"), and a unit
+ *   without a number is one of that unit ("salt to taste").
  * - otherwise a free-text line: with an amount the parser found at its start (a number, and
  *   a unit of the units table or else pieces), the rest of the line as typed is its text
  *   ("500 g mystery flour" is 500 g of "mystery flour"); without one, the whole line.
+ *   Nothing the cook typed is dropped but the amount.
  */
 export async function readExtraLine(db: Db, userId: number, line: string): Promise<ExtraFromLine> {
   const typed = tidyLine(line);
@@ -33,7 +35,7 @@ export async function readExtraLine(db: Db, userId: number, line: string): Promi
   const unitIdOf = (name: string | null) =>
     name === null ? undefined : units.find((unit) => unit.name.toLowerCase() === name)?.id;
   const unitId = unitIdOf(parsed.unit);
-  if (ingredient) {
+  if (ingredient && namesIngredient(parsed.ingredientText, ingredient.name)) {
     const pieceId = unitIdOf("piece");
     if (pieceId === undefined) throw new Error("the units table has no piece");
     return {
@@ -42,7 +44,7 @@ export async function readExtraLine(db: Db, userId: number, line: string): Promi
       quantity: parsed.quantity ?? 1,
     };
   }
-  const rest = parsed.quantity === null ? undefined : textAfterAmount(typed, parsed);
+  const rest = parsed.quantity === null ? undefined : textAfterAmount(typed);
   if (rest === undefined || unitId === undefined || parsed.quantity === null) {
     return { text: typed, unitId: null, quantity: null };
   }
@@ -50,16 +52,30 @@ export async function readExtraLine(db: Db, userId: number, line: string): Promi
 }
 
 /**
- * The line from the first word of what it names on, as typed ("500 g Mystery flour" →
- * "Mystery flour"); undefined when that word is not found after the start of the line (the
- * parser rewrote it), so the whole line is kept rather than a guess.
+ * Whether the words name the catalogue ingredient itself. The matcher is made for recipes,
+ * where nearly every line is food: it takes the closest name ("mystery flour" is Rye flour,
+ * "batteries" Batter mix, "sponges" Sponge cake). A shopping list also holds what is not
+ * food, and a line left as typed costs less than a wrong ingredient, so only the name itself
+ * counts here: the same words once folded (case, accents, a known other name), singular or
+ * plural ("2 lemons" is Lemon, "flour" All-purpose flour).
  */
-export function textAfterAmount(typed: string, parsed: ParsedLine): string | undefined {
-  const firstWord = parsed.ingredientText.split(" ")[0];
-  if (!firstWord) return undefined;
-  const escaped = firstWord.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const found = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}`, "iu").exec(typed.slice(1));
-  if (!found) return undefined;
-  const rest = typed.slice(1 + found.index).trim();
-  return rest === "" ? undefined : rest;
+export function namesIngredient(ingredientText: string, catalogueName: string): boolean {
+  const typed = lookupText(ingredientText);
+  const name = lookupText(catalogueName);
+  return typed.text === name.text || typed.singularText === name.singularText;
+}
+
+/**
+ * The line after its amount, as typed: the fewest leading words whose removal leaves a line
+ * the parser finds no amount in ("500 g Mystery flour" → "Mystery flour", "3 large bin bags"
+ * → "large bin bags"); undefined when no such rest is found, so the whole line is kept.
+ */
+export function textAfterAmount(typed: string): string | undefined {
+  const words = typed.split(" ");
+  for (let dropped = 1; dropped < words.length; dropped += 1) {
+    const rest = words.slice(dropped).join(" ");
+    const parsed = parseIngredientLine(rest);
+    if (parsed.quantity === null && parsed.unit === null) return rest;
+  }
+  return undefined;
 }
