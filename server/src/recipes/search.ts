@@ -37,36 +37,36 @@ function startAfter(ranking: Ranking, after: { score: number; id: number } | und
 }
 
 /**
- * The recipes with these ids that the viewer may read, in that order, and the current search
- * generation. Rankings are shared by every viewer (the cache key has no viewer), so reading
- * rights are applied here, to each page.
+ * The query of a search page: the first `size` recipes of `ids` (a ranking from the cursor
+ * on) that the viewer may read and that pass the filters, each with its position in `ids`
+ * (1-based), and the current search generation, also when none is left. Rankings are shared
+ * by every viewer (the cache key has no viewer), so reading rights and filters are applied
+ * here, to each page. The ids are walked in their order (unnest with ordinality keeps it)
+ * and each probed by primary key until the page is full: one query however far down the
+ * ranking the readable ones are.
  */
-async function recipesInOrder(db: Db, ids: number[], viewer: Viewer, filters: SQL[]) {
-  const rows = await executePrepared<RecipeRow & { generation: number }>(
-    db,
-    "search_page",
-    sql`select g.generation, page.*
-      from ${searchGeneration} g
-      left join lateral (
-        select ${recipeColumns}
-        from ${recipes} r join ${users} u on u.id = r.author_id
-        where ${sql.join(
-          [sql`r.id = any(${`{${ids.join(",")}}`}::int[])`, mayReadRecipe(viewer), ...filters],
-          sql` and `,
-        )}
-      ) page on true`,
-  );
-  const byId = new Map(rows.filter((row) => row.id !== null).map((row) => [row.id, row]));
-  return { generation: rows[0]?.generation, rows: ids.flatMap((id) => byId.get(id) ?? []) };
+export function searchPageSql(ids: number[], size: number, viewer: Viewer, filters: SQL[]): SQL {
+  return sql`select g.generation, page.*
+    from ${searchGeneration} g
+    left join lateral (
+      select k.position, ${recipeColumns}
+      from unnest(${`{${ids.join(",")}}`}::int[]) with ordinality k(id, position)
+      join ${recipes} r on r.id = k.id
+      join ${users} u on u.id = r.author_id
+      where ${sql.join([mayReadRecipe(viewer), ...filters], sql` and `)}
+      order by k.position
+      limit ${size}
+    ) page on true
+    order by page.position`;
 }
 
 /**
  * The first `size` recipes of the ranking from `start` on that the viewer may read, with their
  * scores. The ranking is shared by every viewer, so some of its recipes may be unreadable:
- * read on (in growing steps) until the page is full or the ranking is exhausted, so that a
+ * the page reads on down the ranking until it is full or the ranking is exhausted, so that a
  * short page means the end and infinite scroll never stops early. `current`: the search
- * generation was the ranking's at every step (when it was not, the caller ranks again, unless
- * `acceptStale`).
+ * generation is still the ranking's (when it is not, the caller ranks again or, the second
+ * time, serves the page anyway).
  */
 async function readablePage(
   db: Db,
@@ -74,23 +74,17 @@ async function readablePage(
   start: number,
   size: number,
   viewer: Viewer,
-  acceptStale: boolean,
   filters: SQL[] = [],
 ): Promise<{ rows: RecipeRow[]; current: boolean }> {
-  const rows: RecipeRow[] = [];
-  let position = start;
-  let step = size;
-  let current = true;
-  do {
-    const ids = ranking.ids.slice(position, position + step);
-    const page = await recipesInOrder(db, ids, viewer, filters);
-    if (page.generation !== ranking.generation) current = false;
-    const scores = new Map(ids.map((id, i) => [id, ranking.scores[position + i] ?? 0]));
-    for (const row of page.rows) rows.push({ ...row, score: scores.get(row.id) });
-    position += ids.length;
-    step = Math.min(step * 2, 500);
-  } while ((current || acceptStale) && rows.length < size && position < ranking.ids.length);
-  return { rows: rows.slice(0, size), current };
+  const found = await executePrepared<RecipeRow & { generation: number; position: number }>(
+    db,
+    "search_page",
+    searchPageSql(ranking.ids.slice(start), size, viewer, filters),
+  );
+  const rows = found.flatMap(({ generation: _, position, ...row }) =>
+    row.id === null ? [] : [{ ...row, score: ranking.scores[start + Number(position) - 1] ?? 0 }],
+  );
+  return { rows, current: found[0]?.generation === ranking.generation };
 }
 
 /**
@@ -144,7 +138,6 @@ export async function searchRecipes(
         startAfter(ranking, after),
         limit + 1,
         viewer,
-        attempt === 2,
         conditions,
       );
     }
@@ -158,7 +151,6 @@ export async function searchRecipes(
         startAfter(ranking, after),
         limit + 1,
         viewer,
-        attempt === 2,
         conditions,
       );
     }
