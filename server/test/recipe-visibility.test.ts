@@ -1,6 +1,6 @@
 // Issue 23, section 1: who may read a recipe. A matrix of every route that reads or acts on a
 // recipe × public / followers / private × author, follower, stranger, signed out, member of a
-// list that plans it, superuser: each cell's status, and that nothing leaks in lists, search,
+// list that plans it, member of a week planner that plans it, superuser: each cell's status, and that nothing leaks in lists, search,
 // the feed, cooks to follow or images. Then the policy's two forms (row and SQL) against each
 // other on a grid of cases, search pages that stay full, and the submission's field.
 import type { RecipeVisibility } from "@potluck/contract";
@@ -23,8 +23,23 @@ import { Agent, type Agent as AgentType, createTestApp } from "./helper.js";
 const { app, db } = await createTestApp();
 
 const VISIBILITIES: RecipeVisibility[] = ["public", "followers", "private"];
-type Actor = "author" | "follower" | "stranger" | "anonymous" | "listMember" | "superuser";
-const ACTORS: Actor[] = ["author", "follower", "stranger", "anonymous", "listMember", "superuser"];
+type Actor =
+  | "author"
+  | "follower"
+  | "stranger"
+  | "anonymous"
+  | "listMember"
+  | "plannerMember"
+  | "superuser";
+const ACTORS: Actor[] = [
+  "author",
+  "follower",
+  "stranger",
+  "anonymous",
+  "listMember",
+  "plannerMember",
+  "superuser",
+];
 
 /** Who may read a recipe of this visibility (the issue's rule, written out by hand). */
 const READS: Record<Actor, RecipeVisibility[]> = {
@@ -33,13 +48,18 @@ const READS: Record<Actor, RecipeVisibility[]> = {
   stranger: ["public"],
   anonymous: ["public"],
   listMember: ["public", "followers", "private"], // read only, through the list
+  plannerMember: ["public", "followers", "private"], // read only, through the planner
   superuser: ["public", "followers", "private"],
 };
-/** Who may rate it or plan it onto their own list: a right of their own (not a list's grant). */
+/**
+ * Who may rate it or plan it onto their own list or planner: a right of their own (not a
+ * list's or planner's grant).
+ */
 const ACTS: Record<Actor, RecipeVisibility[]> = {
   ...READS,
   anonymous: [],
   listMember: ["public"],
+  plannerMember: ["public"],
 };
 
 const jpeg = () =>
@@ -65,6 +85,7 @@ const author = await signedIn(app, db);
 const follower = await signedIn(app, db);
 const stranger = await signedIn(app, db);
 const listMember = await signedIn(app, db);
+const plannerMember = await signedIn(app, db);
 const superuser = await signedIn(app, db, { isSuperuser: true });
 /** A cook everyone follows, who rated each recipe while it was public. */
 const rater = await signedIn(app, db);
@@ -75,11 +96,12 @@ const agents: Record<Actor, AgentType> = {
   stranger: stranger.agent,
   anonymous,
   listMember: listMember.agent,
+  plannerMember: plannerMember.agent,
   superuser: superuser.agent,
 };
 
 await created(follower.agent.post(`/api/users/${author.user.id}/follow/`));
-for (const cook of [author, follower, stranger, listMember, superuser]) {
+for (const cook of [author, follower, stranger, listMember, plannerMember, superuser]) {
   await created(cook.agent.post(`/api/users/${rater.user.id}/follow/`));
 }
 const list = await created<{ id: number }>(
@@ -89,6 +111,10 @@ await created(
   author.agent.post(`/api/groceries/lists/${list.id}/members/`, {
     username: listMember.user.username,
   }),
+);
+// The author's week planner, shared with the planner member (and no list of theirs).
+await created(
+  author.agent.post("/api/planner/members/", { username: plannerMember.user.username }),
 );
 /** Each signed-in actor's own list, to plan onto. */
 const ownLists = {} as Record<Actor, number>;
@@ -126,7 +152,13 @@ for (const visibility of VISIBILITIES) {
     }),
   );
   const ownRatings: Made["ownRatings"] = {};
-  for (const actor of ["follower", "stranger", "listMember", "superuser"] as const) {
+  for (const actor of [
+    "follower",
+    "stranger",
+    "listMember",
+    "plannerMember",
+    "superuser",
+  ] as const) {
     const rating = await created<{ id: number }>(
       agents[actor].post("/api/recipes/ratings/", { rating: 6, recipe: recipe.id }),
     );
@@ -138,6 +170,13 @@ for (const visibility of VISIBILITIES) {
       grocery_list_id: list.id,
       recipe_id: recipe.id,
       guests: 2,
+    }),
+  );
+  await created(
+    author.agent.post("/api/planner/entries/", {
+      date: "2030-03-04",
+      slot: "dinner",
+      recipe_id: recipe.id,
     }),
   );
   const changed = await created<{ visibility: string; image: string; image_card: string }>(
@@ -276,7 +315,7 @@ describe("a recipe the caller may not read is answered as if it did not exist", 
             }),
           ),
         (actor, visibility) => (acts(actor, visibility) ? 200 : 404),
-        ["follower", "stranger", "listMember", "superuser"],
+        ["follower", "stranger", "listMember", "plannerMember", "superuser"],
       ),
     ).toEqual([]);
   });
@@ -289,6 +328,23 @@ describe("a recipe the caller may not read is answered as if it did not exist", 
             grocery_list_id: ownLists[actor],
             recipe_id: recipe.id,
             guests: 2,
+          });
+          return [response.statusCode, Object.keys(response.json<object>()).includes("recipe_id")];
+        },
+        (actor, visibility) => (acts(actor, visibility) ? [201, false] : [400, true]),
+        signedInActors,
+      ),
+    ).toEqual([]);
+  });
+
+  it("plan it onto one's own planner: 201, or the unknown recipe's 400 on recipe_id", async () => {
+    expect(
+      await mismatches(
+        async (actor, _v, recipe) => {
+          const response = await agents[actor].post("/api/planner/entries/", {
+            date: "2030-04-01",
+            slot: "lunch",
+            recipe_id: recipe.id,
           });
           return [response.statusCode, Object.keys(response.json<object>()).includes("recipe_id")];
         },
@@ -433,15 +489,17 @@ describe("a recipe the caller may not read is in no list", () => {
   });
 
   it("cooks to follow: the author's latest recipe is one the caller may read", async () => {
-    for (const actor of ["stranger", "listMember", "rater"] as const) {
+    for (const actor of ["stranger", "listMember", "plannerMember", "rater"] as const) {
       const agent = actor === "rater" ? rater.agent : agents[actor];
       const response = await agent.get("/api/users/cooks-to-follow/?limit=20");
       expect(response.statusCode, response.body).toBe(200);
       const entry = response
         .json<{ id: number; latest_recipe: { id: number } }[]>()
         .find((cook) => cook.id === author.user.id);
-      // The list member reads the private one through the list; the others the public one.
-      const latest = actor === "listMember" ? made.private.id : made.public.id;
+      // The list's and the planner's members read the private one through them; the others
+      // the public one.
+      const latest =
+        actor === "listMember" || actor === "plannerMember" ? made.private.id : made.public.id;
       if (entry) expect([actor, entry.latest_recipe.id]).toEqual([actor, latest]);
     }
   });
@@ -562,6 +620,12 @@ describe("the rule's two forms agree", () => {
     await db.execute(
       sql`insert into grocery_list_members (grocery_list_id, user_id) values (${lists.b}, ${fan.id})`,
     );
+    // Likewise planners: the sharer's own (c), and the nobody's with the fan as a member (d).
+    await db.execute(sql`insert into planners (owner_id) values (${sharer.id}), (${nobody.id})`);
+    await db.execute(
+      sql`insert into planner_members (owner_id, user_id) values (${nobody.id}, ${fan.id})`,
+    );
+    const planners = { c: sharer.id, d: nobody.id };
     const viewers = [
       null,
       { id: owner.id, isSuperuser: false },
@@ -572,14 +636,19 @@ describe("the rule's two forms agree", () => {
     ];
     const cases: unknown[] = [];
     for (const visibility of VISIBILITIES) {
-      for (const plannedOn of [null, "a", "b"] as const) {
+      for (const plannedOn of [null, "a", "b", "c", "d"] as const) {
         const recipe = await buildRecipe(db, owner.id);
         await db.execute(
           sql`update ${recipes} set visibility = ${visibility} where id = ${recipe.id}`,
         );
-        if (plannedOn) {
+        if (plannedOn === "a" || plannedOn === "b") {
           await db.execute(sql`insert into planned_recipes (grocery_list_id, recipe_id, guests)
             values (${lists[plannedOn]}, ${recipe.id}, 2)`);
+        }
+        if (plannedOn === "c" || plannedOn === "d") {
+          await db.execute(sql`insert into planner_entries
+              (owner_id, date, slot, position, recipe_id, guests)
+            values (${planners[plannedOn]}, '2030-03-04', 'dinner', 0, ${recipe.id}, 2)`);
         }
         for (const viewer of viewers) {
           const [row] = (
@@ -608,9 +677,23 @@ describe("the rule's two forms agree", () => {
       }
     }
     // The grid covers both answers of both rules.
-    expect(cases).toHaveLength(3 * 3 * viewers.length);
+    expect(cases).toHaveLength(3 * 5 * viewers.length);
     const answers = new Set(cases.map((c) => JSON.stringify((c as { sql: unknown }).sql)));
     expect(answers).toEqual(new Set(["[true,true]", "[false,false]", "[true,false]"]));
+    // A private recipe on a planner: read only for its owner and members, hidden from others.
+    const cell = (plannedOn: string, viewer: number) =>
+      (cases as { visibility: string; plannedOn: string; viewer: number; sql: unknown }[]).find(
+        (c) => c.visibility === "private" && c.plannedOn === plannedOn && c.viewer === viewer,
+      )?.sql;
+    expect([cell("c", sharer.id), cell("d", nobody.id), cell("d", fan.id)]).toEqual([
+      [true, false],
+      [true, false],
+      [true, false],
+    ]);
+    expect([cell("c", fan.id), cell("d", sharer.id)]).toEqual([
+      [false, false],
+      [false, false],
+    ]);
   });
 });
 
