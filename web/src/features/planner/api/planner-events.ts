@@ -25,23 +25,28 @@ export function usePlannerEvents(owner: string, enabled: boolean): void {
       if (!owner) void queryClient.invalidateQueries({ queryKey: plannerKeys.members() });
     };
 
-    const open = (reopened: boolean) => {
+    // The server keeps no past events: a stream that opens again (the browser reconnecting
+    // by itself, or opened anew below) may have missed some, so the week is reloaded then.
+    let firstOpen = true;
+    const open = () => {
       const current = new EventSource(plannerEventsUrl(owner));
       source = current;
       current.addEventListener("change", refetch);
-      // A new stream does not know what happened while there was none: reload once it is up.
-      if (reopened) current.addEventListener("open", refetch);
+      current.addEventListener("open", () => {
+        if (!firstOpen) refetch();
+        firstOpen = false;
+      });
       current.addEventListener("error", () => {
         // While CONNECTING the browser reconnects by itself.
         if (current.readyState !== EventSource.CLOSED) return;
         // Refused for good. If the planner now answers 404 (I left or was taken off it), the
         // page says so and turns this off; otherwise it is tried again a little later.
         refetch();
-        reopenTimer = setTimeout(() => open(true), REOPEN_DELAY_MS);
+        reopenTimer = setTimeout(open, REOPEN_DELAY_MS);
       });
     };
 
-    open(false);
+    open();
     return () => {
       clearTimeout(reopenTimer);
       source.close();

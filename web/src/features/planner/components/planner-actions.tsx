@@ -1,11 +1,20 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Modal } from "../../../components/modal";
 import type { Day } from "../week";
 import type { CollectionChoice } from "./add-entry-dialog";
-import { CalendarLinkPanel } from "./calendar-link-panel";
-import { FillGapsDialog } from "./fill-gaps-dialog";
-import { SendWeekDialog, type ShoppingLists } from "./send-week-dialog";
-import { SharePanel } from "./share-panel";
+import type { ShoppingLists } from "./send-week-dialog";
+
+// Each fetched when first opened: the week is what the page shows first.
+const SendWeekDialog = lazy(async () => ({
+  default: (await import("./send-week-dialog")).SendWeekDialog,
+}));
+const FillGapsDialog = lazy(async () => ({
+  default: (await import("./fill-gaps-dialog")).FillGapsDialog,
+}));
+const SharePanel = lazy(async () => ({ default: (await import("./share-panel")).SharePanel }));
+const CalendarLinkPanel = lazy(async () => ({
+  default: (await import("./calendar-link-panel")).CalendarLinkPanel,
+}));
 
 type Open = "send" | "fill" | "share" | "calendar" | null;
 
@@ -53,28 +62,30 @@ export function PlannerActions({
           Calendar link
         </button>
       )}
-      {open === "send" && (
-        <SendWeekDialog owner={owner} monday={monday} shopping={shopping} onClose={close} />
-      )}
-      {open === "fill" && (
-        <FillGapsDialog owner={owner} monday={monday} collections={collections} onClose={close} />
-      )}
-      {open === "share" && (
-        <Modal title={owner ? `${owner}'s planner` : "Share your planner"} onClose={close}>
-          <SharePanel
-            owner={owner}
-            onLeft={() => {
-              close();
-              onLeft();
-            }}
-          />
-        </Modal>
-      )}
-      {open === "calendar" && (
-        <Modal title="Calendar link" onClose={close} className="modal-compact">
-          <CalendarLinkPanel />
-        </Modal>
-      )}
+      <Suspense fallback={null}>
+        {open === "send" && (
+          <SendWeekDialog owner={owner} monday={monday} shopping={shopping} onClose={close} />
+        )}
+        {open === "fill" && (
+          <FillGapsDialog owner={owner} monday={monday} collections={collections} onClose={close} />
+        )}
+        {open === "share" && (
+          <Modal title={owner ? `${owner}'s planner` : "Share your planner"} onClose={close}>
+            <SharePanel
+              owner={owner}
+              onLeft={() => {
+                close();
+                onLeft();
+              }}
+            />
+          </Modal>
+        )}
+        {open === "calendar" && (
+          <Modal title="Calendar link" onClose={close} className="modal-compact">
+            <CalendarLinkPanel />
+          </Modal>
+        )}
+      </Suspense>
     </div>
   );
 }

@@ -11,23 +11,32 @@ import {
   useSensors,
 } from "@dnd-kit/core";
 import type { PlannerEntry } from "@potluck/contract";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { LoadError } from "../../../components/load-error";
 import { useCreatePlannerEntry } from "../api/create-entry";
 import { useDeletePlannerEntry } from "../api/delete-entry";
 import { usePlannerEntries } from "../api/get-entries";
 import { type EntryChange, useUpdatePlannerEntry } from "../api/update-entry";
 import { cellUnderDrag, jumpBetweenCells } from "../drag-drop";
-import { copyOf, entriesByCell, entryLabel, parseCellId } from "../entries";
+import { cellId, copyOf, entriesByCell, entryLabel, parseCellId } from "../entries";
 import { problemOf } from "../messages";
 import { type Day, dayName, SLOT_LABELS, type Slot, weekDays } from "../week";
-import { AddEntryDialog, type CollectionChoice } from "./add-entry-dialog";
-import { EditEntryDialog } from "./edit-entry-dialog";
+import type { CollectionChoice } from "./add-entry-dialog";
 import { EntryContent } from "./entry-card";
 import type { EntryAction } from "./entry-menu";
-import { MoveEntryDialog } from "./move-entry-dialog";
 import { WeekGrid } from "./week-grid";
 import "../planner.css";
+
+// The dialogs are fetched when first opened: the week itself is what the page shows first.
+const AddEntryDialog = lazy(async () => ({
+  default: (await import("./add-entry-dialog")).AddEntryDialog,
+}));
+const MoveEntryDialog = lazy(async () => ({
+  default: (await import("./move-entry-dialog")).MoveEntryDialog,
+}));
+const EditEntryDialog = lazy(async () => ({
+  default: (await import("./edit-entry-dialog")).EditEntryDialog,
+}));
 
 type Dialog =
   | { kind: "add"; day: Day; slot: Slot }
@@ -70,6 +79,20 @@ export function PlannerWeek({
   const [message, setMessage] = useState<{ text: string; error?: boolean } | null>(null);
   const [dragged, setDragged] = useState<PlannerEntry | null>(null);
   const copy = useCopyKey(dragged !== null);
+  const keyboardDrag = useRef(false);
+  // A meal moved by keyboard (dragged, or through Move to…) is drawn anew in its new cell, and
+  // the button that had focus goes with the old one: focus follows it to its new place.
+  const refocus = useRef<{ id: number; cell: string } | null>(null);
+  useEffect(() => {
+    const wanted = refocus.current;
+    if (!wanted || !cells) return;
+    const grip = document.querySelector<HTMLElement>(
+      `[data-cell="${wanted.cell}"] [data-entry-id="${wanted.id}"] .planner-grip`,
+    );
+    if (!grip) return;
+    refocus.current = null;
+    grip.focus();
+  }, [cells]);
 
   const sensors = useSensors(
     // A click on the title or menu is not a drag: it must move a few pixels first.
@@ -79,8 +102,15 @@ export function PlannerWeek({
     useSensor(KeyboardSensor, { coordinateGetter: jumpBetweenCells }),
   );
 
-  const moveOrCopy = (entry: PlannerEntry, day: Day, slot: Slot, asCopy: boolean) => {
+  const moveOrCopy = (
+    entry: PlannerEntry,
+    day: Day,
+    slot: Slot,
+    asCopy: boolean,
+    byKeyboard: boolean,
+  ) => {
     const what = entryLabel(entry);
+    if (byKeyboard && !asCopy) refocus.current = { id: entry.id, cell: cellId(day, slot) };
     const where = cellName(day, slot);
     if (asCopy) {
       create.mutate(copyOf(entry, day, slot), {
@@ -105,6 +135,10 @@ export function PlannerWeek({
     if (action === "delete") {
       const what = entryLabel(entry);
       setMessage({ text: `Deleted ${what} from ${cellName(entry.date, entry.slot)}.` });
+      // Its menu goes with it: focus moves to its slot's Add.
+      document
+        .querySelector<HTMLElement>(`[data-cell="${cellId(entry.date, entry.slot)}"] .planner-add`)
+        ?.focus();
       remove.mutate(entry, {
         onError: (error) =>
           setMessage({ text: `Could not delete ${what}. ${problemOf(error)}`, error: true }),
@@ -114,6 +148,7 @@ export function PlannerWeek({
 
   const onDragStart = ({ active, activatorEvent }: DragStartEvent) => {
     copy.start((activatorEvent as KeyboardEvent | MouseEvent).altKey === true);
+    keyboardDrag.current = activatorEvent instanceof KeyboardEvent;
     setDragged(entryOf(active.data.current));
   };
 
@@ -124,7 +159,7 @@ export function PlannerWeek({
     if (!entry || !target) return;
     const asCopy = copy.held.current;
     if (!asCopy && target.day === entry.date && target.slot === entry.slot) return;
-    moveOrCopy(entry, target.day, target.slot, asCopy);
+    moveOrCopy(entry, target.day, target.slot, asCopy, keyboardDrag.current);
   };
 
   const announcements: Announcements = {
@@ -186,46 +221,50 @@ export function PlannerWeek({
         </DragOverlay>
       </DndContext>
       {entries.isPending && <p className="status-text">Loading the week...</p>}
-      {dialog?.kind === "add" && (
-        <AddEntryDialog
-          owner={owner}
-          day={dialog.day}
-          slot={dialog.slot}
-          collections={collections}
-          onClose={() => setDialog(null)}
-          onAdded={(what) => {
-            setDialog(null);
-            setMessage({ text: `Added ${what} to ${cellName(dialog.day, dialog.slot)}.` });
-          }}
-        />
-      )}
-      {dialog?.kind === "move" && (
-        <MoveEntryDialog
-          entry={dialog.entry}
-          monday={monday}
-          onClose={() => setDialog(null)}
-          onSubmit={(day, slot, asCopy) => {
-            setDialog(null);
-            moveOrCopy(dialog.entry, day, slot, asCopy);
-          }}
-        />
-      )}
-      {dialog?.kind === "edit" && (
-        <EditEntryDialog
-          entry={dialog.entry}
-          onClose={() => setDialog(null)}
-          onSubmit={(fields) => {
-            setDialog(null);
-            const what = entryLabel(dialog.entry);
-            change(
-              dialog.entry,
-              fields,
-              fields.guests !== undefined ? `${what} is now for ${fields.guests}.` : "Note saved.",
-              `Could not change ${what}.`,
-            );
-          }}
-        />
-      )}
+      <Suspense fallback={null}>
+        {dialog?.kind === "add" && (
+          <AddEntryDialog
+            owner={owner}
+            day={dialog.day}
+            slot={dialog.slot}
+            collections={collections}
+            onClose={() => setDialog(null)}
+            onAdded={(what) => {
+              setDialog(null);
+              setMessage({ text: `Added ${what} to ${cellName(dialog.day, dialog.slot)}.` });
+            }}
+          />
+        )}
+        {dialog?.kind === "move" && (
+          <MoveEntryDialog
+            entry={dialog.entry}
+            monday={monday}
+            onClose={() => setDialog(null)}
+            onSubmit={(day, slot, asCopy) => {
+              setDialog(null);
+              moveOrCopy(dialog.entry, day, slot, asCopy, true);
+            }}
+          />
+        )}
+        {dialog?.kind === "edit" && (
+          <EditEntryDialog
+            entry={dialog.entry}
+            onClose={() => setDialog(null)}
+            onSubmit={(fields) => {
+              setDialog(null);
+              const what = entryLabel(dialog.entry);
+              change(
+                dialog.entry,
+                fields,
+                fields.guests !== undefined
+                  ? `${what} is now for ${fields.guests}.`
+                  : "Note saved.",
+                `Could not change ${what}.`,
+              );
+            }}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }

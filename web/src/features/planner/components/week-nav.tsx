@@ -17,23 +17,26 @@ export function WeekNav({
 }) {
   const thisWeek = mondayOf(todayDay);
   return (
-    <nav className="planner-week-nav" aria-label="Weeks">
+    <>
       <h2 className="planner-week-title" aria-live="polite">
         {weekTitle(monday)}
       </h2>
-      <Link to={hrefOf(addDays(monday, -7))} className="btn btn-secondary btn-small">
-        <span aria-hidden="true">← </span>Previous week
-      </Link>
-      <Link
-        to={hrefOf(thisWeek)}
-        className="btn btn-secondary btn-small"
-        aria-current={monday === thisWeek ? "page" : undefined}
-      >
-        This week
-      </Link>
-      <Link to={hrefOf(addDays(monday, 7))} className="btn btn-secondary btn-small">
-        Next week<span aria-hidden="true"> →</span>
-      </Link>
-    </nav>
+      <nav className="planner-week-nav" aria-label="Weeks">
+        <Link to={hrefOf(addDays(monday, -7))} className="btn btn-secondary btn-small">
+          <span aria-hidden="true">← </span>Previous<span className="planner-nav-week"> week</span>
+        </Link>
+        <Link
+          to={hrefOf(thisWeek)}
+          className="btn btn-secondary btn-small"
+          aria-current={monday === thisWeek ? "page" : undefined}
+        >
+          This week
+        </Link>
+        <Link to={hrefOf(addDays(monday, 7))} className="btn btn-secondary btn-small">
+          Next<span className="planner-nav-week"> week</span>
+          <span aria-hidden="true"> →</span>
+        </Link>
+      </nav>
+    </>
   );
 }
