@@ -23,7 +23,7 @@ export interface QueuedTick {
 }
 
 /** Answers that mean "not now" (too many requests; a server or its database away), not "no". */
-const WAIT_STATUSES = new Set([429, 502, 503, 504]);
+export const WAIT_STATUSES = new Set([429, 502, 503, 504]);
 /** A failed send is tried again after 1 s, 2 s, 4 s... up to every 30 s, and at once when the network is back. */
 const RETRY_FIRST_MS = 1000;
 const RETRY_MAX_MS = 30_000;

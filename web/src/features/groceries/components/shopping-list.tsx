@@ -2,12 +2,15 @@ import type { ShoppingItem } from "@potluck/contract";
 import { useId, useMemo, useRef, useState } from "react";
 import { LoadError } from "../../../components/load-error";
 import { Loading } from "../../../components/status";
+import { useOnline } from "../../../lib/offline/online";
 import { useUnitsPreference } from "../../../lib/units-preference";
+import { usePendingLines } from "../api/add-queue";
 import { useAisles } from "../api/aisles";
 import { useShoppingItems } from "../api/get-shopping-items";
 import { type AisleSection, inAisleOrder, shopSections } from "../shop-order";
 import { AisleMoveButtons } from "./aisle-move-buttons";
 import { KeepScreenOn } from "./keep-screen-on";
+import { QuickAdd } from "./quick-add";
 import { ShoppingItemRow } from "./shopping-item-row";
 
 /**
@@ -17,6 +20,7 @@ import { ShoppingItemRow } from "./shopping-item-row";
  */
 export function ShoppingList({ listId }: { listId: number }) {
   const items = useShoppingItems(listId);
+  const pending = usePendingLines(listId);
   const [arranging, setArranging] = useState(false);
   const headingId = useId();
   return (
@@ -38,12 +42,14 @@ export function ShoppingList({ listId }: { listId: number }) {
           </button>
         </div>
       </div>
+      <QuickAdd listId={listId} />
       {arranging && (
         <p className="muted small">
           Move aisles into the order you walk the shop, put an ingredient in another aisle, or mark
           what you always have at home. Only your own view changes.
         </p>
       )}
+      <PendingLines listId={listId} />
       {items.isPending ? (
         <Loading />
       ) : items.isError ? (
@@ -53,7 +59,11 @@ export function ShoppingList({ listId }: { listId: number }) {
           retrying={items.isFetching}
         />
       ) : items.data.length === 0 ? (
-        <p className="muted">Nothing to buy yet: plan a recipe or an extra below.</p>
+        pending.length === 0 && (
+          <p className="muted">
+            Nothing to buy yet: add an item above, or plan a recipe or an extra below.
+          </p>
+        )
       ) : (
         <ShopAisles listId={listId} items={items.data} arranging={arranging} />
       )}
@@ -117,5 +127,31 @@ function ShopAisles({
         </details>
       )}
     </>
+  );
+}
+
+/**
+ * Lines typed here that the server does not have yet: shown at once, at the top (their aisle
+ * is known once the server has read them), to tick once they are in.
+ */
+function PendingLines({ listId }: { listId: number }) {
+  const lines = usePendingLines(listId);
+  const online = useOnline();
+  if (lines.length === 0) return null;
+  return (
+    <ul className="shopping-items" aria-label="Being added">
+      {lines.map((line) => (
+        <li key={line.seq} className="shopping-item is-pending">
+          <p className="shopping-item-tick">
+            <span>
+              <span className="shopping-item-what">{line.text}</span>{" "}
+              <span className="shopping-item-for">
+                {online ? "adding…" : "waiting for the network"}
+              </span>
+            </span>
+          </p>
+        </li>
+      ))}
+    </ul>
   );
 }
