@@ -252,14 +252,17 @@ export const recipeIngredients = pgTable(
     recipeId: integer("recipe_id")
       .notNull()
       .references(() => recipes.id, { onDelete: "cascade" }),
-    ingredientId: integer("ingredient_id")
-      .notNull()
-      .references(() => ingredients.id),
-    unitId: integer("unit_id")
-      .notNull()
-      .references(() => units.id),
+    /** A catalogue row: its ingredient, unit and quantity; a free row: its text instead. */
+    ingredientId: integer("ingredient_id").references(() => ingredients.id),
+    unitId: integer("unit_id").references(() => units.id),
     position: smallint("position").notNull().default(0),
-    quantity: doublePrecision("quantity").notNull(),
+    /** Per serving; a free row may have none ("a handful of fresh herbs"). */
+    quantity: doublePrecision("quantity"),
+    /**
+     * A free row's line as written, after its amount; null for a catalogue row. At most 200
+     * characters, the limit of a free shopping line (SHOPPING_TEXT_MAX), which it becomes.
+     */
+    text: text("text"),
     /** The recipe's created_on, copied by a trigger (see recipeTags.createdOn). */
     createdOn: timestamptz("created_on").notNull().defaultNow(),
   },
@@ -272,6 +275,19 @@ export const recipeIngredients = pgTable(
       t.recipeId.desc(),
     ),
     check("recipe_ingredients_quantity_positive", sql`${t.quantity} > 0`),
+    check(
+      "recipe_ingredients_catalogue_or_text",
+      sql`(${t.ingredientId} is null) <> (${t.text} is null)`,
+    ),
+    check(
+      "recipe_ingredients_catalogue_amount",
+      sql`${t.ingredientId} is null or (${t.unitId} is not null and ${t.quantity} is not null)`,
+    ),
+    check(
+      "recipe_ingredients_unit_has_quantity",
+      sql`${t.unitId} is null or ${t.quantity} is not null`,
+    ),
+    check("recipe_ingredients_text_length", sql`char_length(${t.text}) between 1 and 200`),
   ],
 );
 
