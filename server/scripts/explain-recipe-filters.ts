@@ -16,7 +16,12 @@ import { lockDataDir } from "../src/db/data-dir-lock.js";
 import { startEmbeddedPostgres } from "../src/db/embedded.js";
 import { runMigrations } from "../src/db/migrate.js";
 import { searchWords } from "../src/ingredients/search-text.js";
-import { filterConditions, type ListOptions, recipeListSql } from "../src/recipes/repository.js";
+import {
+  filterConditions,
+  type ListOptions,
+  listLead,
+  recipeListSql,
+} from "../src/recipes/repository.js";
 import { searchPageSql } from "../src/recipes/search.js";
 import { expandWords, rankingSql, rankSearch } from "../src/recipes/search-ranking.js";
 
@@ -139,7 +144,9 @@ async function report(db: Db): Promise<void> {
     ],
   ];
   const table: string[] = [];
-  for (const [label, options] of lists) {
+  for (const [label, given] of lists) {
+    // As listRecipes: the tag or ingredient the page is read from, when there is a choice.
+    const options = { ...given, lead: await listLead(db, given.filters) };
     const first = await explain(db, recipeListSql({ ...options, limit: PAGE }));
     print(`${label}, first page`, first.plan);
     // The cursor of the 1,000th row (or the last, when there are fewer).

@@ -6,7 +6,7 @@ import { inCollectionsColumn } from "../collections/repository.js";
 import { executePrepared, type Tx } from "../db/client.js";
 import { ingredients, recipeIngredients, recipes, recipeTags, units, users } from "../db/schema.js";
 import type { CursorValues } from "../http/pagination.js";
-import { followsAuthor, mayReadRecipe, type ReaderFacts, readerFacts } from "./policy.js";
+import { mayReadRecipe, type ReaderFacts, readerFacts } from "./policy.js";
 
 /** A recipe row as lists and the detail page read it (author name joined in). */
 export type RecipeRow = {
@@ -51,6 +51,8 @@ export interface ListOptions {
   cursor?: [createdKey: number, id: number];
   /** The list's filters (`?tag=` and the rest), all of which must hold. */
   filters?: RecipeFilters;
+  /** The tag or ingredient filter the page is read from (listLead); by default the first. */
+  lead?: Lead;
 }
 
 /**
@@ -117,7 +119,14 @@ export function filterConditions(filters: RecipeFilters = {}): SQL[] {
     conditions.push(sql`r.author_id = (select fu.id from users fu
       where lower(fu.username) = lower(${filters.authorUsername}))`);
   }
-  if (filters.followedBy !== undefined) conditions.push(followsAuthor(filters.followedBy));
+  if (filters.followedBy !== undefined) {
+    // policy's followsAuthor means the same, but as an EXISTS it becomes a join probing follows
+    // for each recipe. As one array of the followed cooks (read once), it is also an index
+    // condition: recipes_author_created_idx gives all their recipes at once, from the index
+    // alone (it holds visibility for the reading rule), to sort.
+    conditions.push(sql`r.author_id = any(array(select f.followee_id from follows f
+      where f.follower_id = ${filters.followedBy}::int))`);
+  }
   if (filters.collectionId !== undefined) {
     conditions.push(sql`exists (select 1 from collection_recipes fc
       where fc.collection_id = ${filters.collectionId}::int and fc.recipe_id = r.id)`);
@@ -128,15 +137,53 @@ export function filterConditions(filters: RecipeFilters = {}): SQL[] {
   return conditions;
 }
 
+/** A tag or ingredient filter that a page can be read from (listSource). */
+export type Lead = { tag: string } | { ingredientId: number };
+
+/** The tag and ingredient filters as leads: ingredients first, each once. */
+function leadsOf(filters: RecipeFilters = {}): Lead[] {
+  return [
+    ...[...new Set(filters.ingredientIds ?? [])].map((ingredientId) => ({ ingredientId })),
+    ...[...new Set(filters.tags ?? [])].map((tag) => ({ tag })),
+  ];
+}
+
+/** Counting a lead's rows stops here: past it, any of them makes a page cheap. */
+const LEAD_COUNT_CAP = 10_000;
+
 /**
- * Where a page of the list is read from, in its order. With a tag or ingredient filter, that
- * tag's rows of recipe_tags (or that ingredient's lines) newest first, from
+ * Of several tag and ingredient filters, the one on the fewest recipes (rows counted from its
+ * index, up to LEAD_COUNT_CAP): the page is read from it, and the others are probed for each
+ * of its recipes. Read from a common tag, a rare second one would be probed for thousands of
+ * recipes before a page fills (tag=dinner&tag=hearty at 1M: 66 ms, against 0.4 ms the other
+ * way round). One query, and only when there is a choice.
+ */
+export async function listLead(db: Tx, filters?: RecipeFilters): Promise<Lead | undefined> {
+  const leads = leadsOf(filters);
+  if (leads.length <= 1) return leads[0];
+  const counts = leads.map((lead, index) => {
+    const rows =
+      "tag" in lead
+        ? sql`select from recipe_tags where tag = ${lead.tag}`
+        : sql`select from recipe_ingredients where ingredient_id = ${lead.ingredientId}::int`;
+    return sql`select ${index}::int as index,
+      (select count(*) from (${rows} limit ${LEAD_COUNT_CAP}) capped) as count`;
+  });
+  const result = await db.execute<{ index: number }>(
+    sql`${sql.join(counts, sql` union all `)} order by count, index limit 1`,
+  );
+  return leads[result.rows[0]?.index ?? 0];
+}
+
+/**
+ * Where a page of the list is read from, in its order. With a tag or ingredient filter (the
+ * lead), that tag's rows of recipe_tags (or that ingredient's lines) newest first, from
  * recipe_tags_tag_created_idx (recipe_ingredients_ingredient_created_idx), each recipe probed
  * by its primary key: a page then costs about its size over the share of those recipes the
  * other conditions keep, however many recipes carry the tag (a rare tag's, sorted, cost as
  * many look-ups as it had recipes). The other tags and ingredients stay probes; PostgreSQL
- * may still gather a small set (an author's recipes, a collection) and sort it instead.
- * An ingredient is preferred: one ingredient is usually on fewer recipes than a tag.
+ * may still gather a small set (an author's recipes, a collection, the followed cooks') and
+ * sort it instead.
  */
 interface ListSource {
   /** The rows, with the recipe aliased `r`. */
@@ -151,19 +198,22 @@ interface ListSource {
   rest: RecipeFilters;
 }
 
-function listSource(filters: RecipeFilters = {}): ListSource {
-  const [ingredient] = filters.ingredientIds ?? [];
-  if (ingredient !== undefined) {
+function listSource(filters: RecipeFilters = {}, lead = leadsOf(filters)[0]): ListSource {
+  if (lead && "ingredientId" in lead) {
+    const { ingredientId } = lead;
     return {
       from: sql`recipe_ingredients d join ${recipes} r on r.id = d.recipe_id`,
-      conditions: [sql`d.ingredient_id = ${ingredient}::int`],
+      conditions: [sql`d.ingredient_id = ${ingredientId}::int`],
       key: [sql`d.created_on`, sql`d.recipe_id`],
       distinct: true,
-      rest: { ...filters, ingredientIds: filters.ingredientIds?.filter((id) => id !== ingredient) },
+      rest: {
+        ...filters,
+        ingredientIds: filters.ingredientIds?.filter((id) => id !== ingredientId),
+      },
     };
   }
-  const [tag] = filters.tags ?? [];
-  if (tag !== undefined) {
+  if (lead) {
+    const { tag } = lead;
     return {
       from: sql`recipe_tags d join ${recipes} r on r.id = d.recipe_id`,
       conditions: [sql`d.tag = ${tag}`],
@@ -190,8 +240,15 @@ function listSource(filters: RecipeFilters = {}): ListSource {
  * joined to rows a sort may drop; `?following=true` reads only recipes_author_created_idx),
  * then those rows with their authors and tags.
  */
-export function recipeListSql({ viewer, authorId, limit, cursor, filters }: ListOptions): SQL {
-  const source = listSource(filters);
+export function recipeListSql({
+  viewer,
+  authorId,
+  limit,
+  cursor,
+  filters,
+  lead,
+}: ListOptions): SQL {
+  const source = listSource(filters, lead);
   const [createdOn, id] = source.key;
   const conditions: SQL[] = [
     ...source.conditions,
@@ -222,7 +279,8 @@ export const listCursor = (row: RecipeRow): CursorValues => [row.created_key, ro
 
 /** A page of the recipe list (recipeListSql), one row more than asked to tell if more follow. */
 export async function listRecipes(db: Tx, options: ListOptions): Promise<RecipeRow[]> {
-  return (await db.execute<RecipeRow>(recipeListSql(options))).rows;
+  const lead = await listLead(db, options.filters);
+  return (await db.execute<RecipeRow>(recipeListSql({ ...options, lead }))).rows;
 }
 
 /** The detail page's row: the recipe, its lines, the viewer's collections that hold it. */
