@@ -770,3 +770,67 @@ export const userStaples = pgTable(
 export const searchWords = pgTable("search_words", { word: text("word").primaryKey() }, (t) => [
   index("search_words_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`),
 ]);
+
+// ---------- bulk import ----------
+
+/**
+ * A cook's bulk import (imports/): a file they uploaded, kept at `file_path` under DATA_DIR
+ * until the import ends, or a list of addresses. Run as a job (jobs/); the counters move with
+ * each item, in the item's transaction, so a page shows progress and a restarted job knows
+ * where it was.
+ */
+export const imports = pgTable(
+  "imports",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status").notNull().default("queued"),
+    /** The recognised format (imports/formats), null until the file has been read. */
+    format: text("format"),
+    total: integer("total").notNull().default(0),
+    processed: integer("processed").notNull().default(0),
+    imported: integer("imported").notNull().default(0),
+    skipped: integer("skipped").notNull().default(0),
+    failed: integer("failed").notNull().default(0),
+    createdOn: timestamptz("created_on").notNull().defaultNow(),
+    finishedOn: timestamptz("finished_on"),
+    /** Why the whole import failed (an unrecognised file), for the cook. */
+    reason: text("reason"),
+    /** The uploaded file, relative to DATA_DIR; null for a list of addresses, and once done. */
+    filePath: text("file_path"),
+    /** The addresses to fetch, for an import of links. */
+    urls: text("urls").array(),
+  },
+  (t) => [
+    check(
+      "imports_status",
+      sql`${t.status} in ('queued', 'running', 'done', 'failed', 'cancelled')`,
+    ),
+    index("imports_user_created_idx").on(t.userId, t.createdOn.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * One recipe of an import, written when it has been dealt with: its position in the file (or
+ * the list of addresses) is the key, so a restarted job skips the positions it already has.
+ */
+export const importItems = pgTable(
+  "import_items",
+  {
+    importId: integer("import_id")
+      .notNull()
+      .references(() => imports.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    title: text("title").notNull(),
+    status: text("status").notNull(),
+    recipeId: integer("recipe_id").references(() => recipes.id, { onDelete: "set null" }),
+    reason: text("reason"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.importId, t.position] }),
+    check("import_items_status", sql`${t.status} in ('imported', 'skipped', 'failed')`),
+    index("import_items_recipe_idx").on(t.recipeId).where(sql`${t.recipeId} is not null`),
+  ],
+);
