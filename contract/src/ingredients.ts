@@ -44,7 +44,11 @@ export type ParseLinesBody = z.infer<typeof parseLinesBody>;
 /**
  * One parsed line. `quantity` is as written (a range gives the larger number, said in
  * `note`); `unit` is null only without one ("salt and pepper"); `ingredient` is null when no
- * catalogue entry (nor one of the cook's own) is close enough: the form asks the cook.
+ * catalogue entry (nor one of the cook's own) is close enough. Such a line is kept as
+ * written: `text` is its words after its amount ("2 cups mystery flour" → "mystery flour",
+ * with `quantity` and `unit`), or the whole line when no amount with a unit was read (then
+ * `quantity` and `unit` are null), at most RECIPE_INGREDIENT_TEXT_MAX characters (a longer
+ * one is cut at a word, ending "…"); null when an ingredient matched.
  */
 export const parsedIngredientLine = z.object({
   original: z.string(),
@@ -52,6 +56,7 @@ export const parsedIngredientLine = z.object({
   unit: unitSchema.nullable(),
   ingredient: ingredientOption.nullable(),
   note: z.string(),
+  text: z.string().nullable(),
 });
 export type ParsedIngredientLine = z.infer<typeof parsedIngredientLine>;
 

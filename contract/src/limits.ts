@@ -7,6 +7,11 @@ export const RECIPE_TITLE_MAX = 200;
 /** Cleaned HTML of the instructions, in bytes (UTF-8). */
 export const RECIPE_CONTENT_MAX_BYTES = 100 * 1024;
 export const RECIPE_INGREDIENTS_MAX = 100;
+/**
+ * An ingredient row kept as written ("a handful of fresh herbs"): its words, trimmed, 1 to
+ * this many characters: a free shopping line's limit (SHOPPING_TEXT_MAX), which it becomes.
+ */
+export const RECIPE_INGREDIENT_TEXT_MAX = 200;
 /** How many a recipe serves: a whole number in this range; 4 when a recipe does not say. */
 export const RECIPE_SERVINGS_MIN = 1;
 export const RECIPE_SERVINGS_MAX = 100;

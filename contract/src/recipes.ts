@@ -1,9 +1,18 @@
 // The recipes API: request and response schemas shared by server and web.
 import { z } from "zod";
-import { emptyToUndefined, idParams, MAX_ID, paginated, text } from "./common.js";
+import {
+  emptyToUndefined,
+  idParams,
+  MAX_ID,
+  missingOr,
+  paginated,
+  REQUIRED,
+  text,
+} from "./common.js";
 import {
   IMPORT_URL_MAX,
   RECIPE_FILTER_VALUES_MAX,
+  RECIPE_INGREDIENT_TEXT_MAX,
   RECIPE_MINUTES_MAX,
   RECIPE_TAG_MAX_LENGTH,
   RECIPE_VISIBILITIES,
@@ -54,12 +63,22 @@ export const recipeListItem = z.object({
 });
 export type RecipeListItem = z.infer<typeof recipeListItem>;
 
+/**
+ * A row of a recipe's ingredients: a catalogue ingredient with its quantity and unit (`text`
+ * null), or a row kept as written (`ingredient` null): its words in `text` ("a handful of
+ * fresh herbs"), with a quantity when it has an amount and a unit when that amount has one
+ * (a quantity without a unit is a count: "2 lemons, zested"). Read them with
+ * `recipeLineText` (units.ts).
+ */
 export const recipeIngredient = z.object({
   id: z.number(),
-  ingredient: z.object({ id: z.number(), name: z.string() }),
-  /** Per ONE serving. */
-  quantity: z.number(),
-  unit: z.object({ id: z.number(), name: z.string() }),
+  ingredient: z.object({ id: z.number(), name: z.string() }).nullable(),
+  /** Per ONE serving; null only for a row kept as written without an amount. */
+  quantity: z.number().nullable(),
+  /** Null only for a row kept as written without a unit. */
+  unit: z.object({ id: z.number(), name: z.string() }).nullable(),
+  /** A row kept as written: its words, as the cook (or the imported page) wrote them. */
+  text: z.string().nullable(),
 });
 export type RecipeIngredient = z.infer<typeof recipeIngredient>;
 
@@ -147,17 +166,84 @@ export const recipeListQuery = z.object({
 });
 export type RecipeListQuery = z.input<typeof recipeListQuery>;
 
-/** One row of the `recipe_ingredients` JSON string of a submission. */
-export const recipeIngredientInput = z.object({
-  ingredient_id: z.number().int().positive().max(MAX_ID),
-  /** Per ONE serving: the web form shows × the recipe's servings and submits ÷ them. */
-  quantity: z
-    .number()
-    .gt(0, "Ensure this value is greater than 0.")
-    .max(1_000_000, "Ensure this value is less than or equal to 1000000."),
-  unit_id: z.number().int().positive().max(MAX_ID),
-});
-export type RecipeIngredientInput = z.infer<typeof recipeIngredientInput>;
+/** null in a row means the same as leaving the field out (a detail's row sent back). */
+const nullAbsent = (value: unknown) => (value === null ? undefined : value);
+const rowId = () =>
+  z.preprocess(
+    nullAbsent,
+    z
+      .number({ error: missingOr("A valid integer is required.") })
+      .int("A valid integer is required.")
+      .positive("A valid integer is required.")
+      .max(MAX_ID, "A valid integer is required.")
+      .optional(),
+  );
+
+export const RECIPE_ROW_TEXT_OR_INGREDIENT = "Give either text or an ingredient, not both.";
+export const RECIPE_ROW_UNIT_WITHOUT_QUANTITY = "A unit needs a quantity.";
+
+/**
+ * One row of the `recipe_ingredients` JSON string of a submission: a catalogue row
+ * `{ingredient_id, quantity, unit_id}` (all three required), or a row kept as written
+ * `{text, quantity?, unit_id?}`: `text` trimmed, 1–200 characters; a `unit_id` only with a
+ * `quantity`; a quantity without a unit is a count. Both `ingredient_id` and `text`: the
+ * row's error "Give either text or an ingredient, not both.". Quantities per ONE serving.
+ */
+export const recipeIngredientInput = z
+  .object({
+    ingredient_id: rowId(),
+    text: z.preprocess(
+      nullAbsent,
+      text({ error: missingOr("Not a valid string.") })
+        .trim()
+        .min(1, "This field may not be blank.")
+        .max(
+          RECIPE_INGREDIENT_TEXT_MAX,
+          `Ensure this field has no more than ${RECIPE_INGREDIENT_TEXT_MAX} characters.`,
+        )
+        .optional(),
+    ),
+    /** Per ONE serving: the web form shows × the recipe's servings and submits ÷ them. */
+    quantity: z.preprocess(
+      nullAbsent,
+      z
+        .number({ error: missingOr("A valid number is required.") })
+        .gt(0, "Ensure this value is greater than 0.")
+        .max(1_000_000, "Ensure this value is less than or equal to 1000000.")
+        .optional(),
+    ),
+    unit_id: rowId(),
+  })
+  .superRefine(
+    (row, ctx) => {
+      const given = (field: string) =>
+        (row as Record<string, unknown>)[field] !== undefined ||
+        ctx.issues.some((issue) => issue.path?.[0] === field);
+      if (given("text")) {
+        if (given("ingredient_id")) {
+          ctx.addIssue({ code: "custom", message: RECIPE_ROW_TEXT_OR_INGREDIENT, path: [] });
+        } else if (given("unit_id") && !given("quantity")) {
+          ctx.addIssue({
+            code: "custom",
+            message: RECIPE_ROW_UNIT_WITHOUT_QUANTITY,
+            path: ["quantity"],
+          });
+        }
+        return;
+      }
+      for (const field of ["ingredient_id", "quantity", "unit_id"]) {
+        if (!given(field)) ctx.addIssue({ code: "custom", message: REQUIRED, path: [field] });
+      }
+    },
+    // Also when a field failed, so that every problem of the row is said at once.
+    { when: () => true },
+  )
+  .transform((row) => row as RecipeIngredientInput);
+
+/** A submitted row: from the catalogue, or kept as written. */
+export type RecipeIngredientInput =
+  | { ingredient_id: number; quantity: number; unit_id: number; text?: undefined }
+  | { text: string; quantity?: number; unit_id?: number; ingredient_id?: undefined };
 
 /**
  * The text fields of the multipart recipe submission (POST and PUT). The `image` part is a
@@ -229,12 +315,17 @@ export const importRecipeBody = z
   });
 export type ImportRecipeBody = z.infer<typeof importRecipeBody>;
 
-/** One ingredient line of an imported recipe: quantity on the form's 4-serving base. */
+/**
+ * One ingredient line of an imported recipe: quantity on the form's 4-serving base. A line no
+ * catalogue ingredient matched is kept as written: `text` holds its words (see
+ * ParsedIngredientLine.text), for the form to submit as a row kept as written.
+ */
 export const draftIngredient = z.object({
   original: z.string(),
   quantity: z.number().nullable(),
   unit: z.object({ id: z.number(), name: z.string() }).nullable(),
   ingredient: z.object({ id: z.number(), name: z.string() }).nullable(),
+  text: z.string().nullable(),
 });
 export type DraftIngredient = z.infer<typeof draftIngredient>;
 

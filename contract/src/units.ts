@@ -524,3 +524,56 @@ export function ingredientLineText(
   const number = fractions ? kitchenNumber(shown.quantity, fractions) : decimals(shown.quantity);
   return line(`${number} ${unitText(shown.unit, shown.quantity)}`, ingredientName);
 }
+
+/**
+ * THE way a line kept as written reads (a recipe's row kept as written, a free-text shopping
+ * line): its words as written, never made plural nor lower-cased, after its amount when it
+ * has one, the amount read as every ingredient line's ("2 kg mystery flour", "3 paper
+ * towels", "½ cup fresh herbs"); without a quantity, only the words ("a handful of fresh
+ * herbs"). A quantity without a unit is a count ("2 lemons, zested").
+ */
+export function freeLineText(
+  quantity: number | null,
+  unitName: string | null,
+  text: string,
+  system: UnitsPreference = "as_written",
+): IngredientLineText {
+  if (quantity === null) return { amount: "", name: text, text };
+  const { amount, exact } = ingredientLineText(quantity, unitName ?? "", "", system);
+  return {
+    amount,
+    name: text,
+    text: amount ? `${amount} ${text}` : text,
+    ...(exact ? { exact } : {}),
+  };
+}
+
+/** A recipe's ingredient row as recipeLineText reads it (RecipeIngredient's fields). */
+export interface RecipeLine {
+  ingredient: { name: string } | null;
+  /** Per ONE serving. */
+  quantity: number | null;
+  unit: { name: string } | null;
+  text: string | null;
+}
+
+/**
+ * THE way a recipe's ingredient row reads for `guests` (the recipe page, cook mode, the
+ * JSON-LD export): a catalogue row by ingredientLineText, a row kept as written by
+ * freeLineText; its quantity per ONE serving scaled as quantityForGuests says (a pinch stays a
+ * pinch), the same for both.
+ */
+export function recipeLineText(
+  line: RecipeLine,
+  guests: number,
+  servings: number,
+  system: UnitsPreference = "as_written",
+): IngredientLineText {
+  const unitName = line.unit?.name ?? "";
+  const quantity =
+    line.quantity === null ? null : quantityForGuests(line.quantity, unitName, guests, servings);
+  if (line.ingredient === null) {
+    return freeLineText(quantity, line.unit?.name ?? null, line.text ?? "", system);
+  }
+  return ingredientLineText(quantity ?? 0, unitName, line.ingredient.name, system);
+}
