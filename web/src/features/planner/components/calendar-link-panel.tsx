@@ -54,7 +54,7 @@ export function CalendarLinkPanel() {
       {url ? (
         <>
           <div className="field">
-            <label htmlFor={fieldId}>Calendar link</label>
+            <label htmlFor={fieldId}>Calendar address</label>
             <input
               id={fieldId}
               type="text"

@@ -32,8 +32,11 @@ export function FillGapsDialog({
   const [tag, setTag] = useState("");
   const [collection, setCollection] = useState(String(collections[0]?.id ?? ""));
   const [guests, setGuests] = useState(String(DEFAULT_GUESTS));
+  /** The proposals still to answer, the shown one first; null before the first ask. */
   const [queue, setQueue] = useState<Suggestion[] | null>(null);
-  const [index, setIndex] = useState(0);
+  /** The days answered (accepted or skipped): asking again leaves them out. */
+  const [done, setDone] = useState<string[]>([]);
+  /** The recipes rerolled away. */
   const [excluded, setExcluded] = useState<number[]>([]);
   const [accepted, setAccepted] = useState(0);
   const [busy, setBusy] = useState(false);
@@ -55,7 +58,7 @@ export function FillGapsDialog({
     ...(source === "tag" ? { tag: tag.trim() } : {}),
     ...(source === "collection" ? { collection: Number(collection) } : {}),
   });
-  const proposal = queue?.[index] ?? null;
+  const proposal = queue?.[0] ?? null;
 
   const start = async (event: FormEvent) => {
     event.preventDefault();
@@ -76,9 +79,10 @@ export function FillGapsDialog({
     setBusy(true);
     try {
       setQueue(await suggestEntries(owner, request()));
-      setIndex(0);
+      setDone([]);
       setAccepted(0);
       setExcluded([]);
+      setNote(null);
     } catch (failure) {
       setError(`Could not find recipes. ${problemOf(failure)}`);
     } finally {
@@ -86,7 +90,32 @@ export function FillGapsDialog({
     }
   };
 
-  const next = () => setIndex((at) => at + 1);
+  /**
+   * Asks again for the days not answered yet: after an accept (the server then avoids the
+   * recipe just planned on the days near it) and after a reroll (without the recipes rerolled
+   * away). Returns the new proposals.
+   */
+  const askAgain = async (exclude: number[], answered: string[]) => {
+    setBusy(true);
+    try {
+      const answer = await suggestEntries(owner, { ...request(), exclude });
+      const remaining = answer.filter((other) => !answered.includes(other.date));
+      setQueue(remaining);
+      return remaining;
+    } catch (failure) {
+      setError(`Could not find more recipes. ${problemOf(failure)}`);
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const skip = () => {
+    if (!proposal || !queue) return;
+    setDone([...done, proposal.date]);
+    setQueue(queue.slice(1));
+    setNote(null);
+  };
 
   const accept = () => {
     if (!proposal) return;
@@ -100,9 +129,11 @@ export function FillGapsDialog({
       },
       {
         onSuccess: () => {
+          const answered = [...done, proposal.date];
+          setDone(answered);
           setAccepted((count) => count + 1);
           setNote(`Added ${proposal.recipe.title} to ${dayName(proposal.date)}.`);
-          next();
+          void askAgain(excluded, answered);
         },
         onError: (failure) => setError(`Could not add it. ${problemOf(failure)}`),
       },
@@ -110,32 +141,26 @@ export function FillGapsDialog({
   };
 
   const reroll = async () => {
-    if (!proposal || !queue) return;
+    if (!proposal) return;
     setError(null);
     const exclude = [...excluded, proposal.recipe.id];
     setExcluded(exclude);
-    setBusy(true);
-    try {
-      const answer = await suggestEntries(owner, { ...request(), exclude });
-      const again = answer.find(
-        (other) => other.date === proposal.date && other.slot === proposal.slot,
-      );
-      if (again) {
-        setQueue(queue.map((other, at) => (at === index ? again : other)));
-        setNote(null);
-      } else {
-        setNote(`No other recipe to propose for ${dayName(proposal.date)}.`);
-        next();
-      }
-    } catch (failure) {
-      setError(`Could not find another recipe. ${problemOf(failure)}`);
-    } finally {
-      setBusy(false);
-    }
+    const remaining = await askAgain(exclude, done);
+    if (remaining === null) return;
+    setNote(
+      remaining[0]?.date === proposal.date
+        ? null
+        : `No other recipe to propose for ${dayName(proposal.date)}.`,
+    );
   };
 
   return (
-    <Modal title="Fill the gaps" onClose={onClose} initialFocus={firstField}>
+    <Modal
+      title="Fill the gaps"
+      onClose={onClose}
+      initialFocus={firstField}
+      className="modal-compact"
+    >
       {queue === null ? (
         <form className="form" onSubmit={(event) => void start(event)} noValidate>
           <p className="muted">
@@ -235,7 +260,7 @@ export function FillGapsDialog({
       ) : proposal ? (
         <div className="planner-proposal">
           <p className="muted">
-            {index + 1} of {queue.length}
+            {done.length + 1} of {done.length + queue.length}
           </p>
           <h3>
             {dayName(proposal.date)}, {SLOT_LABELS[proposal.slot]}
@@ -266,7 +291,7 @@ export function FillGapsDialog({
             >
               {busy ? "Looking..." : "Reroll"}
             </button>
-            <button type="button" className="btn btn-ghost" onClick={next} disabled={busy}>
+            <button type="button" className="btn btn-ghost" onClick={skip} disabled={busy}>
               Skip
             </button>
           </div>
