@@ -1,6 +1,6 @@
 import type { UnitsPreference } from "@potluck/contract";
 // The units module alone: the contract's index would bring zod into every page that shows a quantity.
-import { type IngredientLineText, ingredientLineText } from "@potluck/contract/units";
+import { freeLineText, type IngredientLineText, ingredientLineText } from "@potluck/contract/units";
 
 /** What a shopping line and a planned extra share: how they read. */
 export interface ListLine {
@@ -12,10 +12,9 @@ export interface ListLine {
 }
 
 /**
- * How a line reads in the cook's units. A catalogue ingredient as every ingredient line
- * reads ("1.5 kg All-purpose flour", "2 eggs"); a free-text line as the cook typed it, after
- * its amount when it has one ("2 kg mystery flour", "3 paper towels", "paper towels"): its
- * words are theirs, so they are never made plural.
+ * How a line reads in the cook's units: a catalogue ingredient as every ingredient line reads
+ * ("1.5 kg All-purpose flour", "2 eggs"), a free-text line as every line kept as written
+ * ("2 kg mystery flour", "paper towels": freeLineText).
  */
 export function listLineText(line: ListLine, units: UnitsPreference): IngredientLineText {
   if (line.text === null) {
@@ -26,14 +25,5 @@ export function listLineText(line: ListLine, units: UnitsPreference): Ingredient
       units,
     );
   }
-  if (line.quantity === null || line.unit === null) {
-    return { amount: "", name: line.text, text: line.text };
-  }
-  const { amount, exact } = ingredientLineText(line.quantity, line.unit.name, "", units);
-  return {
-    amount,
-    name: line.text,
-    text: amount ? `${amount} ${line.text}` : line.text,
-    ...(exact ? { exact } : {}),
-  };
+  return freeLineText(line.quantity, line.unit?.name ?? null, line.text, units);
 }
