@@ -448,7 +448,8 @@ function scaleSteps(options: ScaleOptions, passwordHash: string): Step[] {
           where r.id between ${from} and ${to} and r.author_id in (select id from scale_seed.users)`);
         // 0-5 draws per recipe, each the tag of rank floor(201^u) (1-200): rank k comes with
         // probability ln((k+1)/k) / ln 201, so "dinner" is on about 30% of the recipes and the
-        // last tag on about 0.2%. A tag drawn twice is kept once.
+        // last tag on about 0.2%. A tag drawn twice is kept once. The rows' created_on (and the
+        // ingredient lines') is the recipe's, copied by a trigger (migration 0017).
         await tx.execute(sql`
           insert into recipe_tags (recipe_id, tag)
           select r.id, (${arrayLiteral(SCALE_TAGS)})[least(${SCALE_TAGS.length},
