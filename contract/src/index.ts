@@ -1,3 +1,4 @@
+export * from "./account.js";
 export * from "./aisles.js";
 export * from "./auth.js";
 export * from "./collections.js";

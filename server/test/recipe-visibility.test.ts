@@ -737,6 +737,7 @@ describe("the visibility field", () => {
       url: (key: string) => `https://cdn.example.com/${key}`,
       put: async () => {},
       remove: async () => {},
+      read: async () => null,
     };
     expect(imageUrls(bucket, "recipes/a.webp", "public").image).toBe(
       "https://cdn.example.com/recipes/a.webp",

@@ -9,12 +9,13 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "../http/errors.js";
-import { clearAttempts, consumeAttempts, returnAttempt } from "../http/rate-limit.js";
+import { consumeAttempts } from "../http/rate-limit.js";
 import { latestTerms } from "../terms/repository.js";
 import { CSRF_COOKIE, csrfTokenFor } from "./csrf.js";
-import { hashPassword, passwordProblems, verifyPassword } from "./passwords.js";
+import { checkPasswordAttempt } from "./login-attempts.js";
+import { hashPassword, passwordProblems } from "./passwords.js";
 import { clearSessionCookie, rotateCsrfSecret, setSessionCookie } from "./plugin.js";
-import { createUser, findUserForLogin, followCounts, usernameOrEmailTaken } from "./repository.js";
+import { createUser, followCounts, usernameOrEmailTaken } from "./repository.js";
 import { createSession } from "./sessions.js";
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -63,27 +64,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      // Only failures count, per (account, address) and per address: see
-      // docs/decisions/0008-limits-that-cannot-lock-out-a-cook.md. The address comes first
-      // in the key: it never holds a space, so no name can make the key of another address.
-      const accountKey = `login-failures:${request.ip} ${username.toLowerCase()}`;
-      const addressKey = `login-failures:${request.ip}`;
-      const { limits } = app.config;
-      // While either is locked even the right password is refused, or the lock would be no
-      // lock: guessing would go on, with 429 meaning "wrong" and 200 "right".
-      await consumeAttempts(app.db, reply, [
-        { key: accountKey, limit: limits.loginFailuresPerAccountAddress },
-        { key: addressKey, limit: limits.loginFailuresPerAddress },
-      ]);
-      const user = await findUserForLogin(app.db, username);
-      if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
-        throw new HttpError(401, { detail: "Invalid credentials." });
-      }
-      // Not a failure after all. The owner's earlier typos from here are forgotten; the
-      // address's count is only given back, so that signing in to an account of one's own
-      // between guesses cannot wipe the address's record of failures.
-      await clearAttempts(app.db, accountKey);
-      await returnAttempt(app.db, addressKey);
+      const user = await checkPasswordAttempt(app, request, reply, username, password);
+      if (!user) throw new HttpError(401, { detail: "Invalid credentials." });
       // A new session on every login: a session id planted before login is worth nothing.
       if (request.sessionToken) await app.sessions.end(request.sessionToken);
       const token = await createSession(app.db, user.id);

@@ -126,17 +126,25 @@ export class SessionCache {
     this.clear();
   }
 
-  /** A user's sessions ended or the user changed: read them again next time. */
-  private forgetUser(userId: number): void {
+  /**
+   * Every session of a user ended at once (their account deleted): this process forgets them
+   * now, the others when the NOTIFY of the rows' deletion reaches them.
+   */
+  forgetSessionsOf(userId: number): void {
     this.generation += 1;
-    this.changesHeard += 1;
-    if (!Number.isInteger(userId)) {
-      this.entries.clear();
-      return;
-    }
     for (const [id, entry] of this.entries) {
       if (entry.user.id === userId) this.entries.delete(id);
     }
+  }
+
+  /** A user's sessions ended or the user changed: read them again next time. */
+  private forgetUser(userId: number): void {
+    this.changesHeard += 1;
+    if (!Number.isInteger(userId)) {
+      this.clear();
+      return;
+    }
+    this.forgetSessionsOf(userId);
   }
 
   private clear(): void {

@@ -86,6 +86,14 @@ import {
 // A single-statement UPDATE or DELETE of one list row (rename, notes, delete a list) takes that
 // list's lock by itself and nothing else, so it fits the order as it is.
 //
+// Deleting an account (users/account-deletion.ts) is every step at once, in the same order:
+// the cook's planner and the planners they are a member of (lockPlannersOfCook, step 0, in
+// owner order: other writers lock one planner only), the cook's recipes and the recipes they
+// rated (lockRecipesOfCook, step 1, FOR UPDATE), every list the deletion changes
+// (lockListsOfCook, step 2), the search counter (step 3). Then its cascades touch only rows
+// those locks cover, rows no one else can hold, or rows a recipe delete's cascade may touch
+// too (others' planner entries of those recipes, as above).
+//
 // A feed comment's edit or delete locks that comment's row (lockComment) and takes no other
 // lock, so it never waits while holding one: a recipe or rating delete whose cascade reaches
 // the comment may wait for it, never the other way round.
@@ -207,6 +215,66 @@ export async function lockListsPlanningRecipe(tx: Tx, recipeId: number): Promise
     .orderBy(asc(groceryLists.id))
     .for("update");
   return rows.map((row) => row.id);
+}
+
+/**
+ * Step 0 of deleting an account: the cook's own planner and the planners they are a member of,
+ * FOR UPDATE in owner order; their owners' ids.
+ */
+export async function lockPlannersOfCook(tx: Tx, userId: number): Promise<number[]> {
+  const rows = await tx
+    .select({ ownerId: planners.ownerId })
+    .from(planners)
+    .where(
+      sql`${planners.ownerId} = ${userId} or ${planners.ownerId} in (
+        select owner_id from planner_members where user_id = ${userId})`,
+    )
+    .orderBy(asc(planners.ownerId))
+    .for("update");
+  return rows.map((row) => row.ownerId);
+}
+
+/**
+ * Step 1 of deleting an account: the cook's recipes (to delete) and the recipes they rated (whose
+ * rating totals drop), FOR UPDATE in id order.
+ */
+export async function lockRecipesOfCook(
+  tx: Tx,
+  userId: number,
+): Promise<{ id: number; authorId: number; imageKey: string | null }[]> {
+  return tx
+    .select({ id: recipes.id, authorId: recipes.authorId, imageKey: recipes.imageKey })
+    .from(recipes)
+    .where(
+      sql`${recipes.authorId} = ${userId} or ${recipes.id} in (
+        select recipe_id from ratings where author_id = ${userId})`,
+    )
+    .orderBy(asc(recipes.id))
+    .for("update");
+}
+
+/**
+ * Step 2 of deleting an account (after lockRecipesOfCook): the lists the cook owns, the lists
+ * they are a member of and the lists that plan their recipes, FOR UPDATE in id order; with each
+ * list's owner.
+ */
+export async function lockListsOfCook(
+  tx: Tx,
+  userId: number,
+): Promise<{ id: number; ownerId: number }[]> {
+  return tx
+    .select({ id: groceryLists.id, ownerId: groceryLists.ownerId })
+    .from(groceryLists)
+    .where(
+      sql`${groceryLists.ownerId} = ${userId}
+        or ${groceryLists.id} in (
+          select grocery_list_id from grocery_list_members where user_id = ${userId})
+        or ${groceryLists.id} in (
+          select pr.grocery_list_id from planned_recipes pr
+          join recipes r on r.id = pr.recipe_id where r.author_id = ${userId})`,
+    )
+    .orderBy(asc(groceryLists.id))
+    .for("update");
 }
 
 /** The list, locked for a change to its plans; undefined (404) when the user may not use it. */

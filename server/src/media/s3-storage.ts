@@ -60,7 +60,7 @@ export async function createS3ImageStorage(settings: S3Settings): Promise<S3Imag
     if (!IMAGE_KEY.test(key)) throw new Error(`bad storage key ${key}`);
     return key;
   };
-  return {
+  const storage: S3ImageStorage = {
     async put(key, data, contentType) {
       await client.send(
         new PutObjectCommand({
@@ -92,8 +92,12 @@ export async function createS3ImageStorage(settings: S3Settings): Promise<S3Imag
         throw error;
       }
     },
+    async read(key) {
+      return (await storage.get(key))?.body ?? null;
+    },
     close: () => client.destroy(),
   };
+  return storage;
 }
 
 /** NoSuchKey, as AWS names it; a plain 404 from servers that name it otherwise. */

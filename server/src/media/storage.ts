@@ -1,5 +1,6 @@
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, open, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
 
 /**
  * Where image files live: the local disk (served from /media/ by @fastify/static) or an
@@ -9,6 +10,8 @@ export interface ImageStorage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   /** Deleting a key that is already gone is fine. */
   remove(key: string): Promise<void>;
+  /** The stored bytes as a stream; null when the key holds nothing. */
+  read(key: string): Promise<Readable | null>;
   url(key: string): string;
 }
 
@@ -36,6 +39,14 @@ export function createImageStorage(dir: string): ImageStorage {
     },
     async remove(key) {
       await rm(fileOf(key), { force: true });
+    },
+    async read(key) {
+      // Opened first, so that a missing file is null here rather than an error on the stream.
+      const handle = await open(fileOf(key), "r").catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return null;
+        throw error;
+      });
+      return handle ? handle.createReadStream() : null;
     },
     url: (key) => `/media/${key}`,
   };

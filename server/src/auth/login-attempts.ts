@@ -1,0 +1,39 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { clearAttempts, consumeAttempts, returnAttempt } from "../http/rate-limit.js";
+import { verifyPassword } from "./passwords.js";
+import { findUserForLogin } from "./repository.js";
+
+/**
+ * A password given for an account, checked as a login checks it: each wrong one counts per
+ * (account, address) and per address, and while either is over its limit even the right
+ * password is refused (429). See docs/decisions/0008-limits-that-cannot-lock-out-a-cook.md.
+ * Used by the login and by every other question "is it really you?" (deleting the account),
+ * so that neither can be used to guess a password past the limits of the other.
+ *
+ * Returns the account when the password is its own, undefined otherwise.
+ */
+export async function checkPasswordAttempt(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  username: string,
+  password: string,
+) {
+  // The address comes first in the key: it never holds a space, so no name can make the key
+  // of another address.
+  const accountKey = `login-failures:${request.ip} ${username.toLowerCase()}`;
+  const addressKey = `login-failures:${request.ip}`;
+  const { limits } = app.config;
+  await consumeAttempts(app.db, reply, [
+    { key: accountKey, limit: limits.loginFailuresPerAccountAddress },
+    { key: addressKey, limit: limits.loginFailuresPerAddress },
+  ]);
+  const user = await findUserForLogin(app.db, username);
+  if (!(await verifyPassword(user?.passwordHash, password)) || !user) return undefined;
+  // Not a failure after all. The owner's earlier typos from here are forgotten; the
+  // address's count is only given back, so that signing in to an account of one's own
+  // between guesses cannot wipe the address's record of failures.
+  await clearAttempts(app.db, accountKey);
+  await returnAttempt(app.db, addressKey);
+  return user;
+}
