@@ -1,7 +1,7 @@
 // A cook's own account: the export of everything they own (`GET /api/users/me/export/`) and
 // its deletion (`DELETE /api/users/me/`). The export's two kinds of JSON file are described
 // here, so the writer is checked against them and a restore can read them with the same
-// schemas: see docs/decisions/0025-account-export-and-deletion.md.
+// schemas: see docs/decisions/0026-account-export-and-deletion.md.
 import { z } from "zod";
 import { missingOr, text } from "./common.js";
 import { PLANNER_SLOTS, RECIPE_VISIBILITIES } from "./limits.js";

@@ -27,7 +27,7 @@ import {
 } from "./export-repository.js";
 import type { ZipEntry } from "./zip-stream.js";
 
-// A cook's export: everything they own, as the files of a zip (docs/decisions/0025-account-export-and-deletion.md):
+// A cook's export: everything they own, as the files of a zip (decision 0026):
 //   potluck.json                  the account, preferences, collections, ratings, comments,
 //                                 likes, lists, planner (AccountExport)
 //   recipes/<id>-<slug>.json      each recipe: the JSON-LD of GET .../jsonld/ plus
