@@ -1,9 +1,10 @@
 // WEB_CONCURRENCY above 1: this process is the primary of a node:cluster. It owns what must
 // happen once per installation (the data-directory lock, the embedded database, migrations
-// and reference data, the maintenance timer) and runs WEB_CONCURRENCY workers (serve.ts) that
-// connect to the same database and share the port. Everything the workers share lives in
-// PostgreSQL (decision 19), so any worker may answer any request.
+// and reference data, the maintenance timer, the automatic backups) and runs WEB_CONCURRENCY
+// workers (serve.ts) that connect to the same database and share the port. Everything the
+// workers share lives in PostgreSQL (decision 19), so any worker may answer any request.
 import cluster, { type Worker } from "node:cluster";
+import { startConfiguredBackups } from "./backup/automatic.js";
 import type { Config } from "./config.js";
 import type { OpenDatabase } from "./db/open.js";
 import { startMaintenance } from "./maintenance.js";
@@ -28,6 +29,7 @@ export async function runPrimary(config: Config): Promise<void> {
     warn: (message) => log.warn(message),
   });
   const stopMaintenance = startMaintenance(database.db, log);
+  const stopBackups = startConfiguredBackups(config, database.url, log);
   if (!config.webDist) log.warn("web/dist not found: run `npm run build` to serve the web app");
   await warnWhenConnectionsRunShort(database, config, log);
 
@@ -73,6 +75,7 @@ export async function runPrimary(config: Config): Promise<void> {
       running.map((worker) => stopWorker(worker, config.shutdownTimeoutMs + WORKER_STOP_MARGIN_MS)),
     );
     await stopMaintenance();
+    await stopBackups();
     await database.close();
     log.info("stopped");
     process.exit(exitCode);

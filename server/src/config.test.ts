@@ -60,6 +60,43 @@ describe("loadConfig", () => {
   });
 });
 
+describe("backups and the embedded database's port", () => {
+  it("backs up daily, keeping 7, unless told otherwise; BACKUP_KEEP=0 turns it off", () => {
+    expect(parseConfig({ DATA_DIR: dataDir }).backups).toEqual({
+      dir: path.join(dataDir, "backups"),
+      intervalHours: 24,
+      keep: 7,
+    });
+    const custom = parseConfig({ DATA_DIR: dataDir, BACKUP_INTERVAL_HOURS: "6", BACKUP_KEEP: "0" });
+    expect(custom.backups).toMatchObject({ intervalHours: 6, keep: 0 });
+    for (const bad of ["0", "169", "1.5", "daily"]) {
+      expect(() => parseConfig({ DATA_DIR: dataDir, BACKUP_INTERVAL_HOURS: bad })).toThrow(
+        `BACKUP_INTERVAL_HOURS="${bad}": must be a whole number from 1 to 168`,
+      );
+    }
+    for (const bad of ["-1", "1001", "all"]) {
+      expect(() => parseConfig({ DATA_DIR: dataDir, BACKUP_KEEP: bad })).toThrow(
+        `BACKUP_KEEP="${bad}": must be a whole number from 0 to 1000`,
+      );
+    }
+  });
+
+  it("leaves EMBEDDED_PG_PORT unset (a free port is picked) unless it names a port", () => {
+    expect(parseConfig({ DATA_DIR: dataDir }).embeddedPostgresPort).toBeUndefined();
+    expect(
+      parseConfig({ DATA_DIR: dataDir, EMBEDDED_PG_PORT: "" }).embeddedPostgresPort,
+    ).toBeUndefined();
+    expect(parseConfig({ DATA_DIR: dataDir, EMBEDDED_PG_PORT: "54400" }).embeddedPostgresPort).toBe(
+      54400,
+    );
+    for (const bad of ["0", "65536", "pg"]) {
+      expect(() => parseConfig({ DATA_DIR: dataDir, EMBEDDED_PG_PORT: bad })).toThrow(
+        `EMBEDDED_PG_PORT="${bad}": must be a port number (1-65535)`,
+      );
+    }
+  });
+});
+
 describe("parseConfig and the start-up step", () => {
   it("parses without touching the disk; loadConfig then makes the media folder and secret", () => {
     const fresh = path.join(dataDir, "fresh");

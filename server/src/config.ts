@@ -38,6 +38,16 @@ const workerCount = z.coerce
   .min(1, "must be a whole number from 1 to 64")
   .max(64, "must be a whole number from 1 to 64")
   .default(1);
+/** Whole numbers from `min` to `max`, named in the message. */
+const wholeNumber = (min: number, max: number, fallback: number) => {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z.coerce
+    .number({ error: message })
+    .int(message)
+    .min(min, message)
+    .max(max, message)
+    .default(fallback);
+};
 const flag = z.enum(["true", "false"]).default("false");
 const unsetIfBlank = (value: unknown) => (value === "" ? undefined : value);
 
@@ -49,7 +59,16 @@ const environment = z.object({
     z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
   ),
   DATA_DIR: z.string().min(1).default("data"),
-  EMBEDDED_PG_PORT: port(54329),
+  // Unset: a free port, kept in the data directory (db/embedded-port.ts).
+  EMBEDDED_PG_PORT: z.preprocess(
+    unsetIfBlank,
+    z.coerce
+      .number({ error: "must be a port number (1-65535)" })
+      .int("must be a port number (1-65535)")
+      .min(1, "must be a port number (1-65535)")
+      .max(65535, "must be a port number (1-65535)")
+      .optional(),
+  ),
   SESSION_SECRET: z.preprocess(
     unsetIfBlank,
     z.string().min(16, "must be at least 16 characters").optional(),
@@ -96,6 +115,9 @@ const environment = z.object({
     unsetIfBlank,
     z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   ),
+  // Backups at most a week apart; BACKUP_KEEP=0 turns them off (backup/automatic.ts).
+  BACKUP_INTERVAL_HOURS: wholeNumber(1, 168, 24),
+  BACKUP_KEEP: wholeNumber(0, 1000, 7),
 });
 
 /** What STORAGE=s3 cannot do without; each missing one is named in the start's message. */
@@ -138,7 +160,8 @@ export interface Config {
   host: string;
   /** Unset: the server starts its own embedded PostgreSQL under `dataDir/postgres`. */
   databaseUrl: string | undefined;
-  embeddedPostgresPort: number;
+  /** EMBEDDED_PG_PORT; unset: a free port, kept in the data directory. */
+  embeddedPostgresPort: number | undefined;
   dataDir: string;
   /** Recipe images with STORAGE=local (the default). */
   mediaDir: string;
@@ -163,6 +186,14 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** App processes `npm start` runs on the port (node:cluster workers); 1: just this one. */
   webConcurrency: number;
+  /** The automatic backups of the embedded database (backup/automatic.ts). */
+  backups: {
+    /** DATA_DIR/backups */
+    dir: string;
+    intervalHours: number;
+    /** The newest this many are kept; 0: no automatic backups. */
+    keep: number;
+  };
   /** Fetching pages and pictures that cooks name (recipe import, `image_url`). */
   import: {
     /** Loopback, private and link-local addresses allowed: tests and home networks only. */
@@ -243,6 +274,11 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Settings {
     },
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
     webConcurrency: vars.WEB_CONCURRENCY,
+    backups: {
+      dir: path.join(dataDir, "backups"),
+      intervalHours: vars.BACKUP_INTERVAL_HOURS,
+      keep: vars.BACKUP_KEEP,
+    },
     import: {
       allowPrivateHosts: vars.IMPORT_ALLOW_PRIVATE_HOSTS === "true",
       timeoutMs: vars.IMPORT_FETCH_TIMEOUT_MS,

@@ -5,6 +5,7 @@
 import cluster from "node:cluster";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.js";
+import { startConfiguredBackups } from "./backup/automatic.js";
 import type { Config } from "./config.js";
 import { startMaintenance } from "./maintenance.js";
 import { openDatabaseWhenReachable } from "./startup.js";
@@ -29,6 +30,10 @@ export async function serve(config: Config): Promise<void> {
   app = await buildApp(config, database.db);
   // Expired sessions and ended rate-limit windows: deleted now and every few minutes.
   const stopMaintenance = worker ? async () => {} : startMaintenance(database.db, app.log);
+  // The embedded database's daily backup (a worker's primary takes it).
+  const stopBackups = worker
+    ? async () => {}
+    : startConfiguredBackups(config, database.url, app.log);
   if (!config.webDist && !worker) {
     app.log.warn("web/dist not found: run `npm run build` to serve the web app");
   }
@@ -52,6 +57,7 @@ export async function serve(config: Config): Promise<void> {
     await server.close();
     clearTimeout(deadline);
     await stopMaintenance();
+    await stopBackups();
     await database.close();
     server.log.info("stopped");
     process.exit(0);

@@ -2,6 +2,7 @@
 // a message (never a stack trace) for what a person has to fix.
 import { type Config, ConfigError, loadConfig } from "./config.js";
 import { DataDirBusyError } from "./db/data-dir-lock.js";
+import { EmbeddedPortTakenError } from "./db/embedded-port.js";
 import { type OpenDatabase, openDatabase } from "./db/open.js";
 import { isDatabaseUnavailable } from "./db/unavailable.js";
 
@@ -41,7 +42,7 @@ export async function openDatabaseWhenReachable(
         onConnectionError: (error) => options.warn(`database connection lost: ${error.message}`),
       });
     } catch (error) {
-      if (error instanceof DataDirBusyError) {
+      if (error instanceof DataDirBusyError || error instanceof EmbeddedPortTakenError) {
         console.error(error.message);
         process.exit(1);
       }

