@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { useCollections } from "../../features/collections/api/get-collections";
 import { useCreateGroceryList } from "../../features/groceries/api/create-grocery-list";
@@ -37,6 +37,10 @@ export default function PlannerPage() {
   const notFound = entries.error instanceof ApiError && entries.error.status === 404;
   usePlannerEvents(owner, !notFound);
   const collections = useCollections();
+  const collectionChoices = useMemo(
+    () => (collections.data ?? []).map(({ id, name }) => ({ id, name })),
+    [collections.data],
+  );
   const lists = useGroceryLists();
   const createList = useCreateGroceryList();
 
@@ -90,7 +94,7 @@ export default function PlannerPage() {
             <PlannerActions
               owner={owner}
               monday={monday}
-              collections={(collections.data ?? []).map(({ id, name }) => ({ id, name }))}
+              collections={collectionChoices}
               shopping={shopping}
               onLeft={() => navigate(plannerHref(monday))}
             />
@@ -100,7 +104,7 @@ export default function PlannerPage() {
             owner={owner}
             monday={monday}
             todayDay={todayDay}
-            collections={(collections.data ?? []).map(({ id, name }) => ({ id, name }))}
+            collections={collectionChoices}
           />
         </>
       )}

@@ -11,8 +11,9 @@ import {
   useSensors,
 } from "@dnd-kit/core";
 import type { PlannerEntry } from "@potluck/contract";
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { LoadError } from "../../../components/load-error";
+import { Loading } from "../../../components/status";
 import { useCreatePlannerEntry } from "../api/create-entry";
 import { useDeletePlannerEntry } from "../api/delete-entry";
 import { usePlannerEntries } from "../api/get-entries";
@@ -69,7 +70,7 @@ export function PlannerWeek({
   todayDay: Day;
   collections: CollectionChoice[];
 }) {
-  const days = weekDays(monday);
+  const days = useMemo(() => weekDays(monday), [monday]);
   const entries = usePlannerEntries(owner, monday, days[6] as Day);
   const create = useCreatePlannerEntry(owner);
   const update = useUpdatePlannerEntry(owner);
@@ -131,7 +132,7 @@ export function PlannerWeek({
     );
   };
 
-  const onAction = (entry: PlannerEntry, action: EntryAction) => {
+  const onAction = useLatest((entry: PlannerEntry, action: EntryAction) => {
     if (action === "delete") {
       const what = entryLabel(entry);
       setMessage({ text: `Deleted ${what} from ${cellName(entry.date, entry.slot)}.` });
@@ -144,7 +145,8 @@ export function PlannerWeek({
           setMessage({ text: `Could not delete ${what}. ${problemOf(error)}`, error: true }),
       });
     } else setDialog({ kind: action, entry });
-  };
+  });
+  const onAdd = useCallback((day: Day, slot: Slot) => setDialog({ kind: "add", day, slot }), []);
 
   const onDragStart = ({ active, activatorEvent }: DragStartEvent) => {
     copy.start((activatorEvent as KeyboardEvent | MouseEvent).altKey === true);
@@ -202,13 +204,18 @@ export function PlannerWeek({
         onDragCancel={() => setDragged(null)}
         accessibility={{ announcements, screenReaderInstructions: { draggable: INSTRUCTIONS } }}
       >
-        <WeekGrid
-          days={days}
-          todayDay={todayDay}
-          cells={cells}
-          onAdd={(day, slot) => setDialog({ kind: "add", day, slot })}
-          onAction={onAction}
-        />
+        {/* Drawn once its meals are here: empty days filling up would shift the page. */}
+        {entries.isPending ? (
+          <Loading text="Loading the week..." />
+        ) : (
+          <WeekGrid
+            days={days}
+            todayDay={todayDay}
+            cells={cells}
+            onAdd={onAdd}
+            onAction={onAction}
+          />
+        )}
         <DragOverlay dropAnimation={null}>
           {dragged && (
             <div
@@ -220,7 +227,6 @@ export function PlannerWeek({
           )}
         </DragOverlay>
       </DndContext>
-      {entries.isPending && <p className="status-text">Loading the week...</p>}
       <Suspense fallback={null}>
         {dialog?.kind === "add" && (
           <AddEntryDialog
@@ -267,6 +273,18 @@ export function PlannerWeek({
       </Suspense>
     </div>
   );
+}
+
+/**
+ * `callback` as a function that stays the same from render to render (and calls the latest
+ * one), so the week, which is memoized, is not drawn again for every message or dialog.
+ */
+function useLatest<Args extends unknown[]>(callback: (...args: Args) => void) {
+  const latest = useRef(callback);
+  useEffect(() => {
+    latest.current = callback;
+  });
+  return useCallback((...args: Args) => latest.current(...args), []);
 }
 
 const labelOf = (data: unknown) => {

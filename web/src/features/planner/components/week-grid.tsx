@@ -1,5 +1,6 @@
 import { useDroppable } from "@dnd-kit/core";
 import type { PlannerEntry } from "@potluck/contract";
+import { memo } from "react";
 import { cellId } from "../entries";
 import {
   type Day,
@@ -22,8 +23,9 @@ export interface CellHandlers {
  * The week: a section per day, Monday to Sunday, each with its four slots. Wide screens lay the
  * days side by side with the slots as rows (a column of slot names on the left); phones show
  * one day after another. Today is marked, for screen readers too (aria-current="date").
+ * Memoized: the page draws it again only when its meals or its week change.
  */
-export function WeekGrid({
+export const WeekGrid = memo(function WeekGrid({
   days,
   todayDay,
   cells,
@@ -66,7 +68,7 @@ export function WeekGrid({
       ))}
     </div>
   );
-}
+});
 
 /** One slot of one day: its meals, an Add button, and a place to drop a dragged meal. */
 function SlotCell({
