@@ -201,7 +201,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const turn = `account-export:${user.id}`;
       await consumeAttempts(app.db, reply, [{ key: turn, limit: EXPORT_TURN }]);
       const now = new Date();
-      const origin = `${request.protocol}://${request.host}`;
+      const origin = new URL(`${request.protocol}://${request.host}`).origin;
       const archive = zipStream(accountArchiveEntries(app, user, origin, now));
       archive.once("close", () => {
         clearAttempts(app.db, turn).catch((error: unknown) =>
