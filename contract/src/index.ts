@@ -5,6 +5,7 @@ export * from "./collections.js";
 export * from "./common.js";
 export * from "./feed.js";
 export * from "./groceries.js";
+export * from "./imports.js";
 export * from "./ingredients.js";
 export * from "./limits.js";
 export * from "./planner.js";

@@ -21,7 +21,9 @@ import { registerErrorHandler } from "./http/errors.js";
 import { openApiRoutes, registerOpenApi } from "./http/openapi.js";
 import { watchRouteSchemas } from "./http/route-schemas.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
+import { importsRoutes } from "./imports/routes.js";
 import { ingredientsRoutes } from "./ingredients/routes.js";
+import { JobQueue } from "./jobs/queue.js";
 import { decorateImageStorage, serveImages } from "./media/serve.js";
 import { plannerRoutes } from "./planner/routes.js";
 import { SearchRankings } from "./recipes/ranking-cache.js";
@@ -35,6 +37,8 @@ declare module "fastify" {
     db: Db;
     config: Config;
     searchRankings: SearchRankings;
+    /** Background jobs: send from any route; background-jobs.ts says which this process works. */
+    jobs: JobQueue;
   }
 }
 
@@ -52,6 +56,9 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   app.decorate("config", config);
   await decorateImageStorage(app, config);
   app.decorate("searchRankings", new SearchRankings());
+  app.decorate("jobs", new JobQueue(db.$client, app.log, config.shutdownTimeoutMs));
+  // After requests in flight: running jobs are told to stop, and return to the queue.
+  app.addHook("onClose", () => app.jobs.stop());
   registerErrorHandler(app);
   if (config.logRequests) logRequests(app);
 
@@ -84,6 +91,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(feedRoutes, { prefix: "/api/feed" });
   await app.register(groceriesRoutes, { prefix: "/api/groceries" });
   await app.register(plannerRoutes, { prefix: "/api/planner" });
+  await app.register(importsRoutes, { prefix: "/api/imports" });
   await openApiRoutes(app);
 
   // Media keys are random and never reused, so an image never changes: cached for a year.

@@ -5,6 +5,7 @@
 import cluster from "node:cluster";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.js";
+import { startBackgroundJobs } from "./background-jobs.js";
 import { startConfiguredBackups } from "./backup/automatic.js";
 import type { Config } from "./config.js";
 import { startMaintenance } from "./maintenance.js";
@@ -34,6 +35,12 @@ export async function serve(config: Config): Promise<void> {
   const stopBackups = worker
     ? async () => {}
     : startConfiguredBackups(config, database.url, app.log);
+  // Imports (and later mail) run in every app process; app.close() below stops them.
+  try {
+    await startBackgroundJobs(app);
+  } catch (error) {
+    app.log.error({ err: error }, "background jobs could not start: this process serves only");
+  }
   if (!config.webDist && !worker) {
     app.log.warn("web/dist not found: run `npm run build` to serve the web app");
   }

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../db/client.js";
+import type { Db, Tx } from "../db/client.js";
 import { lockListsPlanningRecipe, lockRecipe, lockSearchGeneration } from "../db/locks.js";
 import { recipes } from "../db/schema.js";
 import { recordFeedEvent } from "../feed/events.js";
@@ -27,9 +27,12 @@ import type { RecipeSubmission } from "./submission.js";
 // db/locks.ts (recipe, then the lists that plan it, then the search counter), then writes;
 // last, the change events of the lists whose shopping lines or planned entries changed.
 
-/** Creates the recipe; returns its id. */
+/**
+ * Creates the recipe; returns its id. Inside a caller's transaction (a bulk import records
+ * its item with it) the recipe's writes are a savepoint of that transaction.
+ */
 export async function createRecipe(
-  db: Db,
+  db: Tx,
   storage: ImageStorage,
   authorId: number,
   submission: RecipeSubmission,
@@ -154,7 +157,7 @@ export async function deleteRecipeEverywhere(db: Db, id: number): Promise<string
   });
 }
 
-async function checkReferences(db: Db, submission: RecipeSubmission): Promise<void> {
+async function checkReferences(db: Tx, submission: RecipeSubmission): Promise<void> {
   const unknown = await unknownReferences(db, submission.ingredients ?? []);
   if (unknown.length > 0) throw new HttpError(400, { recipe_ingredients: unknown });
 }

@@ -46,7 +46,16 @@ function recipeFromJsonLd(document: Document): JsonObject | null {
     const parsed = parseJson(DomUtils.textContent(script));
     if (parsed !== undefined) blocks.push(parsed);
   }
-  // `@id` references point anywhere in the page's JSON-LD, so index every block first.
+  const byId = indexById(blocks);
+  for (const block of blocks) {
+    const recipe = firstRecipe(block, byId, new Set());
+    if (recipe) return resolveReferences(recipe, byId, new Set()) as JsonObject;
+  }
+  return null;
+}
+
+/** `@id` references point anywhere in the page's JSON-LD, so every block is indexed first. */
+function indexById(blocks: Json[]): Map<string, JsonObject> {
   const byId = new Map<string, JsonObject>();
   const index = (value: Json) => {
     if (Array.isArray(value)) value.forEach(index);
@@ -59,11 +68,33 @@ function recipeFromJsonLd(document: Document): JsonObject | null {
     }
   };
   blocks.forEach(index);
-  for (const block of blocks) {
-    const recipe = firstRecipe(block, byId, new Set());
-    if (recipe) return resolveReferences(recipe, byId, new Set()) as JsonObject;
-  }
-  return null;
+  return byId;
+}
+
+/**
+ * Every Recipe in parsed JSON-LD (one recipe, an array of them, a `@graph`, nested in other
+ * nodes), in document order, read as a page's would be: a bulk import's `.json` files.
+ */
+export function recipesInJsonLd(value: unknown): FoundRecipe[] {
+  const byId = indexById([value as Json]);
+  const found: JsonObject[] = [];
+  const seen = new Set<JsonObject>();
+  const visit = (node: Json) => {
+    if (Array.isArray(node)) {
+      node.forEach(visit);
+      return;
+    }
+    if (!isObject(node) || seen.has(node)) return;
+    seen.add(node);
+    const target = referenced(node, byId) ?? node;
+    if (hasRecipeType(target)) {
+      if (!found.includes(target)) found.push(target);
+      return;
+    }
+    Object.values(target).forEach(visit);
+  };
+  visit(value as Json);
+  return found.map((node) => readRecipe(resolveReferences(node, byId, new Set()) as JsonObject));
 }
 
 const isJsonLdScript = (element: Element) =>

@@ -1,0 +1,277 @@
+import {
+  FORM_SERVINGS,
+  RECIPE_CONTENT_MAX_BYTES,
+  RECIPE_IMAGE_MAX_BYTES,
+  RECIPE_INGREDIENT_TEXT_MAX,
+  RECIPE_SERVINGS_MAX,
+  RECIPE_SERVINGS_MIN,
+  RECIPE_SOURCE_URL_MAX,
+  RECIPE_TITLE_MAX,
+  type RecipeDraft,
+  type RecipeIngredientInput,
+} from "@potluck/contract";
+import { and, eq, sql } from "drizzle-orm";
+import { addRecipe, createCollection } from "../collections/repository.js";
+import type { Db, Tx } from "../db/client.js";
+import { collections, imports } from "../db/schema.js";
+import { cleanHtml } from "../http/clean-html.js";
+import { HttpError } from "../http/errors.js";
+import type { ImageStorage } from "../media/storage.js";
+import { buildDraft } from "../recipes/import/draft.js";
+import { FetchError, fetchPublic } from "../recipes/import/fetch-page.js";
+import type { RecipeSubmission } from "../recipes/submission.js";
+import { createRecipe } from "../recipes/writes.js";
+import type { ImportedRecipe } from "./imported-recipe.js";
+import { type ImportRow, recordItem } from "./repository.js";
+
+// Making a recipe of an ImportedRecipe, the one way every format goes: the single-recipe
+// import's draft (recipes/import/draft.ts: steps as an ordered list, ingredient lines parsed
+// and matched, quantities from the yield, tags from keywords and categories, times), then the
+// recipe form's write (recipes/writes.ts). Each recipe and its import item commit together,
+// under the import's row lock, so a restarted job never makes one twice and a cancel waits
+// for the recipe in hand.
+
+export interface SaveContext {
+  db: Db;
+  storage: ImageStorage;
+  fetchLimits: { timeoutMs: number; allowPrivateHosts: boolean };
+  importRow: Pick<ImportRow, "id" | "userId">;
+  /** The cook's recipes' addresses and lower-cased titles; grows with each import. */
+  known: { sourceUrls: Set<string>; titles: Set<string> };
+}
+
+export const ALREADY_THERE = "Already in your recipes.";
+
+/**
+ * Saves the recipe at `position` and records its item; false when the import is no longer
+ * running (cancelled), and nothing was saved.
+ */
+export async function saveImportedRecipe(
+  context: SaveContext,
+  position: number,
+  recipe: ImportedRecipe,
+): Promise<boolean> {
+  const title = recipe.name.replace(/\s+/g, " ").trim().slice(0, RECIPE_TITLE_MAX);
+  if (title === "") {
+    return recordAlone(context, {
+      position,
+      title: "(no title)",
+      status: "failed",
+      reason: "It has no title.",
+    });
+  }
+  if (isKnown(context, recipe, title)) {
+    return recordAlone(context, { position, title, status: "skipped", reason: ALREADY_THERE });
+  }
+  const { submission, problem } = await submissionOf(context, recipe, title);
+  if (problem && !submission) {
+    return recordAlone(context, { position, title, status: "failed", reason: problem });
+  }
+  const picture = await pictureOf(context, recipe, submission?.imageUrl);
+  const write = async (image: Buffer | undefined, reason: string | undefined) =>
+    context.db.transaction(async (tx) => {
+      if (!(await lockRunning(tx, context.importRow.id))) return false;
+      const recipeId = await createRecipe(tx, context.storage, context.importRow.userId, {
+        ...(submission as RecipeSubmission),
+        image,
+        imageUrl: undefined,
+      });
+      for (const name of recipe.exact?.collections ?? []) {
+        await putInCollection(tx, context.importRow.userId, name, recipeId);
+      }
+      return recordItem(tx, context.importRow, {
+        position,
+        title,
+        status: "imported",
+        recipeId,
+        reason,
+      });
+    });
+  let saved: boolean;
+  try {
+    saved = await write(picture.bytes, picture.problem);
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.statusCode !== 400) throw error;
+    const imageProblem = (error.body as Record<string, string[] | undefined>).image?.[0];
+    if (imageProblem === undefined || picture.bytes === undefined) {
+      return recordAlone(context, { position, title, status: "failed", reason: messageOf(error) });
+    }
+    saved = await write(undefined, `Imported without its picture: ${imageProblem}`);
+  }
+  if (saved) {
+    context.known.titles.add(title.toLowerCase());
+    if (recipe.sourceUrl) context.known.sourceUrls.add(recipe.sourceUrl);
+  }
+  return saved;
+}
+
+/** Records an item that made no recipe (skipped or failed). */
+export function recordAlone(
+  context: Pick<SaveContext, "db" | "importRow">,
+  item: Parameters<typeof recordItem>[2],
+): Promise<boolean> {
+  return context.db.transaction(async (tx) => {
+    if (!(await lockRunning(tx, context.importRow.id))) return false;
+    return recordItem(tx, context.importRow, item);
+  });
+}
+
+/** The import's row, locked while the item is written; false when it is no longer running. */
+async function lockRunning(tx: Tx, importId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: imports.id })
+    .from(imports)
+    .where(and(eq(imports.id, importId), eq(imports.status, "running")))
+    .for("no key update");
+  return row !== undefined;
+}
+
+/**
+ * "Already in your recipes": the same address when the recipe has one, else the same title
+ * (any case). Two recipes from one site are told apart by their addresses, not their titles.
+ */
+function isKnown(context: SaveContext, recipe: ImportedRecipe, title: string): boolean {
+  if (recipe.sourceUrl) return context.known.sourceUrls.has(recipe.sourceUrl);
+  return context.known.titles.has(title.toLowerCase());
+}
+
+async function submissionOf(
+  context: SaveContext,
+  recipe: ImportedRecipe,
+  title: string,
+): Promise<{ submission?: RecipeSubmission & { imageUrl?: string }; problem?: string }> {
+  const sourceUrl =
+    recipe.sourceUrl && recipe.sourceUrl.length <= RECIPE_SOURCE_URL_MAX ? recipe.sourceUrl : null;
+  let submission: RecipeSubmission & { imageUrl?: string };
+  if (recipe.exact) {
+    submission = {
+      title,
+      content: cleanHtml(recipe.exact.content),
+      servings: clampServings(recipe.exact.servings),
+      visibility: recipe.exact.visibility,
+      tags: recipe.exact.tags,
+      prepMinutes: minutesOrNull(recipe.prepMinutes),
+      cookMinutes: minutesOrNull(recipe.cookMinutes),
+      sourceUrl,
+      ingredients: recipe.exact.ingredients,
+      removeImage: false,
+      image: undefined,
+    };
+  } else {
+    const draft = await buildDraft(context.db, context.importRow.userId, recipe, sourceUrl);
+    submission = {
+      title,
+      content: withNotes(draft.content, recipe.notes),
+      servings: clampServings(recipe.servings ?? FORM_SERVINGS),
+      // Absent: the cook's default visibility (users.default_visibility), as a new recipe.
+      tags: draft.tags,
+      prepMinutes: draft.prep_minutes,
+      cookMinutes: draft.cook_minutes,
+      sourceUrl,
+      ingredients: draft.recipe_ingredients.map(ingredientRow),
+      removeImage: false,
+      image: undefined,
+      imageUrl: draft.image_url ?? undefined,
+    };
+  }
+  if (Buffer.byteLength(submission.content, "utf8") > RECIPE_CONTENT_MAX_BYTES) {
+    return { problem: `Its instructions are longer than ${RECIPE_CONTENT_MAX_BYTES / 1024} KB.` };
+  }
+  return { submission };
+}
+
+const clampServings = (servings: number) =>
+  Math.min(RECIPE_SERVINGS_MAX, Math.max(RECIPE_SERVINGS_MIN, Math.round(servings) || 1));
+
+const minutesOrNull = (minutes: number | null) =>
+  minutes !== null && minutes >= 0 && minutes <= 10080 ? Math.round(minutes) : null;
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** The notes under a "Notes" heading after the steps, a paragraph each. */
+export function withNotes(content: string, notes: string): string {
+  const paragraphs = notes
+    .split(/\r?\n\s*\r?\n|\r?\n/)
+    .map((part) => part.trim())
+    .filter((part) => part !== "");
+  if (paragraphs.length === 0) return content;
+  const html = paragraphs.map((part) => `<p>${escapeHtml(part)}</p>`).join("");
+  return cleanHtml(`${content}<h2>Notes</h2>${html}`);
+}
+
+/**
+ * A draft line as a recipe row, its quantity per ONE serving (the draft's are for
+ * FORM_SERVINGS): a catalogue row when the line named an ingredient with an amount the
+ * catalogue can hold, otherwise a row kept as written, with its amount when it had one.
+ */
+export function ingredientRow(
+  line: RecipeDraft["recipe_ingredients"][number],
+): RecipeIngredientInput {
+  const perServing =
+    line.quantity !== null && line.quantity > 0
+      ? Math.round((line.quantity / FORM_SERVINGS) * 1e6) / 1e6
+      : null;
+  if (line.ingredient && line.unit && perServing !== null) {
+    return { ingredient_id: line.ingredient.id, unit_id: line.unit.id, quantity: perServing };
+  }
+  // The words after the amount when the parser gives them; else the whole line, amount and all
+  // (then no quantity, or it would read twice).
+  const words = (line as { text?: string | null }).text;
+  if (words && perServing !== null) {
+    return {
+      text: words.slice(0, RECIPE_INGREDIENT_TEXT_MAX),
+      quantity: perServing,
+      ...(line.unit ? { unit_id: line.unit.id } : {}),
+    };
+  }
+  return { text: (words || line.original).slice(0, RECIPE_INGREDIENT_TEXT_MAX) };
+}
+
+/** The picture's bytes: the file's own, or fetched from its address; or why there is none. */
+async function pictureOf(
+  context: SaveContext,
+  recipe: ImportedRecipe,
+  imageUrl: string | undefined,
+): Promise<{ bytes?: Buffer; problem?: string }> {
+  if (recipe.picture) return { bytes: recipe.picture };
+  if (!imageUrl) return {};
+  try {
+    const fetched = await fetchPublic(
+      imageUrl,
+      { maxBytes: RECIPE_IMAGE_MAX_BYTES, ...context.fetchLimits },
+      "image/webp,image/png,image/jpeg,image/*;q=0.8",
+    );
+    return { bytes: fetched.body };
+  } catch (error) {
+    if (!(error instanceof FetchError)) throw error;
+    return {
+      problem: `Imported without its picture: ${error.message.replace(/The page/, "the picture")}`,
+    };
+  }
+}
+
+/** The cook's collection of this name (made when missing), with the recipe in it. */
+async function putInCollection(tx: Tx, userId: number, name: string, recipeId: number) {
+  const created = await createCollection(tx, userId, name);
+  const id =
+    created?.id ??
+    (
+      await tx
+        .select({ id: collections.id })
+        .from(collections)
+        .where(
+          and(eq(collections.ownerId, userId), sql`lower(${collections.name}) = lower(${name})`),
+        )
+    )[0]?.id;
+  if (id !== undefined) await addRecipe(tx, id, recipeId);
+}
+
+function messageOf(error: HttpError): string {
+  const body = error.body as Record<string, unknown>;
+  const first = Object.entries(body)[0];
+  if (!first) return "It could not be saved.";
+  const [field, value] = first;
+  const text = Array.isArray(value) ? String(value[0]) : String(value);
+  return field === "detail" ? text : `${field}: ${text}`;
+}

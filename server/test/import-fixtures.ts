@@ -1,0 +1,139 @@
+// Import fixtures, written by us from the formats' documentation and the shape of real
+// exports, generated here from small JSON objects so that no binary file is committed.
+import { gzipSync } from "node:zlib";
+import type { ImportDetail } from "@potluck/contract";
+import sharp from "sharp";
+import yazl from "yazl";
+import { multipartBody } from "../src/http/inject-agent.js";
+import type { Agent } from "./helper.js";
+
+export const png = (color: string, width = 24, height = 16) =>
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+export const jpeg = (color: string, width = 24, height = 16) =>
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
+
+/** A zip of these entries (deflated), in this order. */
+export function zip(entries: [string, Buffer | string][]): Promise<Buffer> {
+  const archive = new yazl.ZipFile();
+  for (const [name, data] of entries) {
+    archive.addBuffer(typeof data === "string" ? Buffer.from(data) : data, name);
+  }
+  archive.end();
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    archive.outputStream.on("data", (chunk: Buffer) => chunks.push(chunk));
+    archive.outputStream.on("end", () => resolve(Buffer.concat(chunks)));
+    archive.outputStream.on("error", reject);
+  });
+}
+
+/** Every occurrence of `from` replaced by `to` (same length): names yazl refuses to write. */
+export function replaceBytes(buffer: Buffer, from: Buffer | string, to: Buffer | string): Buffer {
+  const a = Buffer.from(from);
+  const b = Buffer.from(to);
+  if (a.length !== b.length) throw new Error("replaceBytes keeps lengths");
+  const copy = Buffer.from(buffer);
+  for (let at = copy.indexOf(a); at !== -1; at = copy.indexOf(a, at + 1)) b.copy(copy, at);
+  return copy;
+}
+
+// ---------- Paprika ----------
+
+export interface PaprikaRecipe {
+  name: string;
+  ingredients?: string;
+  directions?: string;
+  notes?: string;
+  description?: string;
+  servings?: string;
+  prep_time?: string;
+  cook_time?: string;
+  total_time?: string;
+  categories?: string[];
+  source?: string;
+  source_url?: string;
+  rating?: number;
+  photo_data?: string | null;
+  uid?: string;
+}
+
+/** One `.paprikarecipe`: the recipe as gzipped JSON, as Paprika 3 writes it. */
+export const paprikaEntry = (recipe: PaprikaRecipe) => gzipSync(JSON.stringify(recipe));
+
+/** A `.paprikarecipes` export: a zip of `<name>.paprikarecipe` entries. */
+export const paprikaArchive = (recipes: PaprikaRecipe[]) =>
+  zip(
+    recipes.map((recipe, index) => [
+      `${recipe.name || `recipe ${index}`}.paprikarecipe`,
+      paprikaEntry(recipe),
+    ]),
+  );
+
+export async function paprikaRecipes(): Promise<PaprikaRecipe[]> {
+  return [
+    {
+      name: "Crêpes Suzette",
+      ingredients: "250 g flour\n3 eggs\n500 ml milk\n1 pinch salt\nzest of 1 orange",
+      directions:
+        "Whisk the flour, eggs and milk.\n\nRest the batter 30 minutes.\n\nFry thin crêpes.",
+      notes: "Flambé with Grand Marnier.",
+      servings: "4 servings",
+      prep_time: "15 mins",
+      cook_time: "1 hr 10 mins",
+      categories: ["Dessert", "French"],
+      source: "Grand-mère",
+      rating: 5,
+      photo_data: (await jpeg("#e67e22")).toString("base64"),
+      uid: "A1",
+    },
+    {
+      name: "Miso soup 味噌汁",
+      ingredients: "1 l dashi\n3 tbsp white miso\n150 g silken tofu\n2 spring onions",
+      directions: "Warm the dashi.\nDissolve the miso.\nAdd tofu and onions.",
+      // No yield: it serves 4.
+      source_url: "https://example.com/miso-soup",
+      photo_data: (await png("#27ae60")).toString("base64"),
+      categories: ["Soup"],
+      uid: "A2",
+    },
+    {
+      name: "Grandma's flapjacks",
+      // Odd units and a line no catalogue ingredient matches.
+      ingredients:
+        "1 1/2 cups rolled oats\n½ stick butter\n2 glugs golden syrup\na handful of raisins",
+      directions: "Melt, mix, bake at 180 °C for 25 minutes.",
+      servings: "Makes 12 bars",
+      total_time: "40 minutes",
+      photo_data: null,
+      uid: "A3",
+    },
+  ];
+}
+
+// ---------- the API ----------
+
+/** Uploads a file to import. */
+export function upload(agent: Agent, data: Buffer, filename = "export.bin") {
+  const body = multipartBody({ file: { filename, contentType: "application/octet-stream", data } });
+  return agent.raw("POST", "/api/imports/", body.payload, body.contentType);
+}
+
+/** The import once it has ended (done, failed or cancelled). */
+export async function finished(
+  agent: Agent,
+  id: number,
+  timeoutMs = 30_000,
+): Promise<ImportDetail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await agent.get(`/api/imports/${id}/`);
+    const body = response.json() as ImportDetail;
+    if (["done", "failed", "cancelled"].includes(body.status)) return body;
+    if (Date.now() > deadline) throw new Error(`import ${id} still ${body.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
