@@ -42,13 +42,25 @@ export const parseLinesBody = z.object({
 export type ParseLinesBody = z.infer<typeof parseLinesBody>;
 
 /**
+ * How a line no catalogue ingredient matched is kept as written, as a recipe's row: its words
+ * after its amount ("2 cups mystery flour" → 2 cup "mystery flour"; "a handful of fresh
+ * herbs" → 1 handful "fresh herbs"), or the whole line without an amount when its amount is
+ * not at its start or says more than a quantity and unit ("zest of 1 lemon", "1 (400 g) can
+ * zorblax"), so that no word is lost; at most RECIPE_INGREDIENT_TEXT_MAX characters (a longer
+ * line is cut at a word, ending "…"). `quantity` as written, like the line's.
+ */
+export const lineAsWritten = z.object({
+  text: z.string(),
+  quantity: z.number().nullable(),
+  unit: unitSchema.nullable(),
+});
+export type LineAsWritten = z.infer<typeof lineAsWritten>;
+
+/**
  * One parsed line. `quantity` is as written (a range gives the larger number, said in
  * `note`); `unit` is null only without one ("salt and pepper"); `ingredient` is null when no
- * catalogue entry (nor one of the cook's own) is close enough. Such a line is kept as
- * written: `text` is its words after its amount ("2 cups mystery flour" → "mystery flour",
- * with `quantity` and `unit`), or the whole line when no amount with a unit was read (then
- * `quantity` and `unit` are null), at most RECIPE_INGREDIENT_TEXT_MAX characters (a longer
- * one is cut at a word, ending "…"); null when an ingredient matched.
+ * catalogue entry (nor one of the cook's own) is close enough, and then `as_written` says how
+ * the line is kept as written (null when an ingredient matched).
  */
 export const parsedIngredientLine = z.object({
   original: z.string(),
@@ -56,7 +68,7 @@ export const parsedIngredientLine = z.object({
   unit: unitSchema.nullable(),
   ingredient: ingredientOption.nullable(),
   note: z.string(),
-  text: z.string().nullable(),
+  as_written: lineAsWritten.nullable(),
 });
 export type ParsedIngredientLine = z.infer<typeof parsedIngredientLine>;
 

@@ -9,6 +9,7 @@ import {
   REQUIRED,
   text,
 } from "./common.js";
+import { lineAsWritten } from "./ingredients.js";
 import {
   IMPORT_URL_MAX,
   RECIPE_FILTER_VALUES_MAX,
@@ -216,6 +217,8 @@ export const recipeIngredientInput = z
   })
   .superRefine(
     (row, ctx) => {
+      // Not a row at all: the object's own message says so.
+      if (typeof row !== "object" || row === null || Array.isArray(row)) return;
       const given = (field: string) =>
         (row as Record<string, unknown>)[field] !== undefined ||
         ctx.issues.some((issue) => issue.path?.[0] === field);
@@ -317,15 +320,15 @@ export type ImportRecipeBody = z.infer<typeof importRecipeBody>;
 
 /**
  * One ingredient line of an imported recipe: quantity on the form's 4-serving base. A line no
- * catalogue ingredient matched is kept as written: `text` holds its words (see
- * ParsedIngredientLine.text), for the form to submit as a row kept as written.
+ * catalogue ingredient matched is kept as written: `as_written` (its quantity on the same
+ * base; see LineAsWritten), for the form to submit as a row kept as written.
  */
 export const draftIngredient = z.object({
   original: z.string(),
   quantity: z.number().nullable(),
   unit: z.object({ id: z.number(), name: z.string() }).nullable(),
   ingredient: z.object({ id: z.number(), name: z.string() }).nullable(),
-  text: z.string().nullable(),
+  as_written: lineAsWritten.nullable(),
 });
 export type DraftIngredient = z.infer<typeof draftIngredient>;
 

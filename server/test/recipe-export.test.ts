@@ -118,9 +118,9 @@ describe("export, then import", () => {
       ]),
     ).toEqual(
       recipe.recipe_ingredients.map((line) => [
-        line.ingredient.name,
-        line.unit.name,
-        Math.round(line.quantity * 4 * 1000) / 1000,
+        line.ingredient?.name,
+        line.unit?.name,
+        Math.round((line.quantity ?? 0) * 4 * 1000) / 1000,
       ]),
     );
   });

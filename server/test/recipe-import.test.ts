@@ -316,7 +316,7 @@ describe("import from a link", () => {
       ].sort(),
     );
     expect(Object.keys(draft.recipe_ingredients[0] ?? {}).sort()).toEqual(
-      ["ingredient", "original", "quantity", "unit"].sort(),
+      ["as_written", "ingredient", "original", "quantity", "unit"].sort(),
     );
   });
 
@@ -377,6 +377,72 @@ describe("import from pasted HTML", () => {
       html: fixture("09-missing-image.html"),
     });
     expect(response.json<RecipeDraft>().source_url).toBeNull();
+  });
+
+  it("keeps the lines no ingredient matched as written, and they save as such", async () => {
+    const page = {
+      "@context": "https://schema.org",
+      "@type": "Recipe",
+      name: "Herb Salad",
+      recipeYield: "2 servings",
+      recipeIngredient: [
+        "2 cups plain flour",
+        "a handful of zorblax leaves",
+        "1 (400 g) can quiddity beans",
+        "zorblax and quiddity",
+      ],
+      recipeInstructions: [{ "@type": "HowToStep", text: "Toss." }],
+    };
+    const html = `<script type="application/ld+json">${JSON.stringify(page)}</script>`;
+    const response = await agent.post("/api/recipes/import/", { html });
+    expect(response.statusCode, response.body).toBe(200);
+    const lines = response.json<RecipeDraft>().recipe_ingredients;
+    expect(lines.map((line) => [line.ingredient?.name ?? null, line.as_written])).toEqual([
+      ["All-purpose flour", null],
+      // For 2 servings, on the draft's 4-serving base: the handful is 2.
+      [
+        null,
+        { text: "zorblax leaves", quantity: 2, unit: expect.objectContaining({ name: "handful" }) },
+      ],
+      // Splitting its amount off would lose the 400 g: kept whole.
+      [null, { text: "1 (400 g) can quiddity beans", quantity: null, unit: null }],
+      [null, { text: "zorblax and quiddity", quantity: null, unit: null }],
+    ]);
+
+    // The form sends them back as rows kept as written (quantities per ONE serving).
+    const rows = lines.flatMap((line) =>
+      line.as_written === null
+        ? []
+        : [
+            {
+              text: line.as_written.text,
+              ...(line.as_written.quantity === null
+                ? {}
+                : { quantity: line.as_written.quantity / 4, unit_id: line.as_written.unit?.id }),
+            },
+          ],
+    );
+    const { payload, contentType } = multipartBody({
+      title: "Herb Salad",
+      content: "<p>Toss.</p>",
+      recipe_ingredients: JSON.stringify(rows),
+    });
+    const created = await agent.raw("POST", "/api/recipes/recipes/", payload, contentType);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(
+      created
+        .json<RecipeDetail>()
+        .recipe_ingredients.map((row) => [
+          row.ingredient,
+          row.text,
+          row.quantity,
+          row.unit?.name ?? null,
+        ]),
+    ).toEqual([
+      [null, "zorblax leaves", 0.5, "handful"],
+      [null, "1 (400 g) can quiddity beans", null, null],
+      [null, "zorblax and quiddity", null, null],
+    ]);
   });
 
   it("refuses a page over 5 MB with 400, never 413", async () => {

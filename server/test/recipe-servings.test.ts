@@ -59,7 +59,7 @@ const perServing = (rows: Row[], servings: number) =>
 /** The lines as the recipe page shows them for `guests`. */
 const shown = (recipe: RecipeDetail, guests: number) =>
   recipe.recipe_ingredients.map((line) =>
-    quantityForGuests(line.quantity, line.unit.name, guests, recipe.servings),
+    quantityForGuests(line.quantity ?? 0, line.unit?.name ?? "", guests, recipe.servings),
   );
 
 describe("a recipe's servings", () => {

@@ -142,12 +142,14 @@ describe("POST /api/recipes/recipes/", () => {
         ingredient: { id: egg, name: "Egg" },
         quantity: 0.5,
         unit: { id: piece, name: "piece" },
+        text: null,
       },
       {
         id: expect.any(Number),
         ingredient: { id: flour, name: "All-purpose flour" },
         quantity: 31.25,
         unit: { id: grams, name: "g" },
+        text: null,
       },
     ]);
     expect(recipe.created_on).toBe(recipe.updated_on);

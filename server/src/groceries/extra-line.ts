@@ -1,4 +1,5 @@
 import type { Db } from "../db/client.js";
+import { textAfterAmount } from "../ingredients/as-written.js";
 import { lookupText, matchIngredientTexts } from "../ingredients/match-lines.js";
 import { parseIngredientLine } from "../ingredients/parse-line.js";
 import { listUnits } from "../ingredients/repository.js";
@@ -63,19 +64,4 @@ export function namesIngredient(ingredientText: string, catalogueName: string): 
   const typed = lookupText(ingredientText);
   const name = lookupText(catalogueName);
   return typed.text === name.text || typed.singularText === name.singularText;
-}
-
-/**
- * The line after its amount, as typed: the fewest leading words whose removal leaves a line
- * the parser finds no amount in ("500 g Mystery flour" → "Mystery flour", "3 large bin bags"
- * → "large bin bags"); undefined when no such rest is found, so the whole line is kept.
- */
-export function textAfterAmount(typed: string): string | undefined {
-  const words = typed.split(" ");
-  for (let dropped = 1; dropped < words.length; dropped += 1) {
-    const rest = words.slice(dropped).join(" ");
-    const parsed = parseIngredientLine(rest);
-    if (parsed.quantity === null && parsed.unit === null) return rest;
-  }
-  return undefined;
 }

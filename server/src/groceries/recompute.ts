@@ -77,17 +77,19 @@ export async function recomputeShoppingLists(tx: Tx, groceryListIds: number[]): 
     .innerJoin(recipes, sql`${recipes.id} = ${plannedRecipes.recipeId}`)
     .where(sql`${plannedRecipes.groceryListId} = any(${listIds})`)
     .orderBy(sql`${plannedRecipes.plannedOn} asc nulls last, ${plannedRecipes.id} asc`);
-  // Each planned recipe's ingredient lines once, however many plans share it.
+  // Each planned recipe's ingredient lines once, however many plans share it: catalogue
+  // rows with their ingredient's name, rows kept as written with their text.
   const recipeLines = await tx
     .select({
       recipeId: recipeIngredients.recipeId,
       ingredientId: recipeIngredients.ingredientId,
       ingredientName: ingredients.name,
+      text: recipeIngredients.text,
       unitId: recipeIngredients.unitId,
       quantity: recipeIngredients.quantity,
     })
     .from(recipeIngredients)
-    .innerJoin(ingredients, sql`${ingredients.id} = ${recipeIngredients.ingredientId}`)
+    .leftJoin(ingredients, sql`${ingredients.id} = ${recipeIngredients.ingredientId}`)
     .where(
       sql`${recipeIngredients.recipeId} in (select ${plannedRecipes.recipeId} from ${plannedRecipes}
         where ${plannedRecipes.groceryListId} = any(${listIds}))`,
@@ -134,7 +136,7 @@ export async function recomputeShoppingLists(tx: Tx, groceryListIds: number[]): 
       title: plan.title,
       guests: plan.guests,
       servings: plan.servings,
-      ingredients: linesOfRecipe.get(plan.recipeId) ?? [],
+      ingredients: (linesOfRecipe.get(plan.recipeId) ?? []).map(toExtraInput),
     }));
     const listExtras = (extrasOfList.get(listId) ?? []).map(toExtraInput);
     const before = previousOfList.get(listId) ?? [];
@@ -145,7 +147,11 @@ export async function recomputeShoppingLists(tx: Tx, groceryListIds: number[]): 
   return changedLists;
 }
 
-/** A planned extra's row as the rule takes it: a catalogue ingredient or a free-text line. */
+/**
+ * A planned extra's row, or a planned recipe's ingredient row, as the rule takes it: a
+ * catalogue ingredient or a free-text line (an extra's typed line, a recipe's row kept as
+ * written). The tables' checks give a catalogue row its ingredient, unit and quantity.
+ */
 function toExtraInput(row: {
   ingredientId: number | null;
   ingredientName: string | null;
@@ -154,14 +160,13 @@ function toExtraInput(row: {
   quantity: number | null;
 }): ExtraInput {
   if (row.text !== null) return { text: row.text, unitId: row.unitId, quantity: row.quantity };
-  // The table's checks: a catalogue extra has its ingredient, unit and quantity.
   if (
     row.ingredientId === null ||
     row.ingredientName === null ||
     row.unitId === null ||
     row.quantity === null
   ) {
-    throw new Error("a catalogue extra without its ingredient, unit or quantity");
+    throw new Error("a catalogue row without its ingredient, unit or quantity");
   }
   return {
     ingredientId: row.ingredientId,

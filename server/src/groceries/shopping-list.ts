@@ -12,7 +12,9 @@ export interface LineIngredient {
 
 /**
  * A free-text extra ("paper towels", "500 g mystery flour"): its text as the cook typed it,
- * with a quantity and unit when the line parser found them (both or neither).
+ * with a quantity and unit when the line parser found them (both or neither). A recipe's row
+ * kept as written is one too ("a handful of fresh herbs"), its quantity per ONE serving; it
+ * may have a quantity without a unit: a count, merged as pieces.
  */
 export interface FreeTextExtra {
   text: string;
@@ -31,7 +33,8 @@ export interface PlannedRecipeInput {
   guests: number;
   /** How many the recipe is written for: a pinch or "to taste" stays as written for them. */
   servings: number;
-  ingredients: LineIngredient[];
+  /** Catalogue rows and rows kept as written, quantities per ONE serving. */
+  ingredients: ExtraInput[];
 }
 
 /** A line as it is stored: a catalogue line (ingredient, unit, quantity) or a free-text one. */
@@ -58,7 +61,7 @@ export interface ShoppingLine {
   ingredientId: number | null;
   /** The ingredient's name, or a free-text line's text: what the line is sorted by. */
   ingredientName: string;
-  /** A free-text line's text (as its oldest extra wrote it); null for a catalogue line. */
+  /** A free-text line's text (as its first source wrote it); null for a catalogue line. */
   text: string | null;
   /**
    * The unit it reads best in (decision 13), not necessarily one a source used; null (with
@@ -114,12 +117,14 @@ class UnitTable {
  * - `fromRecipes` names its sources joined by " & ", in plan order: each recipe once as
  *   "Title (N guests)" ("1 guest" singular; plans of the same recipe add up their guests),
  *   then "Extras" when any extra contributes, e.g. "Pancakes (4 guests) & Extras".
- * - A free-text extra is a line of its own kind, sourced "Extras": extras of the same text (in
- *   any case: "Paper towels" is "paper towels") merge as one ingredient's do, by measure
- *   (500 g + 1 kg is 1.5 kg; 2 rolls + 1 roll is 3 rolls); extras of that text without an
+ * - A free-text extra, and a planned recipe's row kept as written, is a line of its own kind,
+ *   sourced "Extras" or by its recipe as above: those of the same text (in any case: "Paper
+ *   towels" is "paper towels") merge as one ingredient's do, by measure (500 g + 1 kg is
+ *   1.5 kg; 2 rolls + 1 roll is 3 rolls; a recipe row's quantity without a unit counts as
+ *   pieces), the recipe rows' quantities × guests as any; those of that text without an
  *   amount make one line without an amount, apart from any with one (nothing to add up). A
- *   free-text line never merges with a catalogue ingredient's. It reads as its oldest
- *   extra's text.
+ *   free-text line never merges with a catalogue ingredient's. It reads as the text of its
+ *   first source (the recipes in plan order, then the extras, oldest first).
  * - Lines are ordered by ingredient name or text (then unit id).
  * - A line continues the previous line of its ingredient and measure (whatever unit either
  *   reads in: 500 g that became 1.5 kg is the same line): it keeps that line's id, and its
@@ -180,20 +185,28 @@ export function computeShoppingLines(
     return line;
   };
 
+  const pieceId = table.idOf("piece");
   for (const plan of plannedRecipes) {
     // A recipe listing one ingredient twice (dough and topping) is still one source per plan.
     const linesOfThisPlan = new Set<Accumulator>();
-    for (const ingredient of plan.ingredients) {
+    for (const row of plan.ingredients) {
+      // A row kept as written with a quantity and no unit is a count ("2 lemons, zested").
+      const ingredient =
+        isFreeText(row) && row.quantity !== null && row.unitId === null
+          ? { ...row, unitId: pieceId ?? null }
+          : row;
       const line = lineFor(ingredient);
-      line.amounts.push({
-        quantity: quantityForGuests(
-          ingredient.quantity,
-          table.name(ingredient.unitId),
-          plan.guests,
-          plan.servings,
-        ),
-        unitId: ingredient.unitId,
-      });
+      if (ingredient.quantity !== null && ingredient.unitId !== null) {
+        line.amounts.push({
+          quantity: quantityForGuests(
+            ingredient.quantity,
+            table.name(ingredient.unitId),
+            plan.guests,
+            plan.servings,
+          ),
+          unitId: ingredient.unitId,
+        });
+      }
       linesOfThisPlan.add(line);
     }
     for (const line of linesOfThisPlan) {

@@ -1,5 +1,6 @@
 import type { ParsedIngredientLine } from "@potluck/contract";
 import type { Db } from "../db/client.js";
+import { keptAsWritten } from "./as-written.js";
 import { matchIngredientTexts } from "./match-lines.js";
 import { parseIngredientLine } from "./parse-line.js";
 import { listUnits } from "./repository.js";
@@ -7,7 +8,8 @@ import { listUnits } from "./repository.js";
 /**
  * Parses ingredient lines and matches them to the units table and the ingredient catalogue
  * (shared entries and the ones `userId` added): one query for the units, one for all the
- * lines' ingredients. Used by the parse route and by recipe import.
+ * lines' ingredients. Used by the parse route and by recipe import. A line that matches no
+ * ingredient says how it is kept as written (keptAsWritten).
  */
 export async function parseIngredientLines(
   db: Db,
@@ -24,11 +26,22 @@ export async function parseIngredientLines(
     ),
   ]);
   const unitByName = new Map(units.map((unit) => [unit.name.toLowerCase(), unit]));
-  return parsed.map((line, index) => ({
-    original: line.original,
-    quantity: line.quantity,
-    unit: line.unit === null ? null : (unitByName.get(line.unit) ?? null),
-    ingredient: matches[index] ?? null,
-    note: line.note,
-  }));
+  const unitOf = (name: string | null) => (name === null ? null : (unitByName.get(name) ?? null));
+  return parsed.map((line, index) => {
+    const ingredient = matches[index] ?? null;
+    // A line that matched nothing is kept as written rather than lost.
+    const kept = ingredient === null ? keptAsWritten(line.original, line) : null;
+    return {
+      original: line.original,
+      quantity: line.quantity,
+      unit: unitOf(line.unit),
+      ingredient,
+      note: line.note,
+      as_written: kept && {
+        text: kept.text,
+        quantity: kept.quantity,
+        unit: unitOf(kept.unit),
+      },
+    };
+  });
 }

@@ -1,10 +1,9 @@
 import {
   FORM_SERVINGS,
-  ingredientLineText,
-  quantityForGuests,
   type RecipeDetail,
   type RecipeIngredient,
   type RecipeJsonLd,
+  recipeLineText,
 } from "@potluck/contract";
 import type { ChildNode, Element } from "domhandler";
 import { DomUtils, parseDocument } from "htmlparser2";
@@ -63,12 +62,11 @@ export function instructionSteps(contentHtml: string): (Step | Section)[] {
 
 /**
  * One ingredient line for the recipe's servings (4 unless it says), as the recipe page writes
- * it ("2 eggs", "½ tsp Salt", "Salt to taste": the one rule in contract/src/units.ts), which
- * the parser reads back.
+ * it ("2 eggs", "½ tsp Salt", "Salt to taste", "a handful of fresh herbs": the one rule in
+ * contract/src/units.ts), which the parser reads back.
  */
 export function ingredientLine(line: RecipeIngredient, servings = FORM_SERVINGS): string {
-  const quantity = quantityForGuests(line.quantity, line.unit.name, servings, servings);
-  return ingredientLineText(quantity, line.unit.name, line.ingredient.name).text;
+  return recipeLineText(line, servings, servings).text;
 }
 
 /** The recipe as JSON-LD; `origin` makes the picture's address absolute. */

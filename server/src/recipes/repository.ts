@@ -306,12 +306,15 @@ export async function findRecipe(
     sql`select ${recipeColumns}, r.content, coalesce((
         select json_agg(json_build_object(
             'id', ri.id, 'quantity', ri.quantity,
-            'ingredient', json_build_object('id', i.id, 'name', i.name),
-            'unit', json_build_object('id', un.id, 'name', un.name)
+            'ingredient', case when i.id is not null
+              then json_build_object('id', i.id, 'name', i.name) end,
+            'unit', case when un.id is not null
+              then json_build_object('id', un.id, 'name', un.name) end,
+            'text', ri.text
           ) order by ri.position, ri.id)
         from ${recipeIngredients} ri
-          join ${ingredients} i on i.id = ri.ingredient_id
-          join ${units} un on un.id = ri.unit_id
+          left join ${ingredients} i on i.id = ri.ingredient_id
+          left join ${units} un on un.id = ri.unit_id
         where ri.recipe_id = r.id
       ), '[]') as lines, ${inCollectionsColumn(viewer)}
       from ${recipes} r join ${users} u on u.id = r.author_id
@@ -351,18 +354,23 @@ export async function recipeOfImage(
   return result.rows[0];
 }
 
+/**
+ * A recipe's ingredient row (RecipeIngredient): a catalogue one, or one kept as written
+ * (ingredient null, its words in `text`, quantity and unit when it has them).
+ */
 export interface IngredientLine {
   id: number;
-  quantity: number;
-  ingredient: { id: number; name: string };
-  unit: { id: number; name: string };
+  quantity: number | null;
+  ingredient: { id: number; name: string } | null;
+  unit: { id: number; name: string } | null;
+  text: string | null;
 }
 
 /** Messages for rows naming an ingredient or unit that does not exist (empty when all do). */
 export async function unknownReferences(db: Tx, rows: RecipeIngredientInput[]): Promise<string[]> {
-  if (rows.length === 0) return [];
-  const ingredientIds = [...new Set(rows.map((row) => row.ingredient_id))];
-  const unitIds = [...new Set(rows.map((row) => row.unit_id))];
+  const ingredientIds = [...new Set(rows.flatMap((row) => row.ingredient_id ?? []))];
+  const unitIds = [...new Set(rows.flatMap((row) => row.unit_id ?? []))];
+  if (ingredientIds.length === 0 && unitIds.length === 0) return [];
   const [knownIngredients, knownUnits] = await Promise.all([
     db
       .select({ id: ingredients.id })
@@ -374,10 +382,10 @@ export async function unknownReferences(db: Tx, rows: RecipeIngredientInput[]): 
   const unitSet = new Set(knownUnits.map((row) => row.id));
   const messages: string[] = [];
   rows.forEach((row, index) => {
-    if (!ingredientSet.has(row.ingredient_id)) {
+    if (row.ingredient_id !== undefined && !ingredientSet.has(row.ingredient_id)) {
       messages.push(`Row ${index + 1}: unknown ingredient id ${row.ingredient_id}.`);
     }
-    if (!unitSet.has(row.unit_id)) {
+    if (row.unit_id !== undefined && !unitSet.has(row.unit_id)) {
       messages.push(`Row ${index + 1}: unknown unit id ${row.unit_id}.`);
     }
   });
@@ -393,9 +401,10 @@ export async function insertIngredientLines(
   await tx.insert(recipeIngredients).values(
     rows.map((row, position) => ({
       recipeId,
-      ingredientId: row.ingredient_id,
-      unitId: row.unit_id,
-      quantity: row.quantity,
+      ingredientId: row.ingredient_id ?? null,
+      unitId: row.unit_id ?? null,
+      quantity: row.quantity ?? null,
+      text: row.text ?? null,
       position,
     })),
   );

@@ -14,7 +14,7 @@ import {
 
 /**
  * Writes the recipe_search rows of the recipes `which` selects (aliased `r`): their title and
- * ingredient names, lower-cased and unaccented (search_vector is generated from them), and
+ * ingredient names (a row kept as written: its words), lower-cased and unaccented (search_vector is generated from them), and
  * adds their words to the typo lexicon, in one statement. The recipe writes call it for one
  * recipe; the bulk seed scripts for all of theirs.
  */
@@ -23,8 +23,8 @@ export async function refreshSearchRows(tx: Tx, which: SQL): Promise<void> {
     with written as (
       insert into ${recipeSearch} (recipe_id, created_on, title, ingredients)
       select r.id, r.created_on, lower(unaccent(r.title)), lower(unaccent(coalesce((
-          select string_agg(i.name, ' ' order by ri.position, ri.id)
-          from ${recipeIngredients} ri join ${ingredients} i on i.id = ri.ingredient_id
+          select string_agg(coalesce(i.name, ri.text), ' ' order by ri.position, ri.id)
+          from ${recipeIngredients} ri left join ${ingredients} i on i.id = ri.ingredient_id
           where ri.recipe_id = r.id
         ), '')))
       from ${recipes} r

@@ -264,7 +264,8 @@ export function parseTags(text: string): { tags: string[] } | { errors: string[]
 const contentTooLong = `The instructions are too long: at most ${RECIPE_CONTENT_MAX_BYTES / 1024} KB.`;
 
 /**
- * The `recipe_ingredients` JSON string: a list of `{ingredient_id, quantity, unit_id}`, with
+ * The `recipe_ingredients` JSON string: a list of rows, each `{ingredient_id, quantity,
+ * unit_id}` or kept as written `{text, quantity?, unit_id?}` (recipeIngredientInput), with
  * quantities per ONE serving. Numbers sent as strings ("0.5") are accepted.
  */
 export function parseIngredientRows(
@@ -298,12 +299,16 @@ export function parseIngredientRows(
   return errors.length > 0 ? { errors } : { rows };
 }
 
+/** The number fields as numbers when sent as strings; a row's `text` stays as written ("42"). */
 function numbersFromStrings(row: unknown): unknown {
   if (typeof row !== "object" || row === null || Array.isArray(row)) return row;
   return Object.fromEntries(
     Object.entries(row).map(([key, value]) => [
       key,
-      typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value))
+      key !== "text" &&
+      typeof value === "string" &&
+      value.trim() !== "" &&
+      Number.isFinite(Number(value))
         ? Number(value)
         : value,
     ]),

@@ -99,6 +99,8 @@ export async function buildDraft(
     .map((line) => line.slice(0, PARSE_LINE_MAX_LENGTH));
   const parsed = await parseIngredientLines(db, userId, lines);
   const factor = recipe.servings ? FORM_SERVINGS / recipe.servings : 1;
+  const onFormBase = (quantity: number | null) =>
+    quantity === null ? null : Math.round(quantity * factor * 1000) / 1000;
   return {
     title: recipe.name.slice(0, RECIPE_TITLE_MAX),
     content: instructionsHtml(recipe.sections, recipe.description),
@@ -107,11 +109,16 @@ export async function buildDraft(
     source_url: sourceUrl,
     tags: draftTags(recipe.keywords),
     ...draftMinutes(recipe),
+    // A line no ingredient matched comes as written (as_written), for the form to keep.
     recipe_ingredients: parsed.map((line) => ({
       original: line.original,
-      quantity: line.quantity === null ? null : Math.round(line.quantity * factor * 1000) / 1000,
+      quantity: onFormBase(line.quantity),
       unit: line.unit,
       ingredient: line.ingredient,
+      as_written: line.as_written && {
+        ...line.as_written,
+        quantity: onFormBase(line.as_written.quantity),
+      },
     })),
   };
 }

@@ -1,0 +1,71 @@
+import { RECIPE_INGREDIENT_TEXT_MAX } from "@potluck/contract";
+import { type ParsedLine, parseIngredientLine } from "./parse-line.js";
+
+// A line no catalogue ingredient matched, kept as written: what a recipe's row kept as written
+// (or a free shopping line) holds. Pure: the units table turns `unit` into an id.
+
+/** A name no unit or size word is: it stands for the rest of a line. */
+const PLACEHOLDER = "zorblax";
+
+/** A line kept as written: its words, and the amount at its start when it has one. */
+export interface AsWritten {
+  text: string;
+  quantity: number | null;
+  /** A name of the units table, as the parser gives it. */
+  unit: string | null;
+}
+
+/**
+ * The line after its amount, as typed: the fewest leading words whose removal leaves a line
+ * the parser finds no amount in ("500 g Mystery flour" → "Mystery flour", "3 large bin bags"
+ * → "large bin bags"); undefined when no such rest is found, so the whole line is kept.
+ */
+export function textAfterAmount(typed: string): string | undefined {
+  const words = typed.split(" ");
+  for (let dropped = 1; dropped < words.length; dropped += 1) {
+    const rest = words.slice(dropped).join(" ");
+    const parsed = parseIngredientLine(rest);
+    if (parsed.quantity === null && parsed.unit === null) return rest;
+  }
+  return undefined;
+}
+
+/**
+ * How an unmatched line is kept: its words after its amount ("2 cups mystery flour" → 2 cup
+ * "mystery flour"; "a handful of fresh herbs" → 1 handful "fresh herbs", the "of" that joined
+ * them dropped), when the words before are exactly that amount and nothing more. Otherwise
+ * the whole line without an amount, so that no word is lost: an amount that is not at the
+ * start ("zest of 1 lemon"), or one that says more ("1 (400 g) can zorblax": the 400 g would
+ * be lost). At most RECIPE_INGREDIENT_TEXT_MAX characters: a longer line is cut at a word.
+ */
+export function keptAsWritten(line: string, parsed: ParsedLine = parseIngredientLine(line)) {
+  const typed = line.replace(/\s+/g, " ").trim();
+  const whole: AsWritten = { text: typed, quantity: null, unit: null };
+  let kept = whole;
+  if (parsed.quantity !== null && parsed.unit !== null) {
+    const rest = textAfterAmount(typed);
+    const amount = rest === undefined ? undefined : typed.slice(0, typed.length - rest.length);
+    // The parser reads a unit only before a name: the words dropped are read before one.
+    const before =
+      amount === undefined ? undefined : parseIngredientLine(`${amount.trim()} ${PLACEHOLDER}`);
+    const words = rest?.replace(/^of\s+/i, "");
+    if (
+      words &&
+      before?.quantity === parsed.quantity &&
+      before.unit === parsed.unit &&
+      before.ingredientText === PLACEHOLDER &&
+      before.note === ""
+    ) {
+      kept = { text: words, quantity: parsed.quantity, unit: parsed.unit };
+    }
+  }
+  return { ...kept, text: cutAtWord(kept.text, RECIPE_INGREDIENT_TEXT_MAX) };
+}
+
+/** `text` if it is at most `max` characters; else cut at the last space that fits, with "…". */
+export function cutAtWord(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const room = text.slice(0, max - 1);
+  const space = room.lastIndexOf(" ");
+  return `${(space > 0 ? room.slice(0, space) : room).trimEnd()}…`;
+}
