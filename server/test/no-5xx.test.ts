@@ -14,6 +14,7 @@ import {
   createPlannedExtraBody,
   createPlannedRecipeBody,
   createPlannerEntryBody,
+  deleteAccountBody,
   feedItemsQuery,
   groceryListFilter,
   importRecipeBody,
@@ -115,6 +116,9 @@ const SHAPES: Record<string, InputShape> = {
   "PATCH /api/users/me/preferences/": { body: fields(updatePreferencesBody) },
   "GET /api/users/me/staples/": {},
   "PUT /api/users/me/staples/": { body: fields(replaceStaplesBody) },
+  "GET /api/users/me/export/": {},
+  // A wrong password (no generator guesses the fixture's) is a 400 that deletes nothing.
+  "DELETE /api/users/me/": { body: fields(deleteAccountBody) },
   "GET /api/planner/entries/": { query: fields(plannerEntriesQuery) },
   "POST /api/planner/entries/": { body: fields(createPlannerEntryBody) },
   "PATCH /api/planner/entries/:id/": { body: fields(updatePlannerEntryBody) },

@@ -195,6 +195,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           "A zip of everything the cook owns: potluck.json, recipes/<id>-<slug>.json (schema.org JSON-LD with Potluck's fields under potluck:recipe) and images/.",
         responseMediaType: "application/zip",
       },
+      // A HEAD would read the whole account for a body it throws away.
+      exposeHeadRoute: false,
     },
     async (request, reply) => {
       const user = requireUser(request);
