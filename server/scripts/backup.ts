@@ -6,6 +6,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { createBackup } from "../src/backup/backup.js";
+import { countsInWords } from "../src/backup/format.js";
 import { ConfigError, parseConfig, type Settings } from "../src/config.js";
 import { DataDirBusyError } from "../src/db/data-dir-lock.js";
 import { EmbeddedPortTakenError } from "../src/db/embedded-port.js";
@@ -57,10 +58,9 @@ try {
     onWait: () => console.log("Another backup is running; this one starts when it ends."),
   });
   if (summary === "busy") throw new Error("unreachable: a backup that waits is never busy");
-  const { counts } = summary.manifest;
   console.log(
-    `Backup written to ${out}: ${counts.recipes} recipes, ${counts.users} cooks, ` +
-      `${counts.media_files} pictures; ${(summary.bytes / 1024 / 1024).toFixed(1)} MB in ` +
+    `Backup written to ${out}: ${countsInWords(summary.manifest.counts)}; ` +
+      `${(summary.bytes / 1024 / 1024).toFixed(1)} MB in ` +
       `${(summary.ms / 1000).toFixed(1)} s.`,
   );
 } finally {

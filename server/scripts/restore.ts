@@ -4,6 +4,7 @@
 // checked through before anything is touched.
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { countsInWords } from "../src/backup/format.js";
 import { RestoreRefused, restoreBackup } from "../src/backup/restore.js";
 import { ConfigError, parseConfig, type Settings } from "../src/config.js";
 
@@ -25,10 +26,9 @@ try {
     force: values.force,
     say: (line) => console.log(line),
   });
-  const { counts } = manifest;
   console.log(
-    `Restored ${counts.recipes} recipes, ${counts.users} cooks and ${counts.media_files} ` +
-      `pictures from the backup of ${manifest.created_at} in ${(ms / 1000).toFixed(1)} s. ` +
+    `Restored ${countsInWords(manifest.counts)} from the backup of ${manifest.created_at} ` +
+      `in ${(ms / 1000).toFixed(1)} s. ` +
       "Start Potluck with `npm start`.",
   );
 } catch (error) {

@@ -88,6 +88,7 @@ export function embeddedUrl(dataDir: string, port: number): string {
  * app does.
  */
 export class HttpUser {
+  static readonly PASSWORD = "a-long-enough-passphrase-9";
   private cookies = new Map<string, string>();
   private token: string | undefined;
 
@@ -95,7 +96,7 @@ export class HttpUser {
   constructor(public baseUrl: string) {}
 
   async signUp(username: string): Promise<void> {
-    const password = "a-long-enough-passphrase-9";
+    const password = HttpUser.PASSWORD;
     const body = {
       username,
       email: `${username}@example.com`,
@@ -105,8 +106,27 @@ export class HttpUser {
     };
     const signup = await this.send("POST", "/api/auth/signup/", body);
     if (signup.status !== 201) throw new Error(`signup: ${signup.status} ${await signup.text()}`);
-    const login = await this.send("POST", "/api/auth/login/", { username, password });
+    await this.logIn(username);
+  }
+
+  /** Signs in as a cook that signUp made (here or on the server a backup came from). */
+  async logIn(username: string): Promise<void> {
+    const body = { username, password: HttpUser.PASSWORD };
+    const login = await this.send("POST", "/api/auth/login/", body);
     if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.text()}`);
+  }
+
+  /** A multipart form (a recipe with its picture), with the CSRF token, as the web app sends it. */
+  async sendForm(method: string, url: string, form: FormData): Promise<Response> {
+    const token = await this.csrf();
+    if (token instanceof Response) return token;
+    const response = await fetch(this.baseUrl + url, {
+      method,
+      headers: { "x-csrftoken": token, cookie: this.cookieHeader() },
+      body: form,
+    });
+    this.keepCookies(response);
+    return response;
   }
 
   async send(method: string, url: string, body?: unknown): Promise<Response> {

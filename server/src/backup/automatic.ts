@@ -3,6 +3,7 @@ import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config.js";
 import { type BackupSummary, createBackup } from "./backup.js";
+import { countsInWords } from "./format.js";
 
 // The server's own backups of the embedded database: one every BACKUP_INTERVAL_HOURS into
 // DATA_DIR/backups, the newest BACKUP_KEEP kept. With DATABASE_URL the database is someone
@@ -106,8 +107,8 @@ export function startAutomaticBackups(
         }
         const { manifest, bytes, ms, removed } = result;
         log.info(
-          `automatic backup written: ${result.file} (${manifest.counts.recipes} recipes, ` +
-            `${manifest.counts.media_files} pictures, ${megabytes(bytes)} in ${ms} ms` +
+          `automatic backup written: ${result.file} (${countsInWords(manifest.counts)}, ` +
+            `${megabytes(bytes)} in ${ms} ms` +
             `${removed.length > 0 ? `; removed ${removed.length} older` : ""})`,
         );
       })

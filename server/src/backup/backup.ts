@@ -61,7 +61,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
         options.signal?.throwIfAborted();
         await archive.addFile(table.file, path.join(staging, table.file));
       }
-      const media = { files: 0, bytes: 0 };
+      const media = { files: 0, bytes: 0, pictures: 0 };
       if (options.mediaDir) {
         for (const key of await listMedia(options.mediaDir)) {
           options.signal?.throwIfAborted();
@@ -69,6 +69,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
           if (size !== undefined) {
             media.files++;
             media.bytes += size;
+            if (!key.endsWith("-card.webp")) media.pictures++;
           }
         }
       }
@@ -79,7 +80,12 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
         migration: dump.migration,
         postgres_version: dump.postgresVersion,
         storage: options.mediaDir ? "local" : "s3",
-        counts: { ...dump.counts, media_files: media.files, media_bytes: media.bytes },
+        counts: {
+          ...dump.counts,
+          pictures: media.pictures,
+          media_files: media.files,
+          media_bytes: media.bytes,
+        },
         tables: dump.tables,
         sequences: dump.sequences,
       };

@@ -29,6 +29,8 @@ export const manifestSchema = z.object({
   counts: z.object({
     users: count,
     recipes: count,
+    /** Recipe pictures; media_files also counts each one's smaller card version. */
+    pictures: count,
     media_files: count,
     media_bytes: count,
   }),
@@ -86,6 +88,12 @@ export function entryKind(name: string): EntryKind | undefined {
     return "media";
   }
   return undefined;
+}
+
+/** "93 recipes, 1 cook and 2 pictures", for the lines a person reads. */
+export function countsInWords(counts: Manifest["counts"]): string {
+  const words = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+  return `${words(counts.recipes, "recipe")}, ${words(counts.users, "cook")} and ${words(counts.pictures, "picture")}`;
 }
 
 /** Double quotes for an SQL identifier. */

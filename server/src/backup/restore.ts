@@ -9,7 +9,7 @@ import { EmbeddedPortTakenError } from "../db/embedded-port.js";
 import { createS3ImageStorage } from "../media/s3-storage.js";
 import { BackupFileError, listMedia, unpackArchive } from "./archive.js";
 import { migrationTag, restoreDatabase, tableCount } from "./database.js";
-import { type Manifest, MEDIA_PREFIX } from "./format.js";
+import { countsInWords, type Manifest, MEDIA_PREFIX } from "./format.js";
 
 // `npm run restore -- FILE [--force]`: a backup file back into an installation, the embedded
 // database in DATA_DIR or the one at DATABASE_URL, with the pictures into DATA_DIR/media (or
@@ -81,10 +81,7 @@ export async function restoreBackup(options: {
       url = database.url;
       stopDatabase = () => database.stop();
     }
-    say(
-      `Restoring ${manifest.counts.recipes} recipes and ${manifest.counts.users} cooks ` +
-        `(backup of ${manifest.created_at}) ...`,
-    );
+    say(`Restoring ${countsInWords(manifest.counts)} (backup of ${manifest.created_at}) ...`);
     const client = new pg.Client({ connectionString: url });
     client.on("error", () => {});
     await client.connect();
