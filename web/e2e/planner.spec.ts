@@ -190,10 +190,10 @@ test("a week planned by mouse and keyboard, sent to a list, watched live, planne
   await expect(a.getByText(`Moved ${pasta} to `)).toBeVisible();
 
   // --- the keyboard: Move to… in the soup's menu, to Friday dinner
-  await cell(a, tuesday, "lunch")
-    .getByRole("button", { name: /^Options for / })
-    .focus();
+  const soupOptions = cell(a, tuesday, "lunch").getByRole("button", { name: /^Options for / });
+  await soupOptions.focus();
   await a.keyboard.press("Enter");
+  await expect(soupOptions).toHaveAttribute("aria-expanded", "true");
   await a.keyboard.press("Tab");
   await expect(a.getByRole("button", { name: "Move to…" })).toBeFocused();
   await a.keyboard.press("Enter");
@@ -223,6 +223,9 @@ test("a week planned by mouse and keyboard, sent to a list, watched live, planne
   await expect(announcer).toContainText("Leftovers was moved to Thursday");
   await expect(card(cell(a, thursday, "dinner"), "Leftovers")).toBeVisible();
   await expect(card(cell(a, wednesday, "dinner"), "Leftovers")).toHaveCount(0);
+  await expect(
+    card(cell(a, thursday, "dinner"), "Leftovers").getByRole("button", { name: /^Drag / }),
+  ).toBeFocused();
 
   // --- Alt while dragging copies: the pasta stays on Thursday and is on Saturday too
   await a.keyboard.down("Alt");
