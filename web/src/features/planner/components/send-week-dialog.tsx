@@ -1,6 +1,6 @@
 import type { PlannerEntry } from "@potluck/contract";
 import { GROCERY_LIST_NAME_MAX } from "@potluck/contract/limits";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { LoadError } from "../../../components/load-error";
 import { Modal } from "../../../components/modal";
@@ -63,6 +63,10 @@ export function SendWeekDialog({
   const listValue = chosen ?? (lists[0] ? String(lists[0].id) : NEW_LIST);
   const ids = { list: useId(), name: useId(), heading: useId(), sentHeading: useId() };
   const firstField = useRef<HTMLSelectElement>(null);
+  const resultText = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (result) resultText.current?.focus();
+  }, [result]);
   const nameOf = (listId: number) => lists.find((list) => list.id === listId)?.name;
 
   const onSubmit = async (event: FormEvent) => {
@@ -101,23 +105,24 @@ export function SendWeekDialog({
   };
 
   return (
-    <Modal title="Add to shopping list" onClose={onClose} initialFocus={firstField}>
+    <Modal
+      title="Add to shopping list"
+      onClose={onClose}
+      initialFocus={firstField}
+      className="modal-compact"
+    >
       {result ? (
-        <div className="planner-sent" role="status">
-          <p>
+        <div className="planner-sent">
+          {/* Focused when it appears: the form and its Send button are gone. */}
+          <p ref={resultText} tabIndex={-1} role="status">
             Sent {result.sent === 1 ? "1 recipe" : `${result.sent} recipes`} to{" "}
             <Link to={`/grocery-list/${result.list.id}`}>{result.list.name}</Link>.
             {result.already > 0 &&
               ` ${result.already === 1 ? "1 was" : `${result.already} were`} already on a list.`}
           </p>
-          <div className="row">
-            <Link to={`/grocery-list/${result.list.id}`} className="btn btn-primary">
-              Open {result.list.name}
-            </Link>
-            <button type="button" className="btn btn-secondary" onClick={onClose}>
-              Close
-            </button>
-          </div>
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            Close
+          </button>
         </div>
       ) : (
         <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
