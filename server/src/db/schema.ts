@@ -18,6 +18,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
@@ -81,14 +82,42 @@ export const sessions = pgTable(
   "sessions",
   {
     tokenHash: bytea("token_hash").primaryKey(),
+    /**
+     * How the cook's list of signed-in devices names a session: random, so that it tells
+     * nothing of the token and cannot be guessed for another cook's session.
+     */
+    publicId: uuid("public_id").notNull().defaultRandom(),
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
     lastSeenAt: timestamptz("last_seen_at").notNull().defaultNow(),
     expiresAt: timestamptz("expires_at").notNull(),
+    /** The browser's User-Agent at login (cut to 512 characters), to tell devices apart. */
+    userAgent: text("user_agent").notNull().default(""),
   },
-  (t) => [index("sessions_user_idx").on(t.userId)],
+  (t) => [
+    index("sessions_user_idx").on(t.userId),
+    uniqueIndex("sessions_public_id_key").on(t.publicId),
+  ],
+);
+
+/**
+ * Links sent to reset a forgotten password: only the token's SHA-256 is kept, so a copy of
+ * the database resets nothing. A row is used once (deleted), and all of an account's go when
+ * its password changes (docs/decisions/0027-accounts-mail-and-password-reset.md).
+ */
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    tokenHash: bytea("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    expiresAt: timestamptz("expires_at").notNull(),
+  },
+  (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
 );
 
 /**
