@@ -47,12 +47,14 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
         runtimeCaching: [
           {
-            // Every read of the API, except the live event stream: from the network while it
-            // answers within a few seconds, else the last answer kept.
+            // Every read of the API, except the live event streams and the account export (a
+            // download of any size, never to be kept on the device nor served stale): from the
+            // network while it answers within a few seconds, else the last answer kept.
             urlPattern: ({ url, request }) =>
               request.method === "GET" &&
               url.pathname.startsWith("/api/") &&
-              !url.pathname.endsWith("/events/"),
+              !url.pathname.endsWith("/events/") &&
+              url.pathname !== "/api/users/me/export/",
             handler: "NetworkFirst",
             options: {
               cacheName: API_CACHE,

@@ -20,8 +20,10 @@ export function RequireAuth() {
 /** "/": the activity feed when signed in, otherwise the about page. */
 export function IndexRoute() {
   const { isLoading, authenticated } = useSession();
+  const location = useLocation();
   if (isLoading) return <Loading />;
-  if (!authenticated) return <Navigate to="/about" replace />;
+  // The state goes along: the about page says so when an account was just deleted.
+  if (!authenticated) return <Navigate to="/about" replace state={location.state} />;
   return (
     <Suspense fallback={<Loading />}>
       <FeedPage />

@@ -1,6 +1,7 @@
 import type { AuthStatus, SessionUser } from "@potluck/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, authKeys } from "./api-client";
+import { queryClient } from "./query-client";
 
 export const csrfQuery = queryOptions({
   queryKey: authKeys.csrf(),
@@ -34,4 +35,16 @@ export function useSession(): Session {
     authenticated: data?.authenticated === true,
     user: data?.authenticated ? data.user : null,
   };
+}
+
+/**
+ * The signed-in cook is gone (signed out, or their account deleted): forget everything they
+ * loaded and start anonymous, with a fresh CSRF token. What the features keep on the device
+ * is the caller's to clear first (app/forget-device-data.ts).
+ */
+export async function forgetSignedInCook(): Promise<void> {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
+  queryClient.setQueryData(authStatusQuery.queryKey, { authenticated: false });
+  queryClient.setQueryData(csrfQuery.queryKey, undefined);
+  await queryClient.refetchQueries({ queryKey: csrfQuery.queryKey });
 }

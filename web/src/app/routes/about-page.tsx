@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
+import type { AccountDeletedState } from "../../features/settings/api/delete-account";
 import { useSession } from "../../lib/session";
 import { SITE } from "../../lib/site";
 import { useDocumentTitle } from "../../lib/use-document-title";
@@ -25,8 +26,15 @@ const FEATURES = [
 export default function AboutPage() {
   useDocumentTitle("About");
   const { authenticated } = useSession();
+  const accountDeleted =
+    (useLocation().state as Partial<AccountDeletedState> | null)?.accountDeleted === true;
   return (
     <div className="about">
+      {accountDeleted && !authenticated && (
+        <p className="alert alert-success" role="status">
+          Your account has been deleted. Thank you for cooking with us.
+        </p>
+      )}
       <section className="hero">
         <h1>Cook, plan and share with {SITE.name}</h1>
         <p className="lead">

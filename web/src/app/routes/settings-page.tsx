@@ -1,17 +1,19 @@
 import type { RecipeVisibility, UnitsPreference } from "@potluck/contract";
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { AsyncPicker } from "../../components/async-picker";
 import { LoadError } from "../../components/load-error";
 import { Loading } from "../../components/status";
 import { useStaples, useToggleStaple } from "../../features/groceries/api/staples";
 import { useUpdatePreferences } from "../../features/settings/api/update-preferences";
+import { AccountCard } from "../../features/settings/components/account-card";
 import { reasonOf } from "../../lib/api-client";
 import { searchIngredients } from "../../lib/ingredients/search-ingredients";
 import { VISIBILITY_CHOICES } from "../../lib/recipe-visibility";
 import { preferencesQuery } from "../../lib/units-preference";
 import { useChosen } from "../../lib/use-chosen";
 import { useDocumentTitle } from "../../lib/use-document-title";
+import { forgetDeviceData } from "../forget-device-data";
 
 const UNITS_CHOICES: { value: UnitsPreference; label: string; hint: string }[] = [
   { value: "as_written", label: "As written", hint: "as each recipe's author wrote them" },
@@ -21,7 +23,7 @@ const UNITS_CHOICES: { value: UnitsPreference; label: string; hint: string }[] =
 
 const searchStaples = (text: string) => searchIngredients(text, 20);
 
-/** /settings: the cook's units and what they always have at home. */
+/** /settings: the cook's units, what they always have at home, and their account itself. */
 export default function SettingsPage() {
   useDocumentTitle("Settings");
   return (
@@ -33,6 +35,7 @@ export default function SettingsPage() {
         <UnitsCard />
         <VisibilityCard />
         <StaplesCard />
+        <AccountCard forgetDeviceData={forgetDeviceData} />
       </div>
     </section>
   );

@@ -1,8 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { api, authKeys } from "../../../lib/api-client";
-import { queryClient } from "../../../lib/query-client";
-import { authStatusQuery, csrfQuery } from "../../../lib/session";
+import { api } from "../../../lib/api-client";
+import { forgetSignedInCook } from "../../../lib/session";
 
 /**
  * Signs out. `forgetDeviceData` clears what the features keep on the device (the app passes
@@ -13,14 +12,8 @@ export function useLogout(forgetDeviceData: () => Promise<void>) {
   return useMutation({
     mutationFn: () => api<void>("/api/auth/logout/", { method: "POST" }),
     onSuccess: async () => {
-      // Forget everything the signed-in user loaded, then start anonymous.
       await forgetDeviceData();
-      queryClient.removeQueries({
-        predicate: (query) => query.queryKey[0] !== authKeys.all[0],
-      });
-      queryClient.setQueryData(authStatusQuery.queryKey, { authenticated: false });
-      queryClient.setQueryData(csrfQuery.queryKey, undefined);
-      await queryClient.refetchQueries({ queryKey: csrfQuery.queryKey });
+      await forgetSignedInCook();
       navigate("/login");
     },
     onError: (error) => console.error("Logout failed", error),
