@@ -12,7 +12,14 @@ import { SESSION_COOKIE } from "../src/auth/sessions.js";
 import type { Db } from "../src/db/client.js";
 import { multipartBody } from "../src/http/inject-agent.js";
 import { cardKeyOf } from "../src/media/images.js";
-import { ingredientId, signedIn, TEST_PASSWORD, type TestUser, unitId } from "./factories.js";
+import {
+  buildRecipe,
+  ingredientId,
+  signedIn,
+  TEST_PASSWORD,
+  type TestUser,
+  unitId,
+} from "./factories.js";
 import { Agent, createTestApp, type TestContext } from "./helper.js";
 import { startTestBucket } from "./s3-server.js";
 import { closeListening, openSse, type SseStream } from "./sse.js";
@@ -463,5 +470,97 @@ describe.each(contexts)("deleting an account, pictures on $storage", (context) =
     );
     const theirRecipes = await fresh.get("/api/recipes/recipes/?mine=true");
     expect(theirRecipes.json<{ results: unknown[] }>().results).toEqual([]);
+  });
+});
+
+describe("deleting an account while others use what it shares", () => {
+  const { app, db } = contexts[0] as (typeof contexts)[number];
+  const ROUNDS = 8;
+
+  it("answers no 5xx and leaves nothing naming the cook while others write to what they share", async () => {
+    const other = await signedIn(app, db);
+    const egg = await ingredientId(db, "Egg");
+    const piece = await unitId(db, "piece");
+    const lines = [{ ingredientId: egg, unitId: piece, quantity: 1 }];
+    const theirs = await buildRecipe(db, other.user.id, {
+      title: "Their omelette",
+      ingredients: lines,
+    });
+    for (let round = 0; round < ROUNDS; round++) {
+      const { user: cook, agent } = await signedIn(app, db);
+      const [mine, mineToo] = [
+        await buildRecipe(db, cook.id, { title: `Mine ${round}`, ingredients: lines }),
+        await buildRecipe(db, cook.id, { title: `Mine too ${round}`, ingredients: lines }),
+      ];
+      const theirList = await ok(other.agent.post("/api/groceries/lists/", { name: `T${round}` }));
+      await ok(
+        other.agent.post(`/api/groceries/lists/${theirList.id}/members/`, {
+          username: cook.username,
+        }),
+      );
+      const myList = await ok(agent.post("/api/groceries/lists/", { name: `M${round}` }));
+      await ok(
+        agent.post(`/api/groceries/lists/${myList.id}/members/`, {
+          username: other.user.username,
+        }),
+      );
+      for (const [list, recipe] of [
+        [theirList, mine],
+        [theirList, theirs],
+        [myList, theirs],
+      ] as const) {
+        await ok(
+          other.agent.post("/api/groceries/planned-recipes/", {
+            grocery_list_id: list.id,
+            recipe_id: recipe.id,
+            guests: 2,
+          }),
+        );
+      }
+      await ok(agent.post("/api/planner/members/", { username: other.user.username }));
+      await ok(other.agent.post("/api/planner/members/", { username: cook.username }));
+      const items = (
+        await other.agent.get(`/api/groceries/items/?grocery_list=${theirList.id}`)
+      ).json<{ id: number }[]>();
+
+      const { payload, contentType } = multipartBody({
+        title: "Their omelette",
+        content: `<p>Round ${round}</p>`,
+        recipe_ingredients: JSON.stringify([{ ingredient_id: egg, unit_id: piece, quantity: 2 }]),
+      });
+      const responses = await Promise.all([
+        deleteAccount(agent, TEST_PASSWORD),
+        other.agent.post("/api/groceries/planned-recipes/", {
+          grocery_list_id: theirList.id,
+          recipe_id: mineToo.id,
+          guests: 3,
+        }),
+        other.agent.patch(`/api/groceries/items/${items[0]?.id}/`, { is_checked: true }),
+        other.agent.post("/api/recipes/ratings/", { recipe: mine.id, rating: 7 }),
+        other.agent.raw("PUT", `/api/recipes/recipes/${theirs.id}/`, payload, contentType),
+        other.agent.post("/api/planner/entries/", {
+          date: "2030-02-01",
+          slot: "dinner",
+          recipe_id: mine.id,
+          guests: 2,
+        }),
+        other.agent.post("/api/planner/entries/", {
+          date: "2030-02-01",
+          slot: "lunch",
+          recipe_id: theirs.id,
+          guests: 2,
+          planner: cook.username,
+        }),
+        other.agent.post("/api/groceries/planned-extras/", {
+          grocery_list_id: myList.id,
+          text: "napkins",
+        }),
+      ]);
+      const failures = responses.filter((response) => response.statusCode >= 500);
+      expect(failures.map((response) => response.body)).toEqual([]);
+      expect(responses[0]?.statusCode, responses[0]?.body).toBe(204);
+      const left = await rowsNaming(db, cook.id);
+      expect(Object.entries(left).filter(([, n]) => n > 0)).toEqual([]);
+    }
   });
 });

@@ -87,9 +87,9 @@ import {
 // list's lock by itself and nothing else, so it fits the order as it is.
 //
 // Deleting an account (users/account-deletion.ts) is every step at once, in the same order:
-// the cook's planner and the planners they are a member of (lockPlannersOfCook, step 0, in
-// owner order: other writers lock one planner only), the cook's recipes and the recipes they
-// rated (lockRecipesOfCook, step 1, FOR UPDATE), every list the deletion changes
+// the cook's planner, the planners they are a member of or added entries to
+// (lockPlannersOfCook, step 0, in owner order: other writers lock one planner only), the
+// cook's recipes and the recipes they rated (lockRecipesOfCook, step 1, FOR UPDATE), every list the deletion changes
 // (lockListsOfCook, step 2), the search counter (step 3). Then its cascades touch only rows
 // those locks cover, rows no one else can hold, or rows a recipe delete's cascade may touch
 // too (others' planner entries of those recipes, as above).
@@ -218,16 +218,19 @@ export async function lockListsPlanningRecipe(tx: Tx, recipeId: number): Promise
 }
 
 /**
- * Step 0 of deleting an account: the cook's own planner and the planners they are a member of,
- * FOR UPDATE in owner order; their owners' ids.
+ * Step 0 of deleting an account: the cook's own planner, the planners they are a member of and
+ * those holding entries they added (whose created_by_id the deletion clears), FOR UPDATE in
+ * owner order; their owners' ids.
  */
 export async function lockPlannersOfCook(tx: Tx, userId: number): Promise<number[]> {
   const rows = await tx
     .select({ ownerId: planners.ownerId })
     .from(planners)
     .where(
-      sql`${planners.ownerId} = ${userId} or ${planners.ownerId} in (
-        select owner_id from planner_members where user_id = ${userId})`,
+      sql`${planners.ownerId} = ${userId}
+        or ${planners.ownerId} in (select owner_id from planner_members where user_id = ${userId})
+        or ${planners.ownerId} in (
+          select owner_id from planner_entries where created_by_id = ${userId})`,
     )
     .orderBy(asc(planners.ownerId))
     .for("update");
