@@ -89,10 +89,10 @@ import {
 // Deleting an account (users/account-deletion.ts) is every step at once, in the same order:
 // the cook's planner, the planners they are a member of or added entries to
 // (lockPlannersOfCook, step 0, in owner order: other writers lock one planner only), the
-// cook's recipes and the recipes they rated (lockRecipesOfCook, step 1, FOR UPDATE), every list the deletion changes
-// (lockListsOfCook, step 2), the search counter (step 3). Then its cascades touch only rows
-// those locks cover, rows no one else can hold, or rows a recipe delete's cascade may touch
-// too (others' planner entries of those recipes, as above).
+// cook's recipes and the recipes they rated (lockRecipesOfCook, step 1, FOR UPDATE), every
+// list the deletion changes (lockListsOfCook, step 2), the search counter (step 3). Then its
+// cascades touch only rows those locks cover, rows no one else can hold, or rows a recipe
+// delete's cascade may touch too (others' planner entries of those recipes, as above).
 //
 // A feed comment's edit or delete locks that comment's row (lockComment) and takes no other
 // lock, so it never waits while holding one: a recipe or rating delete whose cascade reaches
