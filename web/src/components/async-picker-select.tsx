@@ -1,10 +1,13 @@
+import { useCallback } from "react";
+import { AS_WRITTEN_ID } from "./async-picker";
 import { Picker, type PickerOption } from "./picker";
 
 /**
  * A searchable dropdown over the server (react-select with its defaults: 'Select...',
  * 'Loading...', 'No options'). With `onCreate`, a missing entry can be added: the typed text is
- * offered as 'Add "..."'. Heavy: pages render it as AsyncPicker (async-picker.tsx), after they
- * are usable.
+ * offered as 'Add "..."'. With `asWritten`, the typed text (up to that many characters) is
+ * also offered as it is, 'Use “...” as written', chosen as the option of id AS_WRITTEN_ID.
+ * Heavy: pages render it as AsyncPicker (async-picker.tsx), after they are usable.
  */
 export function AsyncPickerSelect({
   inputId,
@@ -12,6 +15,7 @@ export function AsyncPickerSelect({
   onChange,
   loadOptions,
   onCreate,
+  asWritten,
   minChars = 2,
   invalid = false,
 }: {
@@ -20,30 +24,48 @@ export function AsyncPickerSelect({
   onChange: (option: PickerOption | null) => void;
   loadOptions: (input: string) => Promise<PickerOption[]>;
   onCreate?: (name: string) => Promise<PickerOption>;
+  /** The longest text that may be kept as written; absent: no such option. */
+  asWritten?: number;
   minChars?: number;
   invalid?: boolean;
 }) {
+  // The found options, then the text as typed (react-select's create option comes last).
+  const load = useCallback(
+    async (input: string) => {
+      const options = await loadOptions(input);
+      const text = input.trim();
+      if (asWritten === undefined || text === "" || text.length > asWritten) return options;
+      return [...options, { id: AS_WRITTEN_ID, name: text }];
+    },
+    [loadOptions, asWritten],
+  );
   return (
     <Picker<PickerOption>
       inputId={inputId}
       value={value}
       onChange={onChange}
-      loadOptions={loadOptions}
+      loadOptions={load}
       cacheOptions
       suggest={false}
       clearable
       label={(option) => option.name}
+      menuLabel={(option) =>
+        option.id === AS_WRITTEN_ID ? `Use “${option.name}” as written` : option.name
+      }
       invalid={invalid}
       menuPlacement="auto"
       create={{
-        // Creating is offered only when signed in (onCreate given) and nothing matches exactly.
+        // Creating is offered only when signed in (onCreate given) and no entry matches exactly.
         isValidNewOption: (input, _value, options) => {
           const name = input.trim();
           return (
             !!onCreate &&
             name.length >= minChars &&
             !options.some(
-              (option) => "name" in option && option.name.toLowerCase() === name.toLowerCase(),
+              (option) =>
+                "name" in option &&
+                option.id !== AS_WRITTEN_ID &&
+                option.name.toLowerCase() === name.toLowerCase(),
             )
           );
         },

@@ -1,6 +1,6 @@
 import type { Preferences, UnitsPreference } from "@potluck/contract";
 // The units module alone: the contract's index would bring zod into every page that shows a quantity.
-import { type IngredientLineText, ingredientLineText } from "@potluck/contract/units";
+import { type IngredientLineText, type RecipeLine, recipeLineText } from "@potluck/contract/units";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "./api-client";
 import { useSession } from "./session";
@@ -22,14 +22,15 @@ export function useUnitsPreference(): UnitsPreference {
 }
 
 /**
- * "1.5 kg All-purpose flour", "2 eggs", "½ tsp Salt": an ingredient line as the cook reads it,
- * in their units (stored data is never converted). The one rule is in the contract.
+ * "1.5 kg All-purpose flour", "2 eggs", "½ tsp Salt", "a handful of fresh herbs": a recipe's
+ * ingredient row as the cook reads it for `guests`, in their units (stored data is never
+ * converted). The one rule is in the contract (recipeLineText).
  */
 export function lineText(
-  quantity: number,
-  unitName: string,
-  ingredientName: string,
+  line: RecipeLine,
+  guests: number,
+  servings: number,
   units: UnitsPreference,
 ): IngredientLineText {
-  return ingredientLineText(quantity, unitName, ingredientName, units);
+  return recipeLineText(line, guests, servings, units);
 }

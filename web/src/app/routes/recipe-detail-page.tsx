@@ -1,5 +1,4 @@
 import type { RecipeDetail } from "@potluck/contract";
-import { quantityForGuests } from "@potluck/contract/units";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { RecipeImage } from "../../components/recipe-image";
@@ -92,10 +91,9 @@ function RecipeView({
   const guests = parseGuests(guestsText);
   const units = useUnitsPreference();
   // Scaled to the guests (a pinch stays a pinch) and read in the cook's units, by the one rule
-  // (contract/src/units.ts), the page and cook mode alike.
+  // (contract/src/units.ts), the page and cook mode alike; a row kept as written in its words.
   const lines = recipe.recipe_ingredients.map((line) => {
-    const quantity = quantityForGuests(line.quantity, line.unit.name, guests, recipe.servings);
-    const text = lineText(quantity, line.unit.name, line.ingredient.name, units);
+    const text = lineText(line, guests, recipe.servings, units);
     return { id: line.id, amount: text.amount, name: text.name, exact: text.exact };
   });
   const created = formatDate(recipe.created_on);

@@ -58,8 +58,9 @@ describe("collectIngredients", () => {
       recipe_ingredients: collected.items.map((item, i) => ({
         id: i + 1,
         ingredient: flour,
-        quantity: item.quantity,
-        unit: { id: item.unit_id, name: "g" },
+        quantity: item.quantity ?? null,
+        unit: { id: item.unit_id ?? 0, name: "g" },
+        text: null,
       })),
     };
     expect(rowsFromRecipe(stored).map((r) => r.quantity)).toEqual(typed);

@@ -15,15 +15,31 @@ import { FORM_SERVINGS, toFormQuantity, toPerServing } from "./quantities";
  */
 export const COUNT_CHOICE = "count";
 
-/** One editable ingredient row; `quantity` is the text typed, for the recipe's servings. */
+/**
+ * One editable ingredient row; `quantity` is the text typed, for the recipe's servings. A row
+ * kept as written has its words in `text` (and no ingredient): its quantity and unit are
+ * optional.
+ */
 export interface IngredientRow {
   key: string;
   ingredient: { id: number; name: string } | null;
+  /** A row kept as written: its words ("a handful of fresh herbs"). */
+  text?: string;
   quantity: string;
-  /** A unit's id, COUNT_CHOICE for none (a count), or "" while not chosen. */
+  /**
+   * A unit's id, COUNT_CHOICE for none (a count), or "" while not chosen (a row kept as
+   * written: no unit).
+   */
   unitId: string;
   /** The line it was read from (imported or pasted), shown while the row still needs the cook. */
   original?: string;
+}
+
+/** How a line no ingredient matched is kept as written (the server's as_written). */
+export interface LineAsWritten {
+  text: string;
+  quantity: number | null;
+  unit: { id: number; name: string } | null;
 }
 
 /** An ingredient line as the server read it (import, paste): quantity as the form shows it. */
@@ -32,7 +48,16 @@ export interface ReadLine {
   quantity: number | null;
   unit: { id: number; name: string } | null;
   ingredient: { id: number; name: string } | null;
+  /** Set when no ingredient matched: the row it is kept as, quantity as the form shows it. */
+  as_written?: LineAsWritten | null;
 }
+
+/** Whether a row is kept as written rather than a catalogue ingredient. */
+export const isAsWritten = (row: IngredientRow): row is IngredientRow & { text: string } =>
+  row.text !== undefined;
+
+/** A quantity as the form's field shows it: at most 2 decimals, no trailing zeros. */
+const quantityField = (quantity: number) => String(Number(quantity.toFixed(2)));
 
 /** Lines the server reads at once. */
 export const PASTE_LINES_MAX = PARSE_LINES_MAX;
@@ -40,12 +65,27 @@ export const PASTE_LINES_MAX = PARSE_LINES_MAX;
 /** "To taste" has no amount to type: a line read without one gets 1 of it. */
 const AMOUNTLESS_UNITS = new Set(["to taste"]);
 
-/** Rows for lines the server read; a line it could not fully read keeps its text for the cook. */
+/**
+ * Rows for lines the server read. A line no ingredient matched is kept as written (its words,
+ * and its amount when it has one), never dropped and never in the way of saving; a line it
+ * could not fully read otherwise keeps its text for the cook.
+ */
 export function rowsFromLines(lines: ReadLine[]): IngredientRow[] {
   return lines.map((line) => {
+    if (line.ingredient === null && line.as_written) {
+      const kept = line.as_written;
+      return {
+        key: newRowKey(),
+        ingredient: null,
+        text: kept.text,
+        quantity: kept.quantity === null ? "" : quantityField(kept.quantity),
+        unitId: kept.unit ? String(kept.unit.id) : "",
+        original: line.original,
+      };
+    }
     const quantity =
       line.quantity !== null
-        ? String(Number(line.quantity.toFixed(2)))
+        ? quantityField(line.quantity)
         : line.unit && AMOUNTLESS_UNITS.has(line.unit.name)
           ? "1"
           : "";
@@ -59,9 +99,12 @@ export function rowsFromLines(lines: ReadLine[]): IngredientRow[] {
   });
 }
 
-/** Whether a row still needs the cook: no ingredient matched, or no amount or unit read. */
+/**
+ * Whether a read row still needs the cook: no ingredient matched, or no amount or unit read.
+ * A row kept as written is whole as it is.
+ */
 export const rowNeedsCheck = (row: IngredientRow) =>
-  row.ingredient === null || row.quantity.trim() === "" || row.unitId === "";
+  !isAsWritten(row) && (row.ingredient === null || row.quantity.trim() === "" || row.unitId === "");
 
 /** Adds rows to the form's rows, in place of the one blank row a new form starts with. */
 export const appendRows = (rows: IngredientRow[], added: IngredientRow[]): IngredientRow[] => [
@@ -94,7 +137,12 @@ export function rowsSignature(rows: IngredientRow[]): string {
   return JSON.stringify(
     rows
       .filter((row) => !isBlank(row))
-      .map((row) => [row.ingredient?.id ?? null, row.quantity.trim(), row.unitId]),
+      .map((row) => [
+        row.ingredient?.id ?? null,
+        row.text ?? null,
+        row.quantity.trim(),
+        row.unitId,
+      ]),
   );
 }
 
@@ -115,16 +163,27 @@ export const emptyRow = (): IngredientRow => ({
 export function rowsFromRecipe(
   recipe: Pick<RecipeDetail, "recipe_ingredients"> & { servings?: number },
 ): IngredientRow[] {
+  const servings = recipe.servings ?? FORM_SERVINGS;
   return recipe.recipe_ingredients.map((line) => ({
     key: newRowKey(),
-    ingredient: { id: line.ingredient.id, name: line.ingredient.name },
-    quantity: String(toFormQuantity(line.quantity, recipe.servings ?? FORM_SERVINGS)),
-    unitId: String(line.unit.id),
+    ingredient: line.ingredient && { id: line.ingredient.id, name: line.ingredient.name },
+    ...(line.text !== null ? { text: line.text } : {}),
+    quantity: line.quantity === null ? "" : String(toFormQuantity(line.quantity, servings)),
+    unitId: line.unit ? String(line.unit.id) : "",
   }));
 }
 
 const isBlank = (row: IngredientRow) =>
-  row.ingredient === null && row.quantity.trim() === "" && row.unitId === "";
+  row.ingredient === null && !isAsWritten(row) && row.quantity.trim() === "" && row.unitId === "";
+
+/** A row kept as written: quantity and unit are optional, but a unit needs a quantity. */
+function asWrittenProblem(row: IngredientRow): RowField | null {
+  const typed = row.quantity.trim();
+  const quantity = Number(typed);
+  if (typed !== "" && !(Number.isFinite(quantity) && quantity > 0)) return "quantity";
+  if (typed === "" && row.unitId !== "" && row.unitId !== COUNT_CHOICE) return "quantity";
+  return null;
+}
 
 /**
  * The rows to submit (per ONE serving: the typed quantity ÷ `servings`), or the spec's
@@ -139,6 +198,18 @@ export function collectIngredients(
   const items: RecipeIngredientInput[] = [];
   for (const row of rows) {
     if (isBlank(row)) continue;
+    if (isAsWritten(row)) {
+      if (asWrittenProblem(row) !== null) return { ok: false, error: INCOMPLETE_ROW_MESSAGE };
+      const typed = row.quantity.trim();
+      const unitId = Number(row.unitId);
+      // No unit, or "No unit (a count)": a quantity alone is a count.
+      items.push({
+        text: row.text.trim(),
+        ...(typed === "" ? {} : { quantity: toPerServing(Number(typed), servings) }),
+        ...(typed !== "" && Number.isInteger(unitId) && unitId > 0 ? { unit_id: unitId } : {}),
+      });
+      continue;
+    }
     const quantity = Number(row.quantity);
     const unitId = row.unitId === COUNT_CHOICE ? (countUnitId ?? 0) : Number(row.unitId);
     if (
@@ -172,6 +243,8 @@ export interface RowProblem {
   message: string;
 }
 
+const AS_WRITTEN_QUANTITY = "enter a quantity above 0, or leave it and the unit empty";
+
 const FIELD_WORDS: Record<RowField, string> = {
   ingredient: "choose an ingredient",
   quantity: "enter a quantity above 0",
@@ -186,6 +259,16 @@ export function rowProblems(rows: IngredientRow[], countUnitId?: number): RowPro
   const problems: RowProblem[] = [];
   rows.forEach((row, index) => {
     if (isBlank(row)) return;
+    if (isAsWritten(row)) {
+      if (asWrittenProblem(row) === null) return;
+      problems.push({
+        key: row.key,
+        n: index + 1,
+        fields: ["quantity"],
+        message: `Ingredient ${index + 1}: ${AS_WRITTEN_QUANTITY}.`,
+      });
+      return;
+    }
     const quantity = Number(row.quantity);
     const fields: RowField[] = [];
     if (!row.ingredient) fields.push("ingredient");
@@ -230,9 +313,15 @@ export function draftForServings(draft: {
     draft.servings === null
       ? RECIPE_SERVINGS_DEFAULT
       : Math.min(RECIPE_SERVINGS_MAX, Math.max(RECIPE_SERVINGS_MIN, Math.round(draft.servings)));
+  const forServings = (quantity: number | null) =>
+    quantity === null ? null : (quantity * servings) / FORM_SERVINGS;
   const lines = draft.recipe_ingredients.map((line) => ({
     ...line,
-    quantity: line.quantity === null ? null : (line.quantity * servings) / FORM_SERVINGS,
+    quantity: forServings(line.quantity),
+    as_written: line.as_written && {
+      ...line.as_written,
+      quantity: forServings(line.as_written.quantity),
+    },
   }));
   return { servings, lines };
 }

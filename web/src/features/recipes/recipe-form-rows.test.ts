@@ -38,8 +38,9 @@ describe("servings", () => {
       recipe_ingredients: collected.items.map((item, i) => ({
         id: i,
         ingredient: item.ingredient_id === 9 ? butter : egg,
-        quantity: item.quantity,
-        unit: { id: item.unit_id, name: "x" },
+        quantity: item.quantity ?? null,
+        unit: { id: item.unit_id ?? 0, name: "x" },
+        text: null,
       })),
     });
     expect(shown.map((r) => r.quantity)).toEqual(["225", "4"]);
@@ -110,5 +111,93 @@ describe("ingredient rows", () => {
     // Without the count unit (units not loaded) the row cannot be saved yet.
     expect(rowProblems(rows)).toHaveLength(1);
     expect(collectIngredients(rows).ok).toBe(false);
+  });
+});
+
+describe("rows kept as written (issue 25)", () => {
+  const cup = { id: 10, name: "cup" };
+  const herbs = (over: Partial<IngredientRow> = {}) =>
+    row({ text: "fresh herbs", quantity: "", unitId: "", ...over });
+
+  it("submit their words, with a quantity and unit only when given", () => {
+    const collected = collectIngredients(
+      [
+        herbs({ text: "  a handful of fresh herbs " }),
+        herbs({ quantity: "2", unitId: "10" }),
+        herbs({ text: "lemons, zested", quantity: "2" }),
+        herbs({ text: "limes", quantity: "3", unitId: COUNT_CHOICE }),
+        row({ ingredient: egg, quantity: "4", unitId: "5" }),
+      ],
+      4,
+    );
+    expect(collected).toEqual({
+      ok: true,
+      items: [
+        { text: "a handful of fresh herbs" },
+        { text: "fresh herbs", quantity: 0.5, unit_id: 10 },
+        { text: "lemons, zested", quantity: 0.5 },
+        { text: "limes", quantity: 0.75 },
+        { ingredient_id: 3, quantity: 1, unit_id: 5 },
+      ],
+    });
+  });
+
+  it("say when a unit has no quantity, or the quantity is not above 0", () => {
+    const rows = [herbs({ unitId: "10" }), herbs({ quantity: "0" }), herbs()];
+    expect(rowProblems(rows).map((problem) => [problem.n, problem.fields])).toEqual([
+      [1, ["quantity"]],
+      [2, ["quantity"]],
+    ]);
+    expect(collectIngredients(rows).ok).toBe(false);
+    expect(collectIngredients([herbs()]).ok).toBe(true);
+  });
+
+  it("come back from a stored recipe as they were typed", () => {
+    const shown = rowsFromRecipe({
+      servings: 4,
+      recipe_ingredients: [
+        { id: 1, ingredient: null, quantity: 0.125, unit: cup, text: "fresh herbs" },
+        { id: 2, ingredient: null, quantity: null, unit: null, text: "a handful of mint" },
+      ],
+    });
+    expect(shown.map((r) => [r.ingredient, r.text, r.quantity, r.unitId])).toEqual([
+      [null, "fresh herbs", "0.5", "10"],
+      [null, "a handful of mint", "", ""],
+    ]);
+  });
+
+  it("are what an imported line no ingredient matched becomes: never in the way", () => {
+    const draft = draftForServings({
+      servings: 8,
+      recipe_ingredients: [
+        {
+          original: "1 cup zorblax leaves",
+          quantity: 0.5,
+          unit: cup,
+          ingredient: null,
+          as_written: { text: "zorblax leaves", quantity: 0.5, unit: cup },
+        },
+        {
+          original: "zest of 1 quiddity",
+          quantity: 0.5,
+          unit: null,
+          ingredient: null,
+          as_written: { text: "zest of 1 quiddity", quantity: null, unit: null },
+        },
+      ],
+    });
+    const rows = rowsFromLines(draft.lines);
+    expect(rows.map((r) => [r.text, r.quantity, r.unitId])).toEqual([
+      ["zorblax leaves", "1", "10"],
+      ["zest of 1 quiddity", "", ""],
+    ]);
+    expect(rowProblems(rows)).toEqual([]);
+    expect(collectIngredients(rows, 8)).toEqual({
+      ok: true,
+      items: [
+        { text: "zorblax leaves", quantity: 0.125, unit_id: 10 },
+        { text: "zest of 1 quiddity" },
+      ],
+    });
   });
 });

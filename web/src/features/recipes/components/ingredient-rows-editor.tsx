@@ -1,14 +1,17 @@
+import { RECIPE_INGREDIENT_TEXT_MAX } from "@potluck/contract/limits";
 import { useCallback, useEffect, useState } from "react";
-import { AsyncPicker, type PickerOption } from "../../../components/async-picker";
+import { AS_WRITTEN_ID, AsyncPicker, type PickerOption } from "../../../components/async-picker";
 import { useUnits } from "../../../lib/ingredients/get-units";
 import { createIngredient, searchIngredients } from "../../../lib/ingredients/search-ingredients";
 import {
   COUNT_CHOICE,
   emptyRow,
   type IngredientRow,
+  isAsWritten,
   type RowProblem,
   rowNeedsCheck,
 } from "../recipe-form-logic";
+import "./ingredient-rows-editor.css";
 
 export const INGREDIENT_SEARCH_LIMIT = 25;
 
@@ -22,9 +25,20 @@ export function useCountUnitId(): number | undefined {
   return units.data?.find((unit) => unit.name === "piece")?.id;
 }
 
+/** What a row's picker shows: its ingredient, or its words kept as written. */
+const pickerValue = (row: IngredientRow): PickerOption | null =>
+  isAsWritten(row) ? { id: AS_WRITTEN_ID, name: row.text } : row.ingredient;
+
+/** A pick: an ingredient of the catalogue, or the typed words kept as written. */
+const picked = (option: PickerOption | null): Partial<IngredientRow> =>
+  option?.id === AS_WRITTEN_ID
+    ? { ingredient: null, text: option.name }
+    : { ingredient: option, text: undefined };
+
 /**
  * Ingredient rows of the recipe form: picker, quantity (for the recipe's servings), unit,
- * remove. A partly filled row is marked with what it lacks (`problems`).
+ * remove. The picker also keeps what was typed as written ("a handful of fresh herbs"): such a
+ * row needs no quantity nor unit. A partly filled row is marked with what it lacks (`problems`).
  */
 export function IngredientRowsEditor({
   rows,
@@ -77,6 +91,8 @@ export function IngredientRowsEditor({
           const n = index + 1;
           // A line read from a page or a paste that needs the cook: say what it said.
           const unread = row.original !== undefined && rowNeedsCheck(row);
+          const asWritten = isAsWritten(row);
+          const asWrittenId = `${row.key}-as-written`;
           const problem = problems.find((p) => p.key === row.key);
           const invalid = (field: RowProblem["fields"][number]) =>
             problem?.fields.includes(field) ?? false;
@@ -101,10 +117,11 @@ export function IngredientRowsEditor({
                 <AsyncPicker
                   inputId={rowFieldId(row.key, "ingredient")}
                   invalid={invalid("ingredient")}
-                  value={row.ingredient}
-                  onChange={(ingredient: PickerOption | null) => update(row.key, { ingredient })}
+                  value={pickerValue(row)}
+                  onChange={(option: PickerOption | null) => update(row.key, picked(option))}
                   loadOptions={load}
                   onCreate={canCreate ? createIngredient : undefined}
+                  asWritten={RECIPE_INGREDIENT_TEXT_MAX}
                 />
               </div>
               <div className="field ingredient-row-quantity">
@@ -118,7 +135,9 @@ export function IngredientRowsEditor({
                   step="any"
                   inputMode="decimal"
                   aria-invalid={invalid("quantity") || undefined}
-                  aria-describedby={problem ? `servings-note ${errorId}` : "servings-note"}
+                  aria-describedby={["servings-note", asWritten && asWrittenId, problem && errorId]
+                    .filter(Boolean)
+                    .join(" ")}
                   value={row.quantity}
                   onChange={(event) => update(row.key, { quantity: event.target.value })}
                 />
@@ -135,8 +154,9 @@ export function IngredientRowsEditor({
                   aria-describedby={problem ? errorId : undefined}
                   onChange={(event) => update(row.key, { unitId: event.target.value })}
                 >
-                  <option value="">Choose a unit</option>
-                  {countUnitId !== undefined && (
+                  {/* Kept as written, a row may have no unit: with a quantity, a count. */}
+                  <option value="">{asWritten ? "No unit" : "Choose a unit"}</option>
+                  {countUnitId !== undefined && !asWritten && (
                     <option value={COUNT_CHOICE}>No unit (a count)</option>
                   )}
                   {units.data?.map((unit) => (
@@ -154,6 +174,11 @@ export function IngredientRowsEditor({
               >
                 Remove
               </button>
+              {asWritten && (
+                <p className="ingredient-row-as-written" id={asWrittenId}>
+                  Kept as written: quantity and unit are optional.
+                </p>
+              )}
               {problem && (
                 <p className="field-error ingredient-row-error" id={errorId}>
                   {problem.message}
