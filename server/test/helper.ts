@@ -54,8 +54,9 @@ export async function createTestApp(
   afterAll(async () => {
     await app.close();
     await pool.end();
-    // The first app's afterAll (which runs last) drops it.
-    if (!shared) await adminQuery(databaseUrl, `drop database if exists ${name}`);
+    // The first app's afterAll (which runs last) drops it. FORCE: a backend of a pool just
+    // ended may not have exited yet when several apps shared the database.
+    if (!shared) await adminQuery(databaseUrl, `drop database if exists ${name} with (force)`);
     rmSync(dataDir, { recursive: true, force: true });
   });
   return { app, db, config, databaseName: name };

@@ -100,8 +100,10 @@ async function work(
       throw new UnreadableArchive("The uploaded file is gone.");
     }
   } catch (error) {
-    if (!(error instanceof UnreadableArchive)) throw error;
-    await finishImport(db, row.id, { status: "failed", reason: error.message });
+    const gone = (error as NodeJS.ErrnoException).code === "ENOENT";
+    if (!(error instanceof UnreadableArchive || gone)) throw error;
+    const reason = gone ? "The uploaded file is gone: upload it again." : error.message;
+    await finishImport(db, row.id, { status: "failed", reason });
     if (file) await rm(file, { force: true });
     return;
   }
