@@ -53,7 +53,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => new Promise<void>((closed) => site.close(() => closed())));
 
-test("a cook imports a recipe from a link, completes a line, adds pasted lines and cooks from it", async ({
+test("a cook imports a recipe from a link, a line kept as written, adds pasted lines and cooks from it", async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -73,16 +73,18 @@ test("a cook imports a recipe from a link, completes a line, adds pasted lines a
   await expect(page.getByLabel("Quantity 2", { exact: true })).toHaveValue("2");
   await expect(page.getByText(/The picture from 127\.0\.0\.1 will be added/)).toBeVisible();
 
-  // --- the line that matched nothing is marked with its own words; the cook completes it
-  const unread = page.locator(".ingredient-row.needs-check");
-  await expect(unread).toHaveCount(1);
-  await expect(unread).toContainText("Check this line: “1 sprig of grobblewort”");
+  // --- the line that matched nothing is kept as written (issue 25), its amount apart: nothing
+  // to complete, nothing in the way of saving
+  const kept = page.locator(".ingredient-row").nth(2);
+  await expect(kept).toContainText("grobblewort");
+  await expect(kept).toContainText("Kept as written: quantity and unit are optional.");
+  await expect(page.getByLabel("Quantity 3", { exact: true })).toHaveValue("1");
+  await expect(page.getByLabel("Unit 3", { exact: true }).locator("option:checked")).toHaveText(
+    "sprig",
+  );
+  await expect(page.locator(".ingredient-row.needs-check")).toHaveCount(0);
   await shoot(page, "import-draft");
   await expectAccessible(page);
-  await page.getByLabel("Ingredient 3", { exact: true }).fill("thym");
-  await page.getByRole("option", { name: "Thyme", exact: true }).click();
-  await expect(page.getByLabel("Quantity 3", { exact: true })).toHaveValue("1");
-  await expect(unread).toHaveCount(0);
 
   // --- pasted lines become rows too
   await page.getByText("Paste ingredient lines").click();
@@ -104,7 +106,7 @@ test("a cook imports a recipe from a link, completes a line, adds pasted lines a
   await expect(ingredients).toHaveText([
     "400 g Red lentil",
     "2 onions",
-    "1 sprig Thyme",
+    "1 sprig grobblewort",
     "2 tbsp Olive oil",
   ]);
 
