@@ -1,4 +1,5 @@
 export * from "./account.js";
+export * from "./account-settings.js";
 export * from "./aisles.js";
 export * from "./auth.js";
 export * from "./collections.js";

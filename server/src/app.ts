@@ -18,6 +18,7 @@ import type { Db } from "./db/client.js";
 import { feedRoutes } from "./feed/routes.js";
 import { groceriesRoutes } from "./groceries/routes.js";
 import { registerErrorHandler } from "./http/errors.js";
+import { urlForLog } from "./http/log-url.js";
 import { openApiRoutes, registerOpenApi } from "./http/openapi.js";
 import { watchRouteSchemas } from "./http/route-schemas.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
@@ -152,7 +153,7 @@ function logRequests(app: FastifyInstance): void {
     request.log.info(
       {
         method: request.method,
-        url: request.url,
+        url: urlForLog(request.url),
         statusCode: reply.statusCode,
         responseTime: Math.round(reply.elapsedTime * 10) / 10,
         remoteAddress: request.ip,

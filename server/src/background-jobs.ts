@@ -1,12 +1,18 @@
 import type { FastifyInstance } from "fastify";
+import { PASSWORD_RESET_JOB, runPasswordResetJob } from "./auth/password-reset.js";
 import { IMPORT_JOB, runImport } from "./imports/run.js";
+import { MAIL_JOB, runMailJob } from "./mail/jobs.js";
+import { createMailer } from "./mail/mailer.js";
 
 /**
  * Starts working every kind of background job in this app process (each app process does: a
- * job runs in whichever is free). They stop with the app (app.ts closes the queue). Mail and
- * digests add a line here.
+ * job runs in whichever is free). They stop with the app (app.ts closes the queue). Digests
+ * add a line here.
  */
 export async function startBackgroundJobs(app: FastifyInstance): Promise<void> {
   const deps = { db: app.db, storage: app.storage, config: app.config, log: app.log };
   await app.jobs.work(IMPORT_JOB, (job) => runImport(deps, job));
+  const send = createMailer(app.config.mail, app.log);
+  await app.jobs.work(MAIL_JOB, (job) => runMailJob(send, app.log, job));
+  await app.jobs.work(PASSWORD_RESET_JOB, (job) => runPasswordResetJob({ ...deps, send }, job));
 }

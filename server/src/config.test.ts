@@ -60,6 +60,57 @@ describe("loadConfig", () => {
   });
 });
 
+describe("mail and password resets", () => {
+  it("writes to the outbox without SMTP_URL, with links to this server", () => {
+    const config = parseConfig({ DATA_DIR: dataDir, PORT: "8080" });
+    expect(config.mail).toEqual({
+      smtpUrl: undefined,
+      outboxDir: path.join(dataDir, "outbox"),
+      from: "Potluck <potluck@localhost>",
+      publicUrl: "http://localhost:8080",
+    });
+    expect(config.passwordResetTtlMinutes).toBe(60);
+    expect(config.limits.passwordResetsPerAddress).toEqual({ max: 20, windowSeconds: 3600 });
+    expect(config.limits.passwordResetsPerEmail).toEqual({ max: 5, windowSeconds: 3600 });
+  });
+
+  it("takes SMTP_URL with PUBLIC_URL, and MAIL_FROM as an address with or without a name", () => {
+    const config = parseConfig({
+      DATA_DIR: dataDir,
+      SMTP_URL: "smtps://user:secret@mail.example.com:465",
+      PUBLIC_URL: "https://potluck.example.com/",
+      MAIL_FROM: "Our Kitchen <kitchen@example.com>",
+      PASSWORD_RESET_TTL_MINUTES: "30",
+    });
+    expect(config.mail).toMatchObject({
+      smtpUrl: "smtps://user:secret@mail.example.com:465",
+      publicUrl: "https://potluck.example.com",
+      from: "Our Kitchen <kitchen@example.com>",
+    });
+    expect(config.passwordResetTtlMinutes).toBe(30);
+    expect(parseConfig({ DATA_DIR: dataDir, PUBLIC_URL: "https://a.example" }).mail.from).toBe(
+      "Potluck <potluck@a.example>",
+    );
+  });
+
+  it("refuses SMTP_URL without PUBLIC_URL and bad values, never printing the URL", () => {
+    const error = () =>
+      parseConfig({
+        DATA_DIR: dataDir,
+        SMTP_URL: "smtp://user:secret@mail.example.com",
+        MAIL_FROM: "not an address",
+        PASSWORD_RESET_TTL_MINUTES: "0",
+      });
+    expect(error).toThrow(/PUBLIC_URL: must be set when SMTP_URL is/);
+    expect(error).toThrow(/MAIL_FROM="not an address": must be an address/);
+    expect(error).toThrow(/PASSWORD_RESET_TTL_MINUTES="0": must be a whole number from 1 to 1440/);
+    expect(error).not.toThrow(/secret/);
+    expect(() => parseConfig({ DATA_DIR: dataDir, SMTP_URL: "http://mail.example.com" })).toThrow(
+      /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
+  });
+});
+
 describe("backups and the embedded database's port", () => {
   it("backs up daily, keeping 7, unless told otherwise; BACKUP_KEEP=0 turns it off", () => {
     expect(parseConfig({ DATA_DIR: dataDir }).backups).toEqual({

@@ -48,6 +48,8 @@ const wholeNumber = (min: number, max: number, fallback: number) => {
     .max(max, message)
     .default(fallback);
 };
+/** `name@host` or `Some Name <name@host>`: what a mail's From may say. */
+const MAIL_FROM_PATTERN = /^(?:[^<>@\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/;
 const flag = z.enum(["true", "false"]).default("false");
 const unsetIfBlank = (value: unknown) => (value === "" ? undefined : value);
 
@@ -115,6 +117,29 @@ const environment = z.object({
     unsetIfBlank,
     z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   ),
+  SMTP_URL: z.preprocess(
+    unsetIfBlank,
+    z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  ),
+  MAIL_FROM: z.preprocess(
+    unsetIfBlank,
+    z
+      .string()
+      .regex(
+        MAIL_FROM_PATTERN,
+        "must be an address, or a name and an address: Potluck <potluck@example.com>",
+      )
+      .optional(),
+  ),
+  PUBLIC_URL: z.preprocess(
+    unsetIfBlank,
+    z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  ),
+  PASSWORD_RESET_TTL_MINUTES: wholeNumber(1, 1440, 60),
+  PASSWORD_RESETS_PER_ADDRESS: positiveInt(20),
+  PASSWORD_RESETS_PER_ADDRESS_WINDOW_SECONDS: windowSeconds(3600),
+  PASSWORD_RESETS_PER_EMAIL: positiveInt(5),
+  PASSWORD_RESETS_PER_EMAIL_WINDOW_SECONDS: windowSeconds(3600),
   // Backups at most a week apart; BACKUP_KEEP=0 turns them off (backup/automatic.ts).
   BACKUP_INTERVAL_HOURS: wholeNumber(1, 168, 24),
   BACKUP_KEEP: wholeNumber(0, 1000, 7),
@@ -130,6 +155,14 @@ const S3_REQUIRED = [
 ] as const;
 
 const checkedEnvironment = environment.superRefine((vars, context) => {
+  // Links in mails must lead to where cooks reach the product, which the server cannot guess.
+  if (vars.SMTP_URL !== undefined && vars.PUBLIC_URL === undefined) {
+    context.addIssue({
+      code: "custom",
+      path: ["PUBLIC_URL"],
+      message: "must be set when SMTP_URL is",
+    });
+  }
   if (vars.STORAGE !== "s3") return;
   for (const name of S3_REQUIRED) {
     if (vars[name] === undefined) {
@@ -147,6 +180,17 @@ export interface S3Settings {
   secretAccessKey: string;
   /** A CDN (or the bucket's own public address) in front of the bucket; unset: the app streams. */
   publicUrl: string | undefined;
+}
+
+/** How mail leaves: SMTP, or files in an outbox folder when no SMTP server is set. */
+export interface MailSettings {
+  /** SMTP_URL; unset: each mail is written to `outboxDir` as an .eml file. */
+  smtpUrl: string | undefined;
+  /** DATA_DIR/outbox */
+  outboxDir: string;
+  from: string;
+  /** Where cooks reach the product, for links in mails; no trailing slash. */
+  publicUrl: string;
 }
 
 /** At most `max` counted attempts in a fixed window of `windowSeconds` (see http/rate-limit.ts). */
@@ -194,6 +238,10 @@ export interface Config {
     /** The newest this many are kept; 0: no automatic backups. */
     keep: number;
   };
+  /** Mail to cooks (mail/): a reset link, notices of account changes. */
+  mail: MailSettings;
+  /** How long a password reset link works. */
+  passwordResetTtlMinutes: number;
   /** Fetching pages and pictures that cooks name (recipe import, `image_url`). */
   import: {
     /** Loopback, private and link-local addresses allowed: tests and home networks only. */
@@ -214,6 +262,10 @@ export interface Config {
     ingredientCreatesPerUser: Limit;
     /** Recipe imports (fetched or pasted) by one user. */
     importsPerUser: Limit;
+    /** Password reset requests from one address, for any emails. */
+    passwordResetsPerAddress: Limit;
+    /** Password reset requests for one email, from any addresses. */
+    passwordResetsPerEmail: Limit;
   };
 }
 
@@ -279,6 +331,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Settings {
       intervalHours: vars.BACKUP_INTERVAL_HOURS,
       keep: vars.BACKUP_KEEP,
     },
+    mail: mailSettings(vars, dataDir),
+    passwordResetTtlMinutes: vars.PASSWORD_RESET_TTL_MINUTES,
     import: {
       allowPrivateHosts: vars.IMPORT_ALLOW_PRIVATE_HOSTS === "true",
       timeoutMs: vars.IMPORT_FETCH_TIMEOUT_MS,
@@ -302,7 +356,26 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Settings {
         windowSeconds: vars.INGREDIENT_CREATES_PER_USER_WINDOW_SECONDS,
       },
       importsPerUser: { max: vars.IMPORTS_PER_USER_PER_HOUR, windowSeconds: 3600 },
+      passwordResetsPerAddress: {
+        max: vars.PASSWORD_RESETS_PER_ADDRESS,
+        windowSeconds: vars.PASSWORD_RESETS_PER_ADDRESS_WINDOW_SECONDS,
+      },
+      passwordResetsPerEmail: {
+        max: vars.PASSWORD_RESETS_PER_EMAIL,
+        windowSeconds: vars.PASSWORD_RESETS_PER_EMAIL_WINDOW_SECONDS,
+      },
     },
+  };
+}
+
+function mailSettings(vars: z.infer<typeof environment>, dataDir: string): MailSettings {
+  // Unset without SMTP (checked above): the server's own address, right on the machine it runs.
+  const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, "");
+  return {
+    smtpUrl: vars.SMTP_URL,
+    outboxDir: path.join(dataDir, "outbox"),
+    from: vars.MAIL_FROM ?? `Potluck <potluck@${new URL(publicUrl).hostname}>`,
+    publicUrl,
   };
 }
 

@@ -1,18 +1,44 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import { follows, termsAcceptances, users } from "../db/schema.js";
 
-export async function findUserForLogin(db: Tx, username: string) {
-  const [user] = await db
+/**
+ * The account a login names: by its username, else by its email (both ignoring case). An
+ * email that several accounts share (possible only for rows older than its unique index)
+ * names none of them, so logging in by it fails like a wrong password.
+ */
+export async function findUserForLogin(db: Tx, login: string) {
+  const lower = login.toLowerCase();
+  const rows = await db
     .select({
       id: users.id,
       username: users.username,
+      email: users.email,
       passwordHash: users.passwordHash,
       isSuperuser: users.isSuperuser,
     })
     .from(users)
-    .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
-  return user;
+    .where(sql`lower(${users.username}) = ${lower} or lower(${users.email}) = ${lower}`)
+    .limit(3);
+  const byUsername = rows.find((row) => row.username.toLowerCase() === lower);
+  if (byUsername) return byUsername;
+  return rows.length === 1 ? rows[0] : undefined;
+}
+
+/** The accounts using an email address, ignoring case: those a reset link is sent for. */
+export async function findUsersByEmail(db: Tx, email: string) {
+  return db
+    .select({ id: users.id, username: users.username, email: users.email })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .orderBy(users.id);
+}
+
+/** Whether a unique index refused a write: two requests racing for one name or address. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const cause = (error as { cause?: { code?: string; constraint?: string } })?.cause ?? error;
+  const pgError = cause as { code?: string; constraint?: string };
+  return pgError.code === "23505" && pgError.constraint === constraint;
 }
 
 export async function followCounts(db: Tx, userId: number) {
@@ -63,4 +89,8 @@ export async function createUser(
   if (!created) throw new Error("insert returned no row");
   await tx.insert(termsAcceptances).values({ userId: created.id, termsVersionId });
   return created;
+}
+
+export async function setPasswordHash(db: Tx, userId: number, passwordHash: string) {
+  await db.update(users).set({ passwordHash }).where(sql`${users.id} = ${userId}`);
 }

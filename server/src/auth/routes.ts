@@ -11,14 +11,17 @@ import { z } from "zod";
 import { HttpError } from "../http/errors.js";
 import { consumeAttempts } from "../http/rate-limit.js";
 import { latestTerms } from "../terms/repository.js";
+import { accountSecurityRoutes } from "./account-routes.js";
 import { CSRF_COOKIE, csrfTokenFor } from "./csrf.js";
 import { checkPasswordAttempt } from "./login-attempts.js";
 import { hashPassword, passwordProblems } from "./passwords.js";
 import { clearSessionCookie, rotateCsrfSecret, setSessionCookie } from "./plugin.js";
-import { createUser, followCounts, usernameOrEmailTaken } from "./repository.js";
+import { createUser, followCounts, isUniqueViolation, usernameOrEmailTaken } from "./repository.js";
 import { createSession } from "./sessions.js";
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(accountSecurityRoutes);
+
   app.get(
     "/csrf/",
     { config: { access: "public" }, schema: { response: { 200: csrfResponse } } },
@@ -68,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!user) throw new HttpError(401, { detail: "Invalid credentials." });
       // A new session on every login: a session id planted before login is worth nothing.
       if (request.sessionToken) await app.sessions.end(request.sessionToken);
-      const token = await createSession(app.db, user.id);
+      const token = await createSession(app.db, user.id, request.headers["user-agent"]);
       setSessionCookie(request, reply, token);
       rotateCsrfSecret(request, reply);
       return { detail: "Login successful.", user: { id: user.id, username: user.username } };
@@ -148,9 +151,3 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const cause = (error as { cause?: { code?: string; constraint?: string } })?.cause ?? error;
-  const pgError = cause as { code?: string; constraint?: string };
-  return pgError.code === "23505" && pgError.constraint === constraint;
-}

@@ -3,6 +3,8 @@ import type { Db } from "../db/client.js";
 import { NotifyListener } from "../db/notify-listener.js";
 import {
   deleteSession,
+  deleteSessionById,
+  deleteSessionsOf,
   loadSession,
   type SessionRow,
   type SessionUser,
@@ -124,6 +126,19 @@ export class SessionCache {
   async close(): Promise<void> {
     await this.listener.close();
     this.clear();
+  }
+
+  /** Ends one session of a user named by its public id; false when they have none by it. */
+  async endSessionOf(userId: number, publicId: string): Promise<boolean> {
+    const ended = await deleteSessionById(this.db, userId, publicId);
+    if (ended) this.forgetSessionsOf(userId);
+    return ended;
+  }
+
+  /** Ends every session of a user but the one of `keepToken` (none: every one). */
+  async endSessionsOf(userId: number, keepToken?: string): Promise<void> {
+    await deleteSessionsOf(this.db, userId, keepToken ? sessionTokenHash(keepToken) : undefined);
+    this.forgetSessionsOf(userId);
   }
 
   /**

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lte, or, sql } from "drizzle-orm";
-import type { Db } from "../db/client.js";
+import { and, desc, eq, gt, lte, ne, or, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/client.js";
 import { sessions, users } from "../db/schema.js";
 
 export const SESSION_COOKIE = "sessionid";
@@ -17,12 +17,17 @@ export interface SessionUser {
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest();
 
-export async function createSession(db: Db, userId: number): Promise<string> {
+/** Longest User-Agent kept: enough to tell a browser and system, and no more to store. */
+const USER_AGENT_MAX = 512;
+
+export async function createSession(db: Db, userId: number, userAgent = ""): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
     userId,
     expiresAt: new Date(Date.now() + ABSOLUTE_LIFETIME_MS),
+    // NUL is the one character PostgreSQL's text refuses.
+    userAgent: userAgent.replaceAll("\u0000", "").slice(0, USER_AGENT_MAX),
   });
   return token;
 }
@@ -114,4 +119,56 @@ export async function deleteExpiredSessions(db: Db): Promise<number> {
       ),
     );
   return result.rowCount ?? 0;
+}
+
+/** Whether a session row is within its absolute and idle lifetimes, as SQL. */
+const liveSession = (now: number) =>
+  and(
+    gt(sessions.expiresAt, new Date(now)),
+    gt(sessions.lastSeenAt, new Date(now - IDLE_LIFETIME_MS)),
+  );
+
+/** A cook's live sessions, the most recently used first: their signed-in devices. */
+export async function listSessions(db: Db, userId: number) {
+  return db
+    .select({
+      publicId: sessions.publicId,
+      tokenHash: sessions.tokenHash,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      userAgent: sessions.userAgent,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), liveSession(Date.now())))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+}
+export type SessionListRow = Awaited<ReturnType<typeof listSessions>>[number];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Deletes the session of a cook named by its public id; false when the cook has none by that
+ * id (another cook's is not theirs to end). Use SessionCache.endSessionOf.
+ */
+export async function deleteSessionById(db: Db, userId: number, publicId: string) {
+  if (!UUID.test(publicId)) return false;
+  const result = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.publicId, publicId)));
+  return (result.rowCount ?? 0) > 0;
+}
+
+/**
+ * Deletes every session of a cook but the one of `keepTokenHash` (none: every one). Takes a
+ * transaction too, so that a password change and its sessions' end commit together.
+ */
+export async function deleteSessionsOf(db: Tx, userId: number, keepTokenHash?: Buffer) {
+  await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        keepTokenHash ? ne(sessions.tokenHash, keepTokenHash) : undefined,
+      ),
+    );
 }

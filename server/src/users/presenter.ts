@@ -1,6 +1,7 @@
-import type { CookToFollow, UserSummary } from "@potluck/contract";
+import type { CookToFollow, Profile, UserSummary } from "@potluck/contract";
 import { imageUrls } from "../media/images.js";
 import type { ImageStorage } from "../media/storage.js";
+import type { ProfileRow } from "./profile.js";
 import type { CookToFollowRow, UserRow } from "./repository.js";
 
 /** A person in the search and follow lists, as the API returns them. */
@@ -21,4 +22,13 @@ export const presentCookToFollow = (row: CookToFollowRow, storage: ImageStorage)
     title: row.recipeTitle,
     image: imageUrls(storage, row.recipeImageKey, row.recipeVisibility).image_card,
   },
+});
+
+/** The cook's own profile (`GET /api/users/me/`). */
+export const presentProfile = (row: ProfileRow): Profile => ({
+  username: row.username,
+  email: row.email,
+  first_name: row.firstName,
+  last_name: row.lastName,
+  date_joined: row.createdAt.toISOString(),
 });

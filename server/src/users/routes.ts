@@ -6,9 +6,11 @@ import {
   idParams,
   pageQuery,
   preferences,
+  profile,
   replaceStaplesBody,
   staplesResponse,
   updatePreferencesBody,
+  updateProfileBody,
   userPage,
   userSearchQuery,
   WRONG_PASSWORD,
@@ -17,16 +19,20 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { checkPasswordAttempt } from "../auth/login-attempts.js";
 import { clearSessionCookie, requireUser, rotateCsrfSecret } from "../auth/plugin.js";
+import { isUniqueViolation } from "../auth/repository.js";
 import { badRequest, doesNotExist, HttpError, notFound } from "../http/errors.js";
 import { toPage } from "../http/pagination.js";
 import { clearAttempts, consumeAttempts } from "../http/rate-limit.js";
+import { emailChangedMail } from "../mail/messages.js";
+import { sendMailSoon } from "../mail/send-soon.js";
 import { removeImage } from "../media/images.js";
 import { mayReadRecipe } from "../recipes/policy.js";
 import { deleteAccount } from "./account-deletion.js";
 import { accountArchiveEntries, exportFileName } from "./export.js";
 import { canFollow } from "./policy.js";
 import { preferencesOf, updatePreferences } from "./preferences.js";
-import { presentCookToFollow, presentUserSummary } from "./presenter.js";
+import { presentCookToFollow, presentProfile, presentUserSummary } from "./presenter.js";
+import { emailTakenByOther, findProfile, updateProfile } from "./profile.js";
 import {
   cooksToFollow,
   findUsername,
@@ -50,6 +56,8 @@ import { zipStream } from "./zip-stream.js";
 const EXPORT_TURN = { max: 1, windowSeconds: 600 };
 /** Pictures removed from storage at once after an account is deleted. */
 const IMAGE_REMOVALS_AT_ONCE = 8;
+/** As at signup (auth/routes.ts): one account per address. */
+const EMAIL_TAKEN = "A user with that email already exists.";
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -181,6 +189,62 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         await replaceStaples(tx, user.id, ids);
         return staplesOf(tx, user.id);
       });
+    },
+  );
+
+  // ---------- the cook's profile (issue 26 §2) ----------
+
+  app.get(
+    "/me/",
+    { config: { access: "user" }, schema: { response: { 200: profile } } },
+    async (request, reply) => {
+      const row = await findProfile(app.db, requireUser(request).id);
+      if (!row) throw notFound();
+      reply.header("cache-control", "no-store");
+      return presentProfile(row);
+    },
+  );
+
+  app.patch(
+    "/me/",
+    {
+      config: { access: "user" },
+      schema: { body: updateProfileBody, response: { 200: profile } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { email, first_name, last_name } = request.body;
+      const { before, after } = await app.db
+        .transaction(async (tx) => {
+          const before = await findProfile(tx, user.id);
+          if (!before) throw notFound();
+          if (email !== undefined && (await emailTakenByOther(tx, user.id, email))) {
+            throw new HttpError(400, { email: [EMAIL_TAKEN] });
+          }
+          await updateProfile(tx, user.id, {
+            ...(email !== undefined ? { email } : {}),
+            ...(first_name !== undefined ? { firstName: first_name } : {}),
+            ...(last_name !== undefined ? { lastName: last_name } : {}),
+          });
+          return { before, after: await findProfile(tx, user.id) };
+        })
+        .catch((error: unknown) => {
+          // Two accounts racing for one address: the unique index decides, still a 400.
+          if (isUniqueViolation(error, "users_email_lower_key")) {
+            throw new HttpError(400, { email: [EMAIL_TAKEN] });
+          }
+          throw error;
+        });
+      if (!after) throw notFound();
+      if (before.email.toLowerCase() !== after.email.toLowerCase()) {
+        // To the old address: if someone else changed it, the owner still reads that one.
+        await sendMailSoon(
+          app,
+          request.log,
+          emailChangedMail(before.email, after.username, app.config.mail.publicUrl, new Date()),
+        );
+      }
+      return presentProfile(after);
     },
   );
 
