@@ -7,7 +7,15 @@ import { startBackgroundJobs } from "../src/background-jobs.js";
 import { recipes } from "../src/db/schema.js";
 import { signedIn } from "./factories.js";
 import { createTestApp } from "./helper.js";
-import { finished, paprikaArchive, paprikaRecipes, upload, zip } from "./import-fixtures.js";
+import {
+  finished,
+  jpeg,
+  paprikaArchive,
+  paprikaRecipes,
+  png,
+  upload,
+  zip,
+} from "./import-fixtures.js";
 
 const context = await createTestApp();
 const { app, db } = context;
@@ -103,6 +111,141 @@ describe("schema.org JSON-LD", () => {
   });
 });
 
+describe("other apps' archives", () => {
+  it("Nextcloud Cookbook: a folder per recipe with recipe.json and full.jpg", async () => {
+    const { agent } = await signedIn(app, db);
+    const recipe = (name: string, extra: object) =>
+      JSON.stringify({
+        name,
+        recipeIngredient: ["200 g rice", "1 pinch saffron"],
+        recipeInstructions: ["Toast the rice.", "Add stock slowly."],
+        prepTime: "PT0H10M0S",
+        cookTime: "PT0H25M0S",
+        keywords: "rice,italian",
+        recipeCategory: "Main",
+        ...extra,
+      });
+    const archive = await zip([
+      [
+        "Risotto/recipe.json",
+        recipe("Risotto alla milanese", { recipeYield: 2, url: "https://example.com/risotto" }),
+      ],
+      ["Risotto/full.jpg", await jpeg("#f1c40f")],
+      ["Risotto/thumb.jpg", await jpeg("#f1c40f", 8, 8)],
+      ["Paella/recipe.json", recipe("Paella", {})],
+    ]);
+    const result = await finished(agent, (await upload(agent, archive)).json().id);
+    expect(result).toMatchObject({ status: "done", format: "nextcloud", imported: 2 });
+    const risotto = (await agent.get(`/api/recipes/recipes/${result.items[0]?.recipe_id}/`)).json();
+    expect(risotto).toMatchObject({
+      servings: 2,
+      prep_minutes: 10,
+      cook_minutes: 25,
+      source_url: "https://example.com/risotto",
+    });
+    expect(risotto.tags).toEqual(["italian", "main", "rice"]);
+    expect(risotto.image).toMatch(/\.webp$/);
+  });
+
+  it("Mealie: the current layout and the 2021 one", async () => {
+    const { agent } = await signedIn(app, db);
+    const current = {
+      name: "Shakshuka",
+      recipeServings: 3,
+      recipeIngredient: [
+        { note: "", quantity: 4, unit: null, food: { name: "eggs" }, originalText: "4 eggs" },
+        { display: "1 tin chopped tomatoes" },
+      ],
+      recipeInstructions: [{ text: "Simmer the sauce." }, { text: "Crack in the eggs." }],
+      tags: [{ name: "Brunch" }],
+      recipeCategory: [{ name: "Breakfast" }],
+      prepTime: "10 minutes",
+      performTime: "1 Hour 5 Minutes",
+      orgURL: "https://example.com/shakshuka",
+      notes: [{ title: "Tip", text: "Serve with bread." }],
+    };
+    const old = {
+      name: "Old-school scones",
+      recipeYield: "8 scones",
+      recipeIngredient: ["225 g self-raising flour", "55 g butter", "150 ml milk"],
+      recipeInstructions: [{ text: "Rub in the butter." }, { text: "Bake 12 minutes." }],
+      tags: ["baking"],
+    };
+    const currentZip = await zip([
+      ["recipes/shakshuka/shakshuka.json", JSON.stringify(current)],
+      ["recipes/shakshuka/images/original.webp", await png("#c0392b")],
+      ["recipes/shakshuka/images/min-original.webp", await png("#c0392b", 4, 4)],
+    ]);
+    const oldZip = await zip([
+      ["recipes/old-school-scones.json", JSON.stringify(old)],
+      ["images/old-school-scones.jpg", await jpeg("#d35400")],
+    ]);
+    const first = await finished(agent, (await upload(agent, currentZip)).json().id);
+    expect(first).toMatchObject({ status: "done", format: "mealie", imported: 1 });
+    const shakshuka = (
+      await agent.get(`/api/recipes/recipes/${first.items[0]?.recipe_id}/`)
+    ).json();
+    expect(shakshuka).toMatchObject({ servings: 3, prep_minutes: 10, cook_minutes: 65 });
+    expect(shakshuka.tags).toEqual(["breakfast", "brunch"]);
+    expect(shakshuka.content).toContain("<h2>Notes</h2><p>Tip: Serve with bread.</p>");
+    expect(shakshuka.image).toMatch(/\.webp$/);
+    const second = await finished(agent, (await upload(agent, oldZip)).json().id);
+    expect(second).toMatchObject({ status: "done", format: "mealie", imported: 1 });
+    const scones = (await agent.get(`/api/recipes/recipes/${second.items[0]?.recipe_id}/`)).json();
+    expect(scones.servings).toBe(8);
+    expect(scones.image).toMatch(/\.webp$/);
+  });
+
+  it("Tandoor: a zip of per-recipe zips", async () => {
+    const { agent } = await signedIn(app, db);
+    const tandoor = (name: string) => ({
+      name,
+      description: "Weeknight favourite",
+      servings: 4,
+      working_time: 15,
+      waiting_time: 30,
+      keywords: [{ name: "veggie" }],
+      source_url: null,
+      steps: [
+        {
+          name: "",
+          instruction: "Chop everything.\nRoast for 30 minutes.",
+          ingredients: [
+            {
+              food: { name: "carrots" },
+              unit: { name: "g" },
+              amount: 500,
+              note: "",
+              is_header: false,
+              no_amount: false,
+            },
+            { food: { name: "Vegetables" }, unit: null, amount: 0, is_header: true },
+            { food: { name: "salt" }, unit: null, amount: 0, note: "to taste", no_amount: true },
+          ],
+        },
+      ],
+    });
+    const archive = await zip([
+      [
+        "1.zip",
+        await zip([
+          ["recipe.json", JSON.stringify(tandoor("Roast carrots"))],
+          ["image.png", await png("#e74c3c")],
+        ]),
+      ],
+      ["2.zip", await zip([["recipe.json", JSON.stringify(tandoor("Ratatouille"))]])],
+      ["3.zip", Buffer.from("not a zip at all")],
+    ]);
+    const result = await finished(agent, (await upload(agent, archive)).json().id);
+    expect(result).toMatchObject({ status: "done", format: "tandoor", imported: 2, failed: 1 });
+    const carrots = (await agent.get(`/api/recipes/recipes/${result.items[0]?.recipe_id}/`)).json();
+    expect(carrots).toMatchObject({ servings: 4, prep_minutes: 15, cook_minutes: 30 });
+    expect(carrots.recipe_ingredients).toHaveLength(2);
+    expect(carrots.image).toMatch(/\.webp$/);
+  });
+});
+
+// Last: it stops this file's own job worker.
 describe("running as a job", () => {
   it("carries on after a restart in the middle, importing nothing twice", async () => {
     // A process of its own, stopped half-way; a second one on the same database finishes.

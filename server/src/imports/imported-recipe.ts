@@ -1,4 +1,4 @@
-import type { RecipeIngredientInput, RecipeVisibility } from "@potluck/contract";
+import type { RecipeVisibility } from "@potluck/contract";
 import type { FoundRecipe } from "../recipes/import/find-recipe.js";
 import { durationMinutes } from "../recipes/import/find-recipe.js";
 
@@ -23,9 +23,18 @@ export interface ImportedRecipe extends FoundRecipe {
     servings: number;
     visibility: RecipeVisibility;
     tags: string[];
-    ingredients: RecipeIngredientInput[];
+    /** As the export writes them (contract exportedIngredientLine): names, not ids. */
+    lines: ExactLine[];
     collections: string[];
   };
+}
+
+/** An ingredient line of a Potluck export, per ONE serving; matched to this site by names. */
+export interface ExactLine {
+  ingredient: string | null;
+  text: string | null;
+  quantity: number | null;
+  unit: string | null;
 }
 
 /** A recipe with nothing in it yet: formats fill in what they have. */

@@ -102,7 +102,7 @@ async function work(
   } catch (error) {
     const gone = (error as NodeJS.ErrnoException).code === "ENOENT";
     if (!(error instanceof UnreadableArchive || gone)) throw error;
-    const reason = gone ? "The uploaded file is gone: upload it again." : error.message;
+    const reason = gone ? "The uploaded file is gone: upload it again." : (error as Error).message;
     await finishImport(db, row.id, { status: "failed", reason });
     if (file) await rm(file, { force: true });
     return;

@@ -3,6 +3,7 @@ import {
   RECIPE_CONTENT_MAX_BYTES,
   RECIPE_IMAGE_MAX_BYTES,
   RECIPE_INGREDIENT_TEXT_MAX,
+  RECIPE_INGREDIENTS_MAX,
   RECIPE_SERVINGS_MAX,
   RECIPE_SERVINGS_MIN,
   RECIPE_SOURCE_URL_MAX,
@@ -10,10 +11,10 @@ import {
   type RecipeDraft,
   type RecipeIngredientInput,
 } from "@potluck/contract";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { addRecipe, createCollection } from "../collections/repository.js";
 import type { Db, Tx } from "../db/client.js";
-import { collections, imports } from "../db/schema.js";
+import { collections, imports, ingredients, units } from "../db/schema.js";
 import { cleanHtml } from "../http/clean-html.js";
 import { HttpError } from "../http/errors.js";
 import type { ImageStorage } from "../media/storage.js";
@@ -21,7 +22,7 @@ import { buildDraft } from "../recipes/import/draft.js";
 import { FetchError, fetchPublic } from "../recipes/import/fetch-page.js";
 import type { RecipeSubmission } from "../recipes/submission.js";
 import { createRecipe } from "../recipes/writes.js";
-import type { ImportedRecipe } from "./imported-recipe.js";
+import type { ExactLine, ImportedRecipe } from "./imported-recipe.js";
 import { type ImportRow, recordItem } from "./repository.js";
 
 // Making a recipe of an ImportedRecipe, the one way every format goes: the single-recipe
@@ -153,7 +154,7 @@ async function submissionOf(
       prepMinutes: minutesOrNull(recipe.prepMinutes),
       cookMinutes: minutesOrNull(recipe.cookMinutes),
       sourceUrl,
-      ingredients: recipe.exact.ingredients,
+      ingredients: await exactRows(context.db, recipe.exact.lines),
       removeImage: false,
       image: undefined,
     };
@@ -226,6 +227,55 @@ export function ingredientRow(
     };
   }
   return { text: (words || line.original).slice(0, RECIPE_INGREDIENT_TEXT_MAX) };
+}
+
+/**
+ * A Potluck export's lines as rows of this site: a catalogue row when its ingredient and unit
+ * are here by name (any case), else kept as written with its amount.
+ */
+async function exactRows(db: Db, lines: ExactLine[]): Promise<RecipeIngredientInput[]> {
+  const wanted = (values: (string | null)[]) => [
+    ...new Set(values.flatMap((value) => (value ? [value.toLowerCase()] : []))),
+  ];
+  const ingredientNames = wanted(lines.map((line) => line.ingredient));
+  const unitNames = wanted(lines.map((line) => line.unit));
+  const found = async (table: typeof ingredients | typeof units, names: string[]) =>
+    names.length === 0
+      ? new Map<string, number>()
+      : new Map(
+          (
+            await db
+              .select({ id: table.id, name: table.name })
+              .from(table)
+              .where(inArray(sql`lower(${table.name})`, names))
+          ).map((row) => [row.name.toLowerCase(), row.id]),
+        );
+  const ingredientIds = await found(ingredients, ingredientNames);
+  const unitIds = await found(units, unitNames);
+  return lines.slice(0, RECIPE_INGREDIENTS_MAX).flatMap((line): RecipeIngredientInput[] => {
+    const quantity = typeof line.quantity === "number" && line.quantity > 0 ? line.quantity : null;
+    const unitId = line.unit ? unitIds.get(line.unit.toLowerCase()) : undefined;
+    const ingredientId = line.ingredient
+      ? ingredientIds.get(line.ingredient.toLowerCase())
+      : undefined;
+    if (ingredientId !== undefined && unitId !== undefined && quantity !== null) {
+      return [{ ingredient_id: ingredientId, unit_id: unitId, quantity }];
+    }
+    const text = (line.text ?? line.ingredient ?? "").trim().slice(0, RECIPE_INGREDIENT_TEXT_MAX);
+    if (text === "") return [];
+    // A unit this site lacks goes into the words, so the line still reads as it did.
+    const words =
+      line.unit && unitId === undefined
+        ? `${line.unit} ${text}`.slice(0, RECIPE_INGREDIENT_TEXT_MAX)
+        : text;
+    return [
+      {
+        text: words,
+        ...(quantity !== null ? { quantity } : {}),
+        ...(unitId !== undefined && quantity !== null ? { unit_id: unitId } : {}),
+      },
+    ];
+  });
 }
 
 /** The picture's bytes: the file's own, or fetched from its address; or why there is none. */

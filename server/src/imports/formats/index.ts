@@ -1,4 +1,14 @@
 import { open, readFile, stat } from "node:fs/promises";
+import {
+  isMealieExport,
+  isNextcloudExport,
+  isPotluckExport,
+  isTandoorExport,
+  mealieSource,
+  nextcloudSource,
+  potluckSource,
+  tandoorSource,
+} from "./archive-formats.js";
 import { htmlFileSource, isJsonLdEntry, jsonFileSource, jsonLdZipSource } from "./jsonld.js";
 import { isPaprikaEntry, paprikaSource, readPaprika } from "./paprika.js";
 import { type InflateBudget, SafeZip, UnreadableArchive } from "./safe-zip.js";
@@ -18,7 +28,7 @@ export async function openSource(file: string, budget: InflateBudget): Promise<R
   const head = await firstBytes(file, 512);
   if (head[0] === 0x50 && head[1] === 0x4b && (head[2] === 0x03 || head[2] === 0x05)) {
     const zip = await SafeZip.open(file, budget);
-    const source = zipSource(zip);
+    const source = await zipSource(zip, budget);
     if (!source) {
       zip.close();
       throw new UnreadableArchive(NOT_RECOGNISED);
@@ -65,9 +75,13 @@ export async function openSource(file: string, budget: InflateBudget): Promise<R
 }
 
 /** A zip's format from the names of its entries, most specific first. */
-function zipSource(zip: SafeZip): RecipeSource | null {
+async function zipSource(zip: SafeZip, budget: InflateBudget): Promise<RecipeSource | null> {
   const names = zip.entries.map((entry) => entry.name);
   if (names.some(isPaprikaEntry)) return paprikaSource(zip);
+  if (isPotluckExport(names)) return potluckSource(zip);
+  if (isTandoorExport(names)) return tandoorSource(zip, budget);
+  if (isNextcloudExport(names)) return nextcloudSource(zip);
+  if (isMealieExport(names)) return mealieSource(zip);
   if (names.some(isJsonLdEntry)) return jsonLdZipSource(zip);
   return null;
 }

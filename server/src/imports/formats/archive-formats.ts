@@ -1,0 +1,304 @@
+import { RECIPE_IMAGE_MAX_BYTES } from "@potluck/contract";
+import { recipesInJsonLd } from "../../recipes/import/find-recipe.js";
+import {
+  emptyRecipe,
+  httpAddress,
+  type ImportedRecipe,
+  minutesFromText,
+  names,
+  servingsFromText,
+  stepsOf,
+} from "../imported-recipe.js";
+import { BadEntry, type InflateBudget, SafeZip, type ZipEntry } from "./safe-zip.js";
+import { baseName, parseJson, type RecipeSource } from "./source.js";
+
+// The archives of other recipe apps (and Potluck's own export), each read into the shape every
+// recipe is saved from. Written from the apps' documentation and the shape of real exports:
+// - Potluck: `potluck.json` (collections) and `recipes/<id>-<slug>.json`, schema.org JSON-LD
+//   with Potluck's own fields under "potluck:recipe", pictures at the path it names;
+// - Nextcloud Cookbook: a folder per recipe with `recipe.json` (schema.org) and `full.jpg`;
+// - Mealie: `recipes/<slug>/<slug>.json` with `recipes/<slug>/images/original.*` (current), or
+//   `recipes/<slug>.json` with `images/<slug>.*` (2021);
+// - Tandoor: a zip of per-recipe zips, each with `recipe.json` and `image.*`.
+
+const JSON_MAX_BYTES = 16 * 1024 * 1024;
+const INNER_ZIP_MAX_BYTES = 64 * 1024 * 1024;
+const IMAGE = /\.(jpe?g|png|webp)$/i;
+
+async function readJson(zip: SafeZip, entry: ZipEntry): Promise<Record<string, unknown>> {
+  let value: unknown;
+  try {
+    value = parseJson(await zip.read(entry, JSON_MAX_BYTES));
+  } catch (error) {
+    if (error instanceof BadEntry) throw error;
+    throw new BadEntry("It is not valid JSON.");
+  }
+  if (!value || typeof value !== "object" || Array.isArray(value)) {
+    throw new BadEntry("It is not a recipe.");
+  }
+  return value as Record<string, unknown>;
+}
+
+/** The picture at this entry, or null (a picture that fails to read leaves the recipe without). */
+async function pictureAt(zip: SafeZip, entry: ZipEntry | undefined): Promise<Buffer | null> {
+  if (!entry) return null;
+  try {
+    return await zip.read(entry, RECIPE_IMAGE_MAX_BYTES);
+  } catch {
+    return null;
+  }
+}
+
+const byName = (zip: SafeZip) => new Map(zip.entries.map((entry) => [entry.name, entry]));
+
+const sourceOf = (
+  format: string,
+  zip: SafeZip,
+  items: { label: string; read: () => Promise<ImportedRecipe> }[],
+): RecipeSource => ({ format, items, close: () => zip.close() });
+
+// ---------- Potluck ----------
+
+export const isPotluckExport = (names: string[]) =>
+  names.includes("potluck.json") && names.some((name) => /^recipes\/[^/]+\.json$/.test(name));
+
+export async function potluckSource(zip: SafeZip): Promise<RecipeSource> {
+  const entries = byName(zip);
+  const manifest = entries.get("potluck.json");
+  // Collections by the recipe id they held in the old site: restored onto the new recipes.
+  const collectionsOf = new Map<number, string[]>();
+  if (manifest) {
+    const value = await readJson(zip, manifest).catch(() => ({}) as Record<string, unknown>);
+    const collections = Array.isArray(value.collections) ? value.collections : [];
+    for (const collection of collections) {
+      if (!collection || typeof collection.name !== "string") continue;
+      for (const recipe of Array.isArray(collection.recipes) ? collection.recipes : []) {
+        if (typeof recipe?.id !== "number") continue;
+        collectionsOf.set(recipe.id, [...(collectionsOf.get(recipe.id) ?? []), collection.name]);
+      }
+    }
+  }
+  const recipes = zip.entries.filter((entry) => /^recipes\/[^/]+\.json$/.test(entry.name));
+  return sourceOf(
+    "potluck",
+    zip,
+    recipes.map((entry) => ({
+      label: baseName(entry.name).replace(/^\d+-/, ""),
+      read: async () => {
+        const node = await readJson(zip, entry);
+        const fields = node["potluck:recipe"] as Record<string, unknown> | undefined;
+        if (!fields || typeof fields.title !== "string") {
+          throw new BadEntry("It is not a recipe of a Potluck export.");
+        }
+        const [found] = recipesInJsonLd(node);
+        const recipe: ImportedRecipe = {
+          ...emptyRecipe(fields.title),
+          ...found,
+          name: fields.title,
+        };
+        recipe.sourceUrl = httpAddress(fields.source_url);
+        recipe.prepMinutes = typeof fields.prep_minutes === "number" ? fields.prep_minutes : null;
+        recipe.cookMinutes = typeof fields.cook_minutes === "number" ? fields.cook_minutes : null;
+        recipe.image = null;
+        recipe.picture =
+          typeof fields.image === "string" ? await pictureAt(zip, entries.get(fields.image)) : null;
+        recipe.exact = {
+          content: typeof fields.content === "string" ? fields.content : "",
+          servings: typeof fields.servings === "number" ? fields.servings : 4,
+          visibility: ["public", "followers", "private"].includes(fields.visibility as string)
+            ? (fields.visibility as "public" | "followers" | "private")
+            : "private",
+          tags: names(fields.tags)
+            .map((tag) => tag.toLowerCase())
+            .filter(Boolean),
+          lines: Array.isArray(fields.ingredients) ? fields.ingredients : [],
+          collections: typeof fields.id === "number" ? (collectionsOf.get(fields.id) ?? []) : [],
+        };
+        return recipe;
+      },
+    })),
+  );
+}
+
+// ---------- Nextcloud Cookbook ----------
+
+export const isNextcloudExport = (names: string[]) =>
+  names.some((name) => /(^|\/)recipe\.json$/.test(name));
+
+export function nextcloudSource(zip: SafeZip): RecipeSource {
+  const entries = byName(zip);
+  const recipes = zip.entries.filter((entry) => /(^|\/)recipe\.json$/.test(entry.name));
+  return sourceOf(
+    "nextcloud",
+    zip,
+    recipes.map((entry) => {
+      const folder = entry.name.replace(/recipe\.json$/, "");
+      return {
+        label: folder.replace(/\/$/, "").split("/").pop() || "Recipe",
+        read: async () => {
+          const node = await readJson(zip, entry);
+          const [found] = recipesInJsonLd({ "@type": "Recipe", ...node });
+          if (!found) throw new BadEntry("It is not a recipe.");
+          const recipe: ImportedRecipe = { ...emptyRecipe(found.name), ...found };
+          recipe.sourceUrl = httpAddress(node.url);
+          recipe.picture = await pictureAt(zip, entries.get(`${folder}full.jpg`));
+          if (recipe.picture) recipe.image = null;
+          return recipe;
+        },
+      };
+    }),
+  );
+}
+
+// ---------- Mealie ----------
+
+const MEALIE_CURRENT = /^(?:.*\/)?recipes\/([^/]+)\/\1\.json$/;
+const MEALIE_OLD = /^(?:.*\/)?recipes\/([^/]+)\.json$/;
+
+export const isMealieExport = (names: string[]) =>
+  names.some((name) => MEALIE_CURRENT.test(name) || MEALIE_OLD.test(name));
+
+export function mealieSource(zip: SafeZip): RecipeSource {
+  const recipes = zip.entries.filter(
+    (entry) => MEALIE_CURRENT.test(entry.name) || MEALIE_OLD.test(entry.name),
+  );
+  return sourceOf(
+    "mealie",
+    zip,
+    recipes.map((entry) => {
+      const slug = (MEALIE_CURRENT.exec(entry.name) ?? MEALIE_OLD.exec(entry.name))?.[1] ?? "";
+      const folder = entry.name.slice(0, entry.name.lastIndexOf("/") + 1);
+      const current = MEALIE_CURRENT.test(entry.name);
+      const root = current
+        ? folder.replace(/recipes\/[^/]+\/$/, "")
+        : folder.replace(/recipes\/$/, "");
+      const picture = zip.entries.find((candidate) =>
+        current
+          ? candidate.name.startsWith(`${folder}images/`) &&
+            IMAGE.test(candidate.name) &&
+            !/min-|tiny-/.test(candidate.name)
+          : candidate.name.startsWith(`${root}images/${slug}`) && IMAGE.test(candidate.name),
+      );
+      return {
+        label: slug,
+        read: async () => {
+          const recipe = mealieRecipe(await readJson(zip, entry));
+          recipe.picture = await pictureAt(zip, picture);
+          return recipe;
+        },
+      };
+    }),
+  );
+}
+
+function mealieLine(line: unknown): string {
+  if (typeof line === "string") return line;
+  if (!line || typeof line !== "object") return "";
+  const item = line as Record<string, unknown>;
+  for (const key of ["originalText", "display"]) {
+    if (typeof item[key] === "string" && (item[key] as string).trim()) return item[key] as string;
+  }
+  const name = (value: unknown) =>
+    value && typeof value === "object" ? String((value as { name?: unknown }).name ?? "") : "";
+  return [item.quantity || "", name(item.unit), name(item.food), item.note ?? ""]
+    .map((part) => String(part).trim())
+    .filter(Boolean)
+    .join(" ");
+}
+
+export function mealieRecipe(source: Record<string, unknown>): ImportedRecipe {
+  const recipe = emptyRecipe(typeof source.name === "string" ? source.name : "");
+  recipe.description = typeof source.description === "string" ? source.description : "";
+  const ingredients = Array.isArray(source.recipeIngredient) ? source.recipeIngredient : [];
+  recipe.ingredients = ingredients.map(mealieLine).filter((line) => line.trim() !== "");
+  const steps = (Array.isArray(source.recipeInstructions) ? source.recipeInstructions : []).flatMap(
+    (step) => stepsOf(typeof step === "string" ? step : step?.text),
+  );
+  recipe.sections = steps.length > 0 ? [{ name: "", steps }] : [];
+  recipe.servings = servingsFromText(source.recipeServings) ?? servingsFromText(source.recipeYield);
+  recipe.prepMinutes = minutesFromText(source.prepTime);
+  recipe.cookMinutes = minutesFromText(source.performTime ?? source.cookTime);
+  recipe.totalMinutes = minutesFromText(source.totalTime);
+  recipe.keywords = [...names(source.tags), ...names(source.recipeCategory)];
+  recipe.sourceUrl = httpAddress(source.orgURL ?? source.org_url);
+  const notes = Array.isArray(source.notes) ? source.notes : [];
+  recipe.notes = notes
+    .map((note) =>
+      [note?.title, note?.text].filter((part) => typeof part === "string" && part).join(": "),
+    )
+    .filter(Boolean)
+    .join("\n\n");
+  return recipe;
+}
+
+// ---------- Tandoor ----------
+
+export const isTandoorExport = (names: string[]) =>
+  names.length > 0 && names.filter((name) => /\.zip$/i.test(name)).length >= names.length / 2;
+
+export function tandoorSource(zip: SafeZip, budget: InflateBudget): RecipeSource {
+  const recipes = zip.entries.filter((entry) => /\.zip$/i.test(entry.name));
+  return sourceOf(
+    "tandoor",
+    zip,
+    recipes.map((entry) => ({
+      label: baseName(entry.name),
+      read: async () => {
+        const bytes = await zip.read(entry, INNER_ZIP_MAX_BYTES);
+        const inner = await SafeZip.open(bytes, budget).catch((error: Error) => {
+          throw new BadEntry(error.message);
+        });
+        try {
+          const json = inner.entries.find((candidate) =>
+            /(^|\/)recipe\.json$/.test(candidate.name),
+          );
+          if (!json) throw new BadEntry("It holds no recipe.json.");
+          const recipe = tandoorRecipe(await readJson(inner, json));
+          recipe.picture = await pictureAt(
+            inner,
+            inner.entries.find((candidate) =>
+              /(^|\/)image\.(jpe?g|png|webp)$/i.test(candidate.name),
+            ),
+          );
+          return recipe;
+        } finally {
+          inner.close();
+        }
+      },
+    })),
+  );
+}
+
+export function tandoorRecipe(source: Record<string, unknown>): ImportedRecipe {
+  const recipe = emptyRecipe(typeof source.name === "string" ? source.name : "");
+  recipe.description = typeof source.description === "string" ? source.description : "";
+  const steps = Array.isArray(source.steps) ? source.steps : [];
+  for (const step of steps) {
+    const lines = stepsOf(step?.instruction);
+    if (lines.length > 0)
+      recipe.sections.push({ name: typeof step?.name === "string" ? step.name : "", steps: lines });
+    for (const ingredient of Array.isArray(step?.ingredients) ? step.ingredients : []) {
+      if (!ingredient || ingredient.is_header) continue;
+      const line =
+        typeof ingredient.original_text === "string" && ingredient.original_text.trim()
+          ? ingredient.original_text
+          : [
+              ingredient.no_amount || !ingredient.amount ? "" : ingredient.amount,
+              ingredient.unit?.name ?? "",
+              ingredient.food?.name ?? "",
+              ingredient.note ? `, ${ingredient.note}` : "",
+            ]
+              .map((part: unknown) => String(part).trim())
+              .filter(Boolean)
+              .join(" ")
+              .replace(" ,", ",");
+      if (line.trim()) recipe.ingredients.push(line.trim());
+    }
+  }
+  recipe.servings = servingsFromText(source.servings);
+  recipe.prepMinutes = minutesFromText(source.working_time);
+  recipe.cookMinutes = minutesFromText(source.waiting_time);
+  recipe.keywords = names(source.keywords);
+  recipe.sourceUrl = httpAddress(source.source_url);
+  return recipe;
+}
