@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { text } from "./common.js";
+import { isReservedUsername } from "./users.js";
 
 export const csrfResponse = z.object({ csrfToken: z.string() });
 
@@ -34,7 +35,8 @@ export const signupBody = z.object({
     .regex(
       USERNAME_PATTERN,
       "Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.",
-    ),
+    )
+    .refine((username) => !isReservedUsername(username), "This username is reserved."),
   email: text().trim().max(254).pipe(z.email("Enter a valid email address.")),
   first_name: text().trim().max(150).default(""),
   last_name: text().trim().max(150).default(""),

@@ -70,6 +70,16 @@ export const pageQuery = z.object({
 });
 
 /** Form bodies send everything as text; optional form fields arrive as "". */
+/**
+ * `?before=` of the lists that are plain arrays and page backwards (a recipe's ratings, a feed
+ * item's comments): an opaque cursor taken from the previous answer's `Link` header.
+ */
+export const olderPageCursor = text().max(300).optional();
+
+/** `?limit=` of those lists: by default their first answer's size, at most 100. */
+export const olderPageLimit = (byDefault: number) =>
+  z.coerce.number().int().min(1).max(100).default(byDefault);
+
 export const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 
 // ---------- fields of form and JSON bodies ----------

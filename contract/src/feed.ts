@@ -1,6 +1,6 @@
 // The feed API: schemas shared by server and web.
 import { z } from "zod";
-import { paginated, text } from "./common.js";
+import { olderPageCursor, olderPageLimit, paginated, text } from "./common.js";
 import { MAX_COMMENT_LENGTH } from "./limits.js";
 
 export const FEED_EVENT_TYPES = [
@@ -69,6 +69,16 @@ export type FeedComment = z.infer<typeof feedComment>;
  * An item's `comment_count` says how many there are in all.
  */
 export const FEED_COMMENTS_LIMIT = 100;
+
+/**
+ * `GET /api/feed/items/{id}/comments/?before=&limit=`: the newest `limit` (FEED_COMMENTS_LIMIT
+ * by default) before the cursor. When older ones remain, the answer's `Link: <url>; rel="next"`
+ * header is the URL of the next older page, as for a recipe's ratings.
+ */
+export const commentListQuery = z.object({
+  before: olderPageCursor,
+  limit: olderPageLimit(FEED_COMMENTS_LIMIT),
+});
 
 export const commentBody = z.object({
   text: text({ error: "This field is required." })

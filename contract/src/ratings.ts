@@ -1,6 +1,6 @@
 // The ratings API: request and response schemas shared by server and web.
 import { z } from "zod";
-import { idParams, MAX_ID, text } from "./common.js";
+import { idParams, MAX_ID, olderPageCursor, olderPageLimit, text } from "./common.js";
 import { RATING_COMMENT_MAX } from "./limits.js";
 
 export const ratingSchema = z.object({
@@ -26,10 +26,16 @@ export type Rating = z.infer<typeof ratingSchema>;
 export const RECIPE_RATINGS_LIMIT = 100;
 
 /**
- * `GET /api/recipes/ratings/?recipe={id}` → `Rating[]`, newest first: the newest
- * RECIPE_RATINGS_LIMIT, and the reader's own.
+ * `GET /api/recipes/ratings/?recipe={id}` → `Rating[]`, newest first: the newest `limit`
+ * (RECIPE_RATINGS_LIMIT by default), and the reader's own. Older ones page backwards: when
+ * there are more, the answer's `Link: <url>; rel="next"` header is the URL of the next older
+ * page (`?before=` an opaque cursor). The reader's own rating comes on the first page only.
  */
-export const ratingListQuery = z.object({ recipe: z.coerce.number().int().positive().max(MAX_ID) });
+export const ratingListQuery = z.object({
+  recipe: z.coerce.number().int().positive().max(MAX_ID),
+  before: olderPageCursor,
+  limit: olderPageLimit(RECIPE_RATINGS_LIMIT),
+});
 export const ratingListResponse = z.array(ratingSchema);
 
 /** POST and PUT body. */

@@ -10,6 +10,8 @@ import { UNITS_PREFERENCES } from "./units.js";
 export const userSummary = z.object({
   id: z.number(),
   username: z.string(),
+  /** As the cook wrote it; "" when they gave none. */
+  first_name: z.string(),
   /** Whether the signed-in user follows this person. */
   is_following: z.boolean(),
 });
@@ -17,7 +19,10 @@ export type UserSummary = z.infer<typeof userSummary>;
 
 export const userPage = paginated(userSummary);
 
-/** `?query=`: a case-insensitive part of a username; empty or absent suggests people. */
+/**
+ * `?query=`: a case-insensitive part of a username or a first name; empty or absent suggests
+ * people.
+ */
 export const userSearchQuery = z.object({
   query: text().trim().max(150).default(""),
   cursor: text().max(300).optional(),
@@ -99,3 +104,45 @@ export const staplesResponse = z.array(ingredientOption);
  */
 export const replaceStaplesBody = z.object({ ingredient_ids: idListField(STAPLES_MAX) });
 export type ReplaceStaplesBody = z.input<typeof replaceStaplesBody>;
+
+// ---------- a cook's profile ----------
+
+/**
+ * Names no cook may take: the paths beside `/api/users/{username}/` (me/, search/, followers/,
+ * following/, cooks-to-follow/) would answer instead of their profile, and a browser reads
+ * "." and ".." in a URL as the folder itself or its parent. Compared ignoring case.
+ */
+export const RESERVED_USERNAMES = [
+  ".",
+  "..",
+  "me",
+  "search",
+  "followers",
+  "following",
+  "cooks-to-follow",
+] as const;
+
+export const isReservedUsername = (username: string) =>
+  (RESERVED_USERNAMES as readonly string[]).includes(username.toLowerCase());
+
+/** `GET /api/users/{username}/`: the username ignoring case, as the account was named. */
+export const usernameParams = z.object({ username: text().min(1).max(150) });
+
+/**
+ * `GET /api/users/{username}/` (signed in) → a cook's profile; 404 for an unknown cook. The
+ * counts are of what the caller may see: `recipe_count` counts the recipes the caller may read.
+ * `id` is what the follow calls (`/api/users/{id}/follow/`) take.
+ */
+export const cookProfile = z.object({
+  id: z.number(),
+  username: z.string(),
+  first_name: z.string(),
+  follower_count: z.number(),
+  following_count: z.number(),
+  recipe_count: z.number(),
+  /** Whether the caller follows this cook. */
+  is_followed: z.boolean(),
+  /** Whether the caller blocked this cook: false until blocking exists. */
+  is_blocked: z.boolean(),
+});
+export type CookProfile = z.infer<typeof cookProfile>;

@@ -110,6 +110,7 @@ const SHAPES: Record<string, InputShape> = {
   "GET /api/users/cooks-to-follow/": { query: fields(cooksToFollowQuery) },
   "GET /api/users/followers/": { query: fields(pageQuery) },
   "GET /api/users/following/": { query: fields(pageQuery) },
+  "GET /api/users/:username/": { usernames },
   "POST /api/users/:id/follow/": {},
   "DELETE /api/users/:id/follow/": {},
   "GET /api/users/me/preferences/": {},
@@ -172,8 +173,8 @@ const SHAPES: Record<string, InputShape> = {
 const shapeOf = ({ method, url }: Route) => SHAPES[`${method === "HEAD" ? "GET" : method} ${url}`];
 
 // printRoutes draws @fastify/static's /media/* as a bare `*` under the root (checked below).
-const routes = routesOf(app).map((route) =>
-  route.url === "*" ? { ...route, url: "/media/*" } : route,
+const routes = routesOf(app, (method, url) => shapeOf({ method, url }) !== undefined).map(
+  (route) => (route.url === "*" ? { ...route, url: "/media/*" } : route),
 );
 
 // ---------- the database's contents ----------

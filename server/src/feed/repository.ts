@@ -1,4 +1,4 @@
-import { FEED_COMMENTS_LIMIT, FEED_EVENT_TYPES, type FeedEventType } from "@potluck/contract";
+import { FEED_EVENT_TYPES, type FeedEventType } from "@potluck/contract";
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/policy.js";
 import { executePrepared, type Tx } from "../db/client.js";
@@ -251,19 +251,43 @@ const commentColumns = {
   createdAt: feedComments.createdAt,
 };
 
+/** A cursor of `?before=`: the created_at key and id of the oldest comment of a page. */
+export type CommentCursor = [createdKey: number, id: number];
+
 /**
- * The item's newest FEED_COMMENTS_LIMIT comments, oldest first: a card shows the latest of a
- * long conversation, ending with what was just posted (feed_comments_item_idx, backwards).
+ * A page of the item's comments, oldest first: the newest `limit` before `before`, or the
+ * newest of all, so a card shows the latest of a long conversation, ending with what was just
+ * posted (feed_comments_item_idx, backwards). `older` is the cursor of the page before it,
+ * undefined when there is none.
  */
-export async function listComments(db: Tx, itemId: number): Promise<CommentRow[]> {
+export async function listComments(
+  db: Tx,
+  itemId: number,
+  { limit, before }: { limit: number; before?: CommentCursor },
+): Promise<{ rows: CommentRow[]; older: CommentCursor | undefined }> {
+  const conditions = [eq(feedComments.feedItemId, itemId)];
+  if (before) {
+    const [key, id] = before;
+    conditions.push(
+      sql`(${feedComments.createdAt}, ${feedComments.id}) < ('epoch'::timestamptz + ${key}::bigint * interval '1 microsecond', ${id}::int)`,
+    );
+  }
   const newestFirst = await db
-    .select(commentColumns)
+    .select({
+      ...commentColumns,
+      // created_at in microseconds: exact, unlike a JS Date (milliseconds).
+      createdKey: sql<number>`(extract(epoch from ${feedComments.createdAt}) * 1000000)::bigint`,
+    })
     .from(feedComments)
     .innerJoin(users, eq(users.id, feedComments.userId))
-    .where(eq(feedComments.feedItemId, itemId))
+    .where(and(...conditions))
     .orderBy(desc(feedComments.createdAt), desc(feedComments.id))
-    .limit(FEED_COMMENTS_LIMIT);
-  return newestFirst.reverse();
+    .limit(limit + 1);
+  const page = newestFirst.slice(0, limit);
+  const oldest = page[page.length - 1];
+  const older: CommentCursor | undefined =
+    newestFirst.length > limit && oldest ? [oldest.createdKey, oldest.id] : undefined;
+  return { rows: page.reverse(), older };
 }
 
 export async function findComment(db: Tx, commentId: number): Promise<CommentRow | undefined> {

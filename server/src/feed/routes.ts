@@ -1,5 +1,6 @@
 import {
   commentBody,
+  commentListQuery,
   feedComment,
   feedItemsQuery,
   feedPage as feedPageSchema,
@@ -10,7 +11,7 @@ import { z } from "zod";
 import { requireUser } from "../auth/plugin.js";
 import { lockComment } from "../db/locks.js";
 import { notFound } from "../http/errors.js";
-import { toPage } from "../http/pagination.js";
+import { decodeCursor, linkOlderPage, toPage } from "../http/pagination.js";
 import { authorizeCommentEdit } from "./policy.js";
 import { presentComment, presentFeedItem } from "./presenter.js";
 import {
@@ -78,13 +79,21 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
     "/items/:id/comments/",
     {
       config: { access: "user" },
-      schema: { params: idParams, response: { 200: z.array(feedComment) } },
+      schema: {
+        params: idParams,
+        querystring: commentListQuery,
+        response: { 200: z.array(feedComment) },
+      },
     },
-    async (request) => {
+    async (request, reply) => {
       const me = requireUser(request);
       const { id } = request.params;
+      const { before, limit } = request.query;
+      const cursor = decodeCursor(before, ["micros", "id"]);
       if (!(await isVisibleItem(app.db, me, id))) throw notFound();
-      return (await listComments(app.db, id)).map((row) => presentComment(row, me));
+      const page = await listComments(app.db, id, { limit, before: cursor });
+      linkOlderPage(request, reply, page.older);
+      return page.rows.map((row) => presentComment(row, me));
     },
   );
 

@@ -1,5 +1,5 @@
 import { MAX_ID, unstorableText } from "@potluck/contract";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { badRequest } from "./errors.js";
 
 /**
@@ -105,4 +105,20 @@ export function toPage<Row, T>(
     next = url.toString();
   }
   return { next, previous: null, results: pageRows.map(serialize) };
+}
+
+/**
+ * Lists that stay plain arrays (a recipe's ratings, a feed item's comments) page backwards
+ * through a header, so their first answer keeps its shape: `Link: <url>; rel="next"`, the same
+ * URL with `?before=` the cursor of the oldest row given. No header when nothing is older.
+ */
+export function linkOlderPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  oldest: CursorValues | undefined,
+): void {
+  if (oldest === undefined) return;
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  url.searchParams.set("before", encodeCursor(oldest));
+  reply.header("link", `<${url.toString()}>; rel="next"`);
 }

@@ -1,5 +1,4 @@
-import { RECIPE_RATINGS_LIMIT } from "@potluck/contract";
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import { ratings, recipes, users } from "../db/schema.js";
 
@@ -30,35 +29,58 @@ export const recipeExists = async (db: Tx, recipeId: number, condition: SQL) =>
   (await db.execute(sql`select 1 from ${recipes} r where r.id = ${recipeId} and ${condition}`)).rows
     .length > 0;
 
+/** created_at in microseconds since the epoch: exact, unlike a JS Date (milliseconds). */
+const createdKey = sql<number>`(extract(epoch from ${ratings.createdAt}) * 1000000)::bigint`;
+
+/** A cursor of `?before=`: the created_at key and id of the oldest rating of a page. */
+export type RatingCursor = [createdKey: number, id: number];
+
 /**
- * A recipe's newest ratings, newest first (ratings_recipe_created_idx), and the reader's own
- * after them when it is older than those: the web app's rating form looks for it here.
+ * A page of a recipe's ratings, newest first (ratings_recipe_created_idx, backwards): the
+ * newest `limit` before `before`, or the newest of all. The first page also brings the
+ * reader's own rating after them when it is older than those (the web app's rating form looks
+ * for it there), so the later pages leave it out: each rating comes once in a walk. `older` is
+ * the cursor of the next page, undefined at the end.
  */
 export async function ratingsOfRecipe(
   db: Tx,
   recipeId: number,
   readerId: number | undefined,
-): Promise<RatingRow[]> {
-  const newest = await db
-    .select(ratingColumns)
+  { limit, before }: { limit: number; before?: RatingCursor },
+): Promise<{ rows: RatingRow[]; older: RatingCursor | undefined }> {
+  const conditions = [eq(ratings.recipeId, recipeId)];
+  if (before) {
+    const [key, id] = before;
+    conditions.push(
+      sql`(${ratings.createdAt}, ${ratings.id}) < ('epoch'::timestamptz + ${key}::bigint * interval '1 microsecond', ${id}::int)`,
+    );
+    if (readerId !== undefined) conditions.push(ne(ratings.authorId, readerId));
+  }
+  const fetched = await db
+    .select({ ...ratingColumns, createdKey })
     .from(ratings)
     .innerJoin(users, eq(users.id, ratings.authorId))
-    .where(eq(ratings.recipeId, recipeId))
+    .where(and(...conditions))
     .orderBy(desc(ratings.createdAt), desc(ratings.id))
-    .limit(RECIPE_RATINGS_LIMIT);
+    .limit(limit + 1);
+  const page = fetched.slice(0, limit);
+  const last = page[page.length - 1];
+  const older: RatingCursor | undefined =
+    fetched.length > limit && last ? [last.createdKey, last.id] : undefined;
   if (
+    before !== undefined ||
     readerId === undefined ||
-    newest.length < RECIPE_RATINGS_LIMIT ||
-    newest.some((row) => row.authorId === readerId)
+    older === undefined ||
+    page.some((row) => row.authorId === readerId)
   ) {
-    return newest;
+    return { rows: page, older };
   }
   const own = await db
-    .select(ratingColumns)
+    .select({ ...ratingColumns, createdKey })
     .from(ratings)
     .innerJoin(users, eq(users.id, ratings.authorId))
     .where(and(eq(ratings.recipeId, recipeId), eq(ratings.authorId, readerId)));
-  return [...newest, ...own];
+  return { rows: [...page, ...own], older };
 }
 
 export async function findRating(db: Tx, id: number): Promise<RatingRow | undefined> {

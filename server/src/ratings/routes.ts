@@ -11,6 +11,7 @@ import { requireUser } from "../auth/plugin.js";
 import { lockOwnRating } from "../db/locks.js";
 import { recordFeedEvent } from "../feed/events.js";
 import { badRequest, fieldError, notFound, unknownPk } from "../http/errors.js";
+import { decodeCursor, linkOlderPage } from "../http/pagination.js";
 import { mayActOnRecipe, mayReadRecipe } from "../recipes/policy.js";
 import { authorizeRatingEdit } from "./policy.js";
 import { presentRating } from "./presenter.js";
@@ -37,11 +38,16 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: "public" },
       schema: { querystring: ratingListQuery, response: { 200: ratingListResponse } },
     },
-    async (request) => {
-      const { recipe } = request.query;
+    async (request, reply) => {
+      const { recipe, before, limit } = request.query;
+      const cursor = decodeCursor(before, ["micros", "id"]);
       if (!(await recipeExists(app.db, recipe, mayReadRecipe(request.user)))) throw notFound();
-      const rows = await ratingsOfRecipe(app.db, recipe, request.user?.id);
-      return rows.map((row) => presentRating(row, request.user));
+      const page = await ratingsOfRecipe(app.db, recipe, request.user?.id, {
+        limit,
+        before: cursor,
+      });
+      linkOlderPage(request, reply, page.older);
+      return page.rows.map((row) => presentRating(row, request.user));
     },
   );
 

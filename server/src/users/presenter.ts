@@ -1,6 +1,7 @@
-import type { CookToFollow, Profile, UserSummary } from "@potluck/contract";
+import type { CookProfile, CookToFollow, Profile, UserSummary } from "@potluck/contract";
 import { imageUrls } from "../media/images.js";
 import type { ImageStorage } from "../media/storage.js";
+import type { CookProfileRow } from "./cook-profile.js";
 import type { ProfileRow } from "./profile.js";
 import type { CookToFollowRow, UserRow } from "./repository.js";
 
@@ -8,6 +9,7 @@ import type { CookToFollowRow, UserRow } from "./repository.js";
 export const presentUserSummary = (row: UserRow): UserSummary => ({
   id: row.id,
   username: row.username,
+  first_name: row.firstName,
   is_following: row.isFollowing,
 });
 
@@ -31,4 +33,16 @@ export const presentProfile = (row: ProfileRow): Profile => ({
   first_name: row.firstName,
   last_name: row.lastName,
   date_joined: row.createdAt.toISOString(),
+});
+
+/** Another cook's profile (`GET /api/users/{username}/`); nobody can block anyone yet. */
+export const presentCookProfile = (row: CookProfileRow): CookProfile => ({
+  id: row.id,
+  username: row.username,
+  first_name: row.firstName,
+  follower_count: row.followerCount,
+  following_count: row.followingCount,
+  recipe_count: row.recipeCount,
+  is_followed: row.isFollowed,
+  is_blocked: false,
 });

@@ -8,6 +8,7 @@ import { type CursorValues, decodeCursor } from "../http/pagination.js";
 export type UserRow = {
   id: number;
   username: string;
+  firstName: string;
   name: string;
   isFollowing: boolean;
 };
@@ -58,8 +59,9 @@ function decodeSearchCursor(cursor: string | undefined) {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Case-insensitive substring search over usernames (the trigram index on lower(username)
- * serves the LIKE), never the searcher: exact match first, then prefix matches, then others.
+ * Case-insensitive substring search over usernames and first names (the trigram index on
+ * lower(username) serves the username's LIKE), never the searcher: the exact username first,
+ * then names that start with the words (username or first name), then the others.
  */
 export async function searchUsers(
   db: Tx,
@@ -70,16 +72,19 @@ export async function searchUsers(
 ): Promise<SearchRow[]> {
   const after = decodeSearchCursor(cursor);
   const needle = query.toLowerCase();
+  const prefix = `${escapeLike(needle)}%`;
+  const part = `%${escapeLike(needle)}%`;
   const result = await db.execute<SearchRow>(sql`
     select * from (
-      select u.id, u.username, lower(u.username) as name, 0 as score,
+      select u.id, u.username, u.first_name as "firstName", lower(u.username) as name, 0 as score,
         case when lower(u.username) = ${needle} then 0
-             when lower(u.username) like ${`${escapeLike(needle)}%`} then 1
+             when lower(u.username) like ${prefix} or lower(u.first_name) like ${prefix} then 1
              else 2 end as rank,
         exists (select 1 from follows f where f.follower_id = ${me} and f.followee_id = u.id)
           as "isFollowing"
       from users u
-      where lower(u.username) like ${`%${escapeLike(needle)}%`} and u.id <> ${me}
+      where (lower(u.username) like ${part} or lower(u.first_name) like ${part})
+        and u.id <> ${me}
     ) matches
     ${after ? sql`where (rank, name) > (${after.rank}, ${after.name})` : sql``}
     order by rank, name
@@ -116,7 +121,8 @@ export async function suggestUsers(
     branch(
       0,
       (from) => sql`(select * from (
-        select u.id, u.username, lower(u.username) as name, 0 as rank, 0 as score
+        select u.id, u.username, u.first_name as "firstName", lower(u.username) as name,
+          0 as rank, 0 as score
         from follows fol join users u on u.id = fol.follower_id
         where fol.followee_id = ${me} and ${notFollowed}
       ) s where true ${continueAfter(from)} order by score, name limit ${take})`,
@@ -124,7 +130,8 @@ export async function suggestUsers(
     branch(
       1,
       (from) => sql`(select * from (
-        select u.id, u.username, lower(u.username) as name, 1 as rank, -count(*)::int as score
+        select u.id, u.username, u.first_name as "firstName", lower(u.username) as name,
+          1 as rank, -count(*)::int as score
         from follows mine
         join follows theirs on theirs.follower_id = mine.followee_id
         join users u on u.id = theirs.followee_id
@@ -135,7 +142,10 @@ export async function suggestUsers(
     // Written against the users table directly, so the name index walks it in order.
     branch(
       2,
-      (from) => sql`(select u.id, u.username, lower(u.username) as name, 2 as rank, 0 as score
+      (
+        from,
+      ) => sql`(select u.id, u.username, u.first_name as "firstName", lower(u.username) as name,
+          2 as rank, 0 as score
         from users u
         where ${notFollowed} and ${notFollower}
           and not exists (
@@ -148,7 +158,7 @@ export async function suggestUsers(
   ].filter((b): b is SQL => b !== undefined);
   if (branches.length === 0) return [];
   const result = await db.execute<SearchRow>(sql`
-    select id, username, name, rank, score, false as "isFollowing"
+    select id, username, "firstName", name, rank, score, false as "isFollowing"
     from (${sql.join(branches, sql` union all `)}) suggestions
     order by rank, score, name
     limit ${take}`);
@@ -267,6 +277,7 @@ export async function listFollowers(
     .select({
       id: users.id,
       username: users.username,
+      firstName: users.firstName,
       name: lowerName,
       isFollowing: exists(followedBack).mapWith(Boolean),
     })
@@ -289,6 +300,7 @@ export async function listFollowing(
     .select({
       id: users.id,
       username: users.username,
+      firstName: users.firstName,
       name: lowerName,
       isFollowing: sql<boolean>`true`,
     })

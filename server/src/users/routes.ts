@@ -1,4 +1,5 @@
 import {
+  cookProfile,
   cooksToFollowQuery,
   cooksToFollow as cooksToFollowResponse,
   deleteAccountBody,
@@ -11,6 +12,7 @@ import {
   staplesResponse,
   updatePreferencesBody,
   updateProfileBody,
+  usernameParams,
   userPage,
   userSearchQuery,
   WRONG_PASSWORD,
@@ -28,10 +30,16 @@ import { sendMailSoon } from "../mail/send-soon.js";
 import { removeImage } from "../media/images.js";
 import { mayReadRecipe } from "../recipes/policy.js";
 import { deleteAccount } from "./account-deletion.js";
+import { findCookProfile } from "./cook-profile.js";
 import { accountArchiveEntries, exportFileName } from "./export.js";
 import { canFollow } from "./policy.js";
 import { preferencesOf, updatePreferences } from "./preferences.js";
-import { presentCookToFollow, presentProfile, presentUserSummary } from "./presenter.js";
+import {
+  presentCookProfile,
+  presentCookToFollow,
+  presentProfile,
+  presentUserSummary,
+} from "./presenter.js";
 import { emailTakenByOther, findProfile, updateProfile } from "./profile.js";
 import {
   cooksToFollow,
@@ -143,6 +151,22 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { cursor, limit } = request.query;
       const rows = await listFollowing(app.db, me.id, cursor, limit);
       return toPage(request, rows, limit, nameCursorOf, presentUserSummary);
+    },
+  );
+
+  // A cook's profile. The static paths beside it (me/, search/, followers/, following/,
+  // cooks-to-follow/) answer first: those names are reserved (RESERVED_USERNAMES).
+  app.get(
+    "/:username/",
+    {
+      config: { access: "user" },
+      schema: { params: usernameParams, response: { 200: cookProfile } },
+    },
+    async (request) => {
+      const me = requireUser(request);
+      const row = await findCookProfile(app.db, me.id, request.params.username, mayReadRecipe(me));
+      if (!row) throw notFound();
+      return presentCookProfile(row);
     },
   );
 
