@@ -4,7 +4,7 @@
 // workers (serve.ts) that connect to the same database and share the port. Everything the
 // workers share lives in PostgreSQL (decision 19), so any worker may answer any request.
 import cluster, { type Worker } from "node:cluster";
-import { startConfiguredBackups } from "./backup/automatic.js";
+import { startConfiguredBackups } from "./backup/backup-process.js";
 import type { Config } from "./config.js";
 import type { OpenDatabase } from "./db/open.js";
 import { startMaintenance } from "./maintenance.js";

@@ -6,7 +6,7 @@ import cluster from "node:cluster";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.js";
 import { startBackgroundJobs } from "./background-jobs.js";
-import { startConfiguredBackups } from "./backup/automatic.js";
+import { startConfiguredBackups } from "./backup/backup-process.js";
 import type { Config } from "./config.js";
 import { startMaintenance } from "./maintenance.js";
 import { openDatabaseWhenReachable } from "./startup.js";

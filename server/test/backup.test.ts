@@ -30,6 +30,7 @@ import { multipartBody } from "../src/http/inject-agent.js";
 import { signedIn } from "./factories.js";
 import { withDatabase } from "./global-setup.js";
 import { createTestApp } from "./helper.js";
+import { startTestBucket } from "./s3-server.js";
 
 const source = await createTestApp();
 const sourceUrl = withDatabase(inject("databaseUrl"), source.databaseName);
@@ -107,6 +108,19 @@ async function contents(url: string): Promise<Record<string, string>> {
      from pg_sequences where schemaname in ('public', 'drizzle')`,
   );
   for (const { name, last_value } of sequences) result[name] = `at ${last_value}`;
+  // The restore rebuilds indexes and foreign keys after the rows: all of them, as they were.
+  const schema = await query<{ definition: string }>(
+    url,
+    `select indexdef as definition from pg_indexes where schemaname in ('public', 'drizzle')
+     union all
+     select format('%s %s %s', conrelid::regclass, conname, pg_get_constraintdef(oid))
+     from pg_constraint where connamespace = 'public'::regnamespace
+     union all
+     select format('%s %s', tgrelid::regclass, pg_get_triggerdef(oid)) from pg_trigger
+     where not tgisinternal and tgenabled = 'O'
+     order by 1`,
+  );
+  result.schema = schema.map((row) => row.definition).join("\n");
   return result;
 }
 
@@ -296,6 +310,42 @@ describe("a restore", { timeout: 120_000 }, () => {
     }
     expect(existsSync(path.join(scratch, "escaped.webp"))).toBe(false);
     expect(existsSync("/tmp/escaped.webp")).toBe(false);
+  });
+});
+
+describe("with STORAGE=s3", { timeout: 120_000 }, () => {
+  it("backs up the database only, and a restore puts a file's pictures into the bucket", async () => {
+    const bucket = await startTestBucket();
+    const databaseOnly = await createBackup({
+      databaseUrl: sourceUrl,
+      mediaDir: undefined,
+      out: path.join(scratch, "s3.tar"),
+      waitForOthers: true,
+    });
+    if (databaseOnly === "busy") throw new Error("busy");
+    expect(databaseOnly.manifest).toMatchObject({
+      storage: "s3",
+      counts: { pictures: 0, media_files: 0 },
+    });
+
+    // A backup of the local disk, restored onto a bucket (moving to S3).
+    const file = path.join(scratch, "to-s3.tar");
+    await createBackup({
+      databaseUrl: sourceUrl,
+      mediaDir: source.config.mediaDir,
+      out: file,
+      waitForOthers: true,
+    });
+    const target = await emptyTarget();
+    const settings = parseConfig({
+      DATABASE_URL: target.url,
+      DATA_DIR: target.dataDir,
+      ...bucket.env,
+    });
+    await restoreBackup({ file, settings, force: false, say });
+    const keys = readdirSync(path.join(source.config.mediaDir, "recipes"));
+    expect(keys).toHaveLength(6);
+    for (const key of keys) expect(await bucket.has(`recipes/${key}`)).toBe(true);
   });
 });
 

@@ -1,7 +1,6 @@
 import { mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
-import type { Config } from "../config.js";
 import { type BackupSummary, createBackup } from "./backup.js";
 import { countsInWords } from "./format.js";
 
@@ -14,7 +13,7 @@ const BACKUP_NAME = /^potluck-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.tar$/;
 /** Left by a backup that was killed mid-way: its partial file and its staging folder. */
 const LEFTOVER = /^(potluck-.*\.tar\.partial|\.potluck-backup-.*)$/;
 /** After a start, the first backup waits this long: the start itself comes first. */
-const FIRST_BACKUP_DELAY_MS = 60_000;
+const FIRST_BACKUP_DELAY_MS = 10_000;
 
 export function backupFileName(at: Date): string {
   return `potluck-${at.toISOString().replaceAll(":", "-").replace(".", "-")}.tar`;
@@ -28,13 +27,15 @@ export interface AutomaticBackupOptions {
   signal?: AbortSignal;
 }
 
+export type AutomaticBackupResult = (BackupSummary & { removed: string[] }) | "busy";
+
 /**
  * One automatic backup into `dir`, then the oldest beyond `keep` removed (while its lock is
  * still held). "busy" when another backup is running: this one is skipped, not queued.
  */
 export async function runAutomaticBackup(
   options: AutomaticBackupOptions,
-): Promise<(BackupSummary & { removed: string[] }) | "busy"> {
+): Promise<AutomaticBackupResult> {
   await mkdir(options.dir, { recursive: true });
   let removed: string[] = [];
   const summary = await createBackup({
@@ -76,17 +77,18 @@ async function newestBackupTime(dir: string): Promise<number | undefined> {
   return Date.parse(`${date}T${h}:${m}:${s}.${ms}Z`);
 }
 
-type Log = Pick<FastifyBaseLogger, "info" | "error">;
+export type Log = Pick<FastifyBaseLogger, "info" | "error">;
 
 /**
  * Takes a backup every `intervalMs` in the background: the first one when the newest in `dir`
- * is that old (a restart does not take one more), at the earliest a minute after the start.
+ * is that old (a restart does not take one more), at the earliest 10 s after the start.
  * One line is logged per backup; a failed one is logged and tried again an interval later.
  * The returned function stops the timer and a backup in progress (its partial file removed).
  */
 export function startAutomaticBackups(
   options: Omit<AutomaticBackupOptions, "signal"> & { intervalMs: number; firstDelayMs?: number },
   log: Log,
+  backUp: (options: AutomaticBackupOptions) => Promise<AutomaticBackupResult> = runAutomaticBackup,
 ): () => Promise<void> {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
@@ -99,7 +101,7 @@ export function startAutomaticBackups(
     timer.unref();
   };
   const run = () => {
-    running = runAutomaticBackup({ ...options, signal: controller.signal })
+    running = backUp({ ...options, signal: controller.signal })
       .then((result) => {
         if (result === "busy") {
           log.info("automatic backup skipped: another backup is running");
@@ -135,21 +137,6 @@ export function startAutomaticBackups(
     clearTimeout(timer);
     await running;
   };
-}
-
-/** The server's automatic backups as configured; nothing with DATABASE_URL or BACKUP_KEEP=0. */
-export function startConfiguredBackups(config: Config, databaseUrl: string, log: Log) {
-  if (config.databaseUrl !== undefined || config.backups.keep === 0) return async () => {};
-  return startAutomaticBackups(
-    {
-      databaseUrl,
-      mediaDir: config.s3 ? undefined : config.mediaDir,
-      dir: config.backups.dir,
-      keep: config.backups.keep,
-      intervalMs: config.backups.intervalHours * 3_600_000,
-    },
-    log,
-  );
 }
 
 function megabytes(bytes: number): string {

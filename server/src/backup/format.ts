@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { IMAGE_KEY } from "../media/storage.js";
 
-// The backup file (decision 24): an uncompressed tar, so `tar tf` lists it, holding
+// The backup file (decision 28): an uncompressed tar, so `tar tf` lists it, holding
 //   database/<schema>.<table>.copy.gz   each table's rows, COPY's text format, gzipped
 //   media/recipes/<uuid>.webp ...       the pictures (STORAGE=local only)
 //   manifest.json                       last: what the rest must be, written once it is all in

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -17,7 +17,7 @@ import {
 
 // What an operator does with `npm start`, `npm run backup` and `npm run restore`: a backup of
 // a server that is serving a cook's writes, restored into a new DATA_DIR, and a second server
-// on it beside the first (two copies on one machine, neither told a port: decision 24).
+// on it beside the first (two copies on one machine, neither told a port: decision 28).
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "potluck-backups-"));
 const running: ServerProcess[] = [];
@@ -95,7 +95,8 @@ async function myRecipes(user: HttpUser): Promise<{ id: number; image: string | 
 describe("backup and restore of a running server", { timeout: 180_000 }, () => {
   it("keeps every write acknowledged before the backup, on a second copy beside the first", async () => {
     const firstDir = path.join(scratch, "first");
-    const first = await start({ DATA_DIR: firstDir, ...unsetPort });
+    // This one also takes its automatic backups (BACKUP_KEEP's default), the first 10 s in.
+    const first = await start({ DATA_DIR: firstDir, EMBEDDED_PG_PORT: "", LOG_LEVEL: "info" });
     await waitUntilReady(first);
     const cook = new HttpUser(first.url);
     await cook.signUp("baker");
@@ -184,6 +185,18 @@ describe("backup and restore of a running server", { timeout: 180_000 }, () => {
     });
     expect(offline.output).toMatch(/^Backup written to .*offline\.tar: /m);
     expect(postgresProcessesIn(copyDir)).toEqual([]);
+
+    // The first server's automatic backup, taken by a process of its own while it served.
+    const deadline = Date.now() + 30_000;
+    while (!first.output().includes("automatic backup written") && Date.now() < deadline) {
+      await sleep(100);
+    }
+    expect(first.output()).toMatch(
+      /"msg":"automatic backup written: .*backups\/potluck-[\dTZ-]+\.tar \(\d+ recipes, 1 cook and 1 picture, [\d.]+ MB in \d+ ms\)"/,
+    );
+    expect(readdirSync(path.join(firstDir, "backups"))).toEqual([
+      expect.stringMatching(/^potluck-.*\.tar$/),
+    ]);
 
     // EMBEDDED_PG_PORT set to a port that is taken: one line naming it, no stack trace.
     const clash = await start({
