@@ -63,10 +63,10 @@ export function runAutomaticBackupInChild(
 export async function runBackupJob(): Promise<void> {
   const job = JSON.parse(process.env[BACKUP_JOB] ?? "{}") as Job;
   const controller = new AbortController();
-  // Ctrl-C reaches the whole process group, this process too: stop cleanly, as on SIGTERM.
-  for (const name of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-    process.on(name, () => controller.abort());
-  }
+  // Stopped by the server (SIGTERM) when it stops. A Ctrl-C reaches this process too (one
+  // process group): the server stops it in its own order, so it is not a failure to log here.
+  process.on("SIGINT", () => {});
+  for (const name of ["SIGTERM", "SIGHUP"] as const) process.on(name, () => controller.abort());
   let outcome: Outcome;
   try {
     outcome = { ok: true, result: await runAutomaticBackup({ ...job, signal: controller.signal }) };
