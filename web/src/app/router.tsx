@@ -53,6 +53,7 @@ export const router = createBrowserRouter([
             ...page(() => import("./routes/grocery-list-page")),
           },
           { path: "planner", ...page(() => import("./routes/planner-page")) },
+          { path: "cooks/:username", ...page(() => import("./routes/cook-profile-page")) },
           { path: "settings", ...page(() => import("./routes/settings-page")) },
         ],
       },

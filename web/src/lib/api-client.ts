@@ -42,6 +42,27 @@ interface RequestOptions {
  * write, JSON in and out. Accepts relative paths and the absolute `next` URLs of pages.
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await call<T>(path, options)).body;
+}
+
+/**
+ * A list that stays a plain array and pages backwards (a recipe's ratings, a feed item's
+ * comments): the page, and the URL of the next older one from its `Link: <url>; rel="next"`
+ * header, null when there is none.
+ */
+export async function olderPages<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ items: T[]; older: string | null }> {
+  const { body, headers } = await call<T[]>(path, options);
+  const older = /<([^>]+)>;\s*rel="next"/.exec(headers.get("link") ?? "")?.[1] ?? null;
+  return { items: body, older };
+}
+
+async function call<T>(
+  path: string,
+  options: RequestOptions,
+): Promise<{ body: T; headers: Headers }> {
   const method = options.method ?? "GET";
   const headers: Record<string, string> = { Accept: "application/json" };
   if (method !== "GET") {
@@ -61,7 +82,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     signal: options.signal,
     keepalive: options.keepalive,
   });
-  if (response.status === 204 || response.status === 304) return undefined as T;
+  if (response.status === 204 || response.status === 304) {
+    return { body: undefined as T, headers: response.headers };
+  }
   const text = await response.text();
   let parsed: unknown = text;
   try {
@@ -70,7 +93,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     // not JSON: keep the text
   }
   if (!response.ok) throw new ApiError(response.status, response.statusText, parsed);
-  return parsed as T;
+  return { body: parsed as T, headers: response.headers };
 }
 
 /** "Reason" part of the spec's load-failure texts: the server's detail or a fallback. */

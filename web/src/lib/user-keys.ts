@@ -9,4 +9,6 @@ export const userKeys = {
   following: () => [...userKeys.all, "following"] as const,
   followers: () => [...userKeys.all, "followers"] as const,
   staples: () => [...userKeys.all, "me", "staples"] as const,
+  /** A cook's profile; names are unique ignoring case. */
+  profile: (username: string) => [...userKeys.all, "profile", username.toLowerCase()] as const,
 };

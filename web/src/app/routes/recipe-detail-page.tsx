@@ -1,6 +1,7 @@
 import type { RecipeDetail } from "@potluck/contract";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { CookLink } from "../../components/cook-link";
 import { RecipeImage } from "../../components/recipe-image";
 import { ServerHtml } from "../../components/server-html";
 import { StarRating } from "../../components/star-rating";
@@ -9,6 +10,7 @@ import { SaveToCollections } from "../../features/collections/components/save-to
 import { AddRecipeToList } from "../../features/groceries/components/add-recipe-to-list";
 import { AddToPlanner } from "../../features/planner/components/add-to-planner";
 import { RatingForm } from "../../features/ratings/components/rating-form";
+import { Reviews } from "../../features/ratings/components/reviews";
 import { tagHref } from "../../features/recipe-filters/filters";
 import { useDeleteRecipe } from "../../features/recipes/api/delete-recipe";
 import { useRecipe } from "../../features/recipes/api/get-recipe";
@@ -125,7 +127,9 @@ function RecipeView({
         <h1>{recipe.title}</h1>
         <div className="recipe-detail-meta">
           <StarRating value={recipe.average_rating} count={recipe.rating_count} />
-          <span>By {recipe.author_username || "Unknown"}</span>
+          <span>
+            By <CookLink username={recipe.author_username} />
+          </span>
           <span>Created {created ?? "Date unknown"}</span>
           {wasUpdated && <span>Updated {updated}</span>}
           {recipe.can_edit && recipe.visibility !== "public" && (
@@ -263,6 +267,10 @@ function RecipeView({
           <RatingForm recipeId={recipe.id} csrfToken={csrfToken} onRated={onRated} />
         </section>
       )}
+      <section className="card recipe-reviews" aria-labelledby="reviews-heading">
+        <h2 id="reviews-heading">Reviews</h2>
+        <Reviews recipeId={recipe.id} />
+      </section>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { FEED_COMMENTS_LIMIT } from "@potluck/contract";
 import { describe, expect, it } from "vitest";
-import { COMMENTS_LIMIT, followerText, olderCommentsNote, ratingBadge } from "./format";
+import { COMMENTS_LIMIT, followerText, ratingBadge } from "./format";
 
 describe("feed texts", () => {
   it("shows a 1–10 rating as stars to one decimal", () => {
@@ -15,9 +15,7 @@ describe("feed texts", () => {
     expect(followerText(2)).toBe("2 followers");
   });
 
-  it("says so when the server may have left older comments out", () => {
+  it("keeps the server's comment page size", () => {
     expect(COMMENTS_LIMIT).toBe(FEED_COMMENTS_LIMIT);
-    expect(olderCommentsNote(COMMENTS_LIMIT - 1)).toBeNull();
-    expect(olderCommentsNote(COMMENTS_LIMIT)).toBe("Showing the latest 100 comments.");
   });
 });

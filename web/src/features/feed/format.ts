@@ -15,10 +15,6 @@ export const ratingBadge = (rating: number) => (rating / 2).toFixed(1);
  */
 export const COMMENTS_LIMIT = 100;
 
-/** Said above an item's comments when older ones may have been left out; null otherwise. */
-export const olderCommentsNote = (shown: number) =>
-  shown >= COMMENTS_LIMIT ? `Showing the latest ${COMMENTS_LIMIT} comments.` : null;
-
 /** "1 follower", "0 followers", "12 followers". */
 export const followerText = (count: number) => `${count} ${count === 1 ? "follower" : "followers"}`;
 

@@ -1,13 +1,14 @@
 import type { FeedComment } from "@potluck/contract";
 import { MAX_COMMENT_LENGTH } from "@potluck/contract/limits";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { CookLink } from "../../../components/cook-link";
 import { ErrorBox, Loading } from "../../../components/status";
 import { ApiError, reasonOf } from "../../../lib/api-client";
 import { useCreateComment } from "../api/create-comment";
 import { useDeleteComment } from "../api/delete-comment";
-import { useComments } from "../api/get-comments";
+import { useComments, useEarlierComments, useEarlierStart } from "../api/get-comments";
 import { useUpdateComment } from "../api/update-comment";
-import { formatWhen, olderCommentsNote } from "../format";
+import { formatWhen } from "../format";
 import { PencilIcon, TrashIcon } from "./icons";
 
 /** The server's reason when it gave one; nothing extra for a network failure. */
@@ -31,7 +32,12 @@ export function Comments({
   csrfToken: string | null;
 }) {
   const comments = useComments(itemId, true);
-  const olderNote = olderCommentsNote(comments.data?.length ?? 0);
+  const earlierStart = useEarlierStart(itemId);
+  const [showEarlier, setShowEarlier] = useState(false);
+  const earlier = useEarlierComments(itemId, earlierStart, showEarlier);
+  // Pages come newest first, each oldest first: the oldest page goes on top.
+  const earlierComments = [...(earlier.data?.pages ?? [])].reverse().flatMap((page) => page.items);
+  const moreEarlier = showEarlier ? earlier.hasNextPage : earlierStart !== null;
   const [message, setMessage] = useState<string | null>(null);
   const panel = useRef<HTMLDivElement>(null);
 
@@ -48,8 +54,33 @@ export function Comments({
         <p className="muted small">No comments yet.</p>
       ) : (
         <>
-          {olderNote && <p className="muted small">{olderNote}</p>}
+          {moreEarlier && (
+            <button
+              type="button"
+              className="btn btn-outline btn-small"
+              disabled={earlier.isFetching}
+              onClick={() => (showEarlier ? void earlier.fetchNextPage() : setShowEarlier(true))}
+            >
+              {earlier.isFetching ? "Loading..." : "Show earlier comments"}
+            </button>
+          )}
+          {earlier.isError && (
+            <p className="alert alert-error" role="alert">
+              Failed to load earlier comments. {reasonOf(earlier.error)}
+            </p>
+          )}
           <ul className="comment-list">
+            {earlierComments.map((comment) => (
+              <CommentRow
+                key={comment.id}
+                itemId={itemId}
+                comment={comment}
+                // Edits and deletions write to the newest comments' list: these stay as read.
+                canWrite={false}
+                onFailure={setMessage}
+                onDeleted={() => panel.current?.focus()}
+              />
+            ))}
             {comments.data.map((comment) => (
               <CommentRow
                 key={comment.id}
@@ -192,7 +223,9 @@ function CommentRow({
   return (
     <li className="comment">
       <div className="comment-meta">
-        <strong>{comment.user_username}</strong>
+        <strong>
+          <CookLink username={comment.user_username} />
+        </strong>
         <time className="muted small" dateTime={comment.created_at}>
           {formatWhen(comment.created_at)}
         </time>

@@ -1,6 +1,7 @@
 import type { FeedItem } from "@potluck/contract";
 import { useId, useState } from "react";
 import { Link } from "react-router";
+import { CookLink } from "../../../components/cook-link";
 import { RecipeImage } from "../../../components/recipe-image";
 import { EVENT_TITLES, formatWhen, ratingBadge } from "../format";
 import { Comments } from "./comments";
@@ -64,7 +65,10 @@ function RecipeBody({ item }: { item: FeedItem }) {
   return (
     <div className="feed-card-body">
       <p className="feed-card-meta">
-        by <strong>{item.user_username}</strong>
+        by{" "}
+        <strong>
+          <CookLink username={item.user_username} />
+        </strong>
       </p>
       <Link to={recipePath(item.recipe)} className="feed-recipe-link">
         <RecipeImage src={item.recipe.image} alt="" className="feed-recipe-image" />
@@ -79,8 +83,10 @@ function RatingBody({ item, rating }: { item: FeedItem; rating: NonNullable<Feed
   return (
     <div className="feed-card-body">
       <p className="feed-card-meta">
-        <strong>{rating.author_username}</strong> rated{" "}
-        <Link to={recipePath(item.recipe)}>{item.recipe.title}</Link>{" "}
+        <strong>
+          <CookLink username={rating.author_username} />
+        </strong>{" "}
+        rated <Link to={recipePath(item.recipe)}>{item.recipe.title}</Link>{" "}
         <span className="rating-badge" role="img" aria-label={`${stars} out of 5 stars`}>
           <span aria-hidden="true">{stars} ★</span>
         </span>

@@ -9,6 +9,8 @@ export interface RecipeListFilter {
   mine?: boolean;
   /** Words to search for; blank for newest first. */
   search?: string;
+  /** Only this cook's recipes (their profile), by username. */
+  author?: string;
   /** One of the caller's collections. */
   collection?: number;
   /** The list's filters (issue 23 §4), named as the API names them; all must hold. */
@@ -26,6 +28,7 @@ export function recipeListUrl(filter: RecipeListFilter): string {
   const params = new URLSearchParams();
   if (filter.mine) params.set("mine", "true");
   if (filter.search) params.set("search", filter.search);
+  if (filter.author) params.set("author", filter.author);
   if (filter.collection !== undefined) params.set("collection", String(filter.collection));
   for (const tag of filter.tag ?? []) params.append("tag", tag);
   if (filter.max_minutes !== undefined) params.set("max_minutes", String(filter.max_minutes));

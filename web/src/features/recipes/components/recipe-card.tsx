@@ -1,5 +1,6 @@
 import type { RecipeListItem } from "@potluck/contract";
 import type { ReactNode } from "react";
+import { CookLink } from "../../../components/cook-link";
 import { RecipeImage } from "../../../components/recipe-image";
 import { StarRating } from "../../../components/star-rating";
 import { formatDate } from "../format";
@@ -29,7 +30,7 @@ export function RecipeCard({
         <h2 className="recipe-card-title">{recipe.title}</h2>
         <StarRating value={recipe.average_rating} count={recipe.rating_count} />
         <p className="recipe-card-meta">
-          By {recipe.author_username || "Unknown"}
+          By <CookLink username={recipe.author_username} />
           {showDate && (
             <>
               <br />

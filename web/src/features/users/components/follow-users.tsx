@@ -1,12 +1,18 @@
 import type { Paginated, UserSummary } from "@potluck/contract";
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import { useState } from "react";
+import { Link } from "react-router";
+import { cookPath } from "../../../components/cook-link";
 import { Loading } from "../../../components/status";
 import { UserPicker } from "../../../components/user-picker";
 import { reasonOf } from "../../../lib/api-client";
 import { useFollowUser } from "../api/follow-user";
 import { useFollowers } from "../api/get-followers";
 import { useFollowing } from "../api/get-following";
+
+/** "marta (Marta)": the username, and the first name when the cook gave one. */
+const nameOf = (user: UserSummary) =>
+  user.first_name ? `${user.username} (${user.first_name})` : user.username;
 
 /**
  * The content of the 'Manage Following' modal: a user picker that suggests people before
@@ -42,14 +48,14 @@ export default function FollowUsers({ onFollowChange }: { onFollowChange?: () =>
           inputId="follow-users-search"
           value={selected}
           onChange={setSelected}
-          formatMenuLabel={(user) =>
-            user.is_following ? `${user.username} (following)` : user.username
-          }
+          formatMenuLabel={(user) => `${nameOf(user)}${user.is_following ? " (following)" : ""}`}
         />
       </div>
       {selected && (
         <div className="follow-selected">
-          <span className="follow-name">{selected.username}</span>
+          <Link to={cookPath(selected.username)} className="follow-name">
+            {nameOf(selected)}
+          </Link>
           <FollowButton user={selected} onChanged={onChanged} onFailed={onFailed} />
         </div>
       )}
@@ -135,7 +141,9 @@ function PeopleList({
         <ul>
           {people.map((person) => (
             <li key={person.id}>
-              <span className="follow-name">{person.username}</span>
+              <Link to={cookPath(person.username)} className="follow-name">
+                {nameOf(person)}
+              </Link>
               <FollowButton user={person} {...handlers} />
             </li>
           ))}

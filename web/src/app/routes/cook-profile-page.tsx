@@ -1,0 +1,84 @@
+import { isReservedUsername } from "@potluck/contract";
+import { Link, useParams } from "react-router";
+import { ErrorBox, Loading } from "../../components/status";
+import { FilterBar } from "../../features/recipe-filters/components/filter-bar";
+import { noMatchesFor } from "../../features/recipe-filters/components/no-matches";
+import { useRecipeFilters } from "../../features/recipe-filters/use-recipe-filters";
+import { useRecipeList } from "../../features/recipes/api/get-recipes";
+import { RecipeCard } from "../../features/recipes/components/recipe-card";
+import { RecipeGrid } from "../../features/recipes/components/recipe-grid";
+import { useCookProfile } from "../../features/users/api/get-cook-profile";
+import { CookProfileHeader } from "../../features/users/components/cook-profile-header";
+import { ApiError, reasonOf } from "../../lib/api-client";
+import { useSession } from "../../lib/session";
+import { useDocumentTitle } from "../../lib/use-document-title";
+
+/** `/cooks/{username}`: a cook, their counts, Follow / Unfollow, and the recipes I may read. */
+export default function CookProfilePage() {
+  const username = useParams().username ?? "";
+  useDocumentTitle(username);
+  // A reserved name is the address of another API path (RESERVED_USERNAMES): no such cook.
+  if (isReservedUsername(username)) return <NoSuchCook />;
+  return <CookProfile username={username} />;
+}
+
+function CookProfile({ username }: { username: string }) {
+  const { user } = useSession();
+  const profile = useCookProfile(username);
+  const { filters, setFilters } = useRecipeFilters();
+  const recipes = useRecipeList({ author: username, ...filters }, { keepPrevious: true });
+
+  if (profile.isPending) return <Loading text="Loading cook..." />;
+  if (profile.isError) {
+    if (profile.error instanceof ApiError && profile.error.status === 404) return <NoSuchCook />;
+    return (
+      <section className="page">
+        <ErrorBox>
+          <p>Failed to load this cook.</p>
+          <p>{reasonOf(profile.error)}</p>
+        </ErrorBox>
+      </section>
+    );
+  }
+  const isMe = user?.id === profile.data.id;
+  return (
+    <section className="page">
+      <CookProfileHeader profile={profile.data} isMe={isMe} />
+      <h2 className="cook-profile-recipes-heading">Recipes</h2>
+      <FilterBar filters={filters} onChange={setFilters} />
+      <RecipeGrid
+        query={recipes}
+        emptyText={isMe ? "You have no recipes yet." : "No recipes you can see yet."}
+        empty={noMatchesFor(filters, setFilters)}
+        renderCard={(recipe, index) => (
+          <RecipeCard
+            recipe={recipe}
+            first={index === 0}
+            showDate
+            actions={
+              <Link
+                to={`/recipe/${recipe.id}/${recipe.slug}`}
+                className="btn btn-primary btn-small"
+                aria-label={`Read More: ${recipe.title}`}
+              >
+                Read More
+              </Link>
+            }
+          />
+        )}
+      />
+    </section>
+  );
+}
+
+function NoSuchCook() {
+  return (
+    <section className="page">
+      <h1>Cook not found</h1>
+      <p>There is no cook by this name.</p>
+      <p>
+        <Link to="/explore">Explore recipes</Link>
+      </p>
+    </section>
+  );
+}
