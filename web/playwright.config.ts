@@ -56,6 +56,10 @@ export default defineConfig({
       // The import journey serves its recipe page from this machine.
       IMPORT_ALLOW_PRIVATE_HOSTS: "true",
       WEB_DIST: process.env.WEB_DIST ?? "web/dist",
+      // Mail goes over SMTP to the port after the database's; the password reset journey
+      // listens there (mails sent while nobody listens are retried, then given up).
+      SMTP_URL: `smtp://127.0.0.1:${port + 2}`,
+      PUBLIC_URL: baseURL,
     },
     stdout: "ignore",
     stderr: "pipe",

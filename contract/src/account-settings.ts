@@ -1,6 +1,6 @@
 // The signed-in cook's own account settings (issue 26): the profile, a password change, the
 // list of signed-in devices, and the reset of a forgotten password. See
-// docs/decisions/0027-accounts-mail-and-password-reset.md.
+// docs/decisions/0029-accounts-mail-and-password-reset.md.
 import { z } from "zod";
 import { text } from "./common.js";
 

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import { deleteExpiredResetTokens } from "./auth/password-reset.js";
 import { deleteExpiredSessions } from "./auth/sessions.js";
 import type { Db } from "./db/client.js";
 import { deleteOldListEvents } from "./groceries/list-events.js";
@@ -8,14 +9,16 @@ import { deleteEndedWindows } from "./http/rate-limit.js";
 export const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
 
 /**
- * Deletes what nothing can use any more: expired sessions, ended rate-limit windows, and list
- * events older than a reconnecting stream is replayed (it gets a reset instead).
+ * Deletes what nothing can use any more: expired sessions and password reset links, ended
+ * rate-limit windows, and list events older than a reconnecting stream is replayed (it gets a
+ * reset instead).
  */
 export async function deleteStaleRows(
   db: Db,
-): Promise<{ sessions: number; rateLimits: number; listEvents: number }> {
+): Promise<{ sessions: number; resetTokens: number; rateLimits: number; listEvents: number }> {
   return {
     sessions: await deleteExpiredSessions(db),
+    resetTokens: await deleteExpiredResetTokens(db),
     rateLimits: await deleteEndedWindows(db),
     listEvents: await deleteOldListEvents(db),
   };

@@ -404,7 +404,7 @@ describe("a forgotten password", () => {
     expect(secondToken).not.toBe(first);
     // The first still works after the second was asked for...
     expect((await confirm(first)).statusCode).toBe(204);
-    // ...and the password it set makes the other link useless (decision 0027).
+    // ...and the password it set makes the other link useless (decision 0029).
     expect((await confirm(secondToken, "one more pass phrase")).statusCode).toBe(400);
     expect((await logIn(user.username, NEW_PASSWORD)).response.statusCode).toBe(200);
   });

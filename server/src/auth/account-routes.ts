@@ -89,7 +89,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
         { key: `password-reset-email:${email}`, limit: limits.passwordResetsPerEmail },
       ]);
       // The same work for every address: whether an account uses it is the job's to find
-      // out, after the answer (decision 0027).
+      // out, after the answer (decision 0029).
       await app.jobs.send(PASSWORD_RESET_JOB, { email });
       reply.header("cache-control", "no-store");
       return reply.code(202).send({ detail: PASSWORD_RESET_SENT });

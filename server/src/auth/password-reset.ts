@@ -9,7 +9,7 @@ import type { SendMail } from "../mail/mailer.js";
 import { passwordResetMail } from "../mail/messages.js";
 import { findUsersByEmail } from "./repository.js";
 
-// Resetting a forgotten password with a link sent by mail (issue 26 §3; decision 0027). The
+// Resetting a forgotten password with a link sent by mail (issue 26 §3; decision 0029). The
 // request only enqueues a job naming the address, whether or not an account uses it, so that
 // its answer and its time say nothing; the job finds the accounts and mails each a link.
 

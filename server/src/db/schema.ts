@@ -105,7 +105,7 @@ export const sessions = pgTable(
 /**
  * Links sent to reset a forgotten password: only the token's SHA-256 is kept, so a copy of
  * the database resets nothing. A row is used once (deleted), and all of an account's go when
- * its password changes (docs/decisions/0027-accounts-mail-and-password-reset.md).
+ * its password changes (docs/decisions/0029-accounts-mail-and-password-reset.md).
  */
 export const passwordResetTokens = pgTable(
   "password_reset_tokens",

@@ -18,6 +18,8 @@ export const router = createBrowserRouter([
       { index: true, element: <IndexRoute /> },
       { path: "login", ...page(() => import("./routes/login-page")) },
       { path: "signup", ...page(() => import("./routes/signup-page")) },
+      { path: "forgot-password", ...page(() => import("./routes/forgot-password-page")) },
+      { path: "reset-password", ...page(() => import("./routes/reset-password-page")) },
       { path: "about", ...page(() => import("./routes/about-page")) },
       { path: "terms-of-service", ...page(() => import("./routes/terms-page")) },
       { path: "cookie-policy", ...page(() => import("./routes/cookie-policy-page")) },

@@ -19,10 +19,11 @@ export default function LoginPage() {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [signupSuccess] = useState(searchParams.get("signupSuccess") === "true");
+  const [passwordReset] = useState(searchParams.get("passwordReset") === "true");
 
   useEffect(() => {
-    if (signupSuccess) navigate(withNext("/login", next), { replace: true });
-  }, [signupSuccess, navigate, next]);
+    if (signupSuccess || passwordReset) navigate(withNext("/login", next), { replace: true });
+  }, [signupSuccess, passwordReset, navigate, next]);
 
   if (authenticated) return <Navigate to={next} replace />;
 
@@ -52,6 +53,11 @@ export default function LoginPage() {
           Signup successful! Please log in.
         </div>
       )}
+      {passwordReset && (
+        <div className="alert alert-success" role="status">
+          Your password has been reset. Please log in.
+        </div>
+      )}
       {error && (
         <div className="alert alert-error" role="alert">
           {error}
@@ -65,9 +71,13 @@ export default function LoginPage() {
             name="username"
             autoComplete="username"
             required
+            aria-describedby="login-username-hint"
             value={username}
             onChange={(e) => setUsername(e.target.value)}
           />
+          <span id="login-username-hint" className="hint">
+            Username or email
+          </span>
         </div>
         <div className="field">
           <label htmlFor="login-password">Password</label>
@@ -80,6 +90,9 @@ export default function LoginPage() {
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
+          <Link to="/forgot-password" className="small">
+            Forgot password?
+          </Link>
         </div>
         <button
           type="submit"

@@ -6,6 +6,8 @@ import { LoadError } from "../../components/load-error";
 import { Loading } from "../../components/status";
 import { useStaples, useToggleStaple } from "../../features/groceries/api/staples";
 import { useUpdatePreferences } from "../../features/settings/api/update-preferences";
+import { AccountDetailsCard } from "../../features/settings/components/account-details-card";
+import { SignedInDevicesCard } from "../../features/settings/components/signed-in-devices-card";
 import { AccountCard } from "../../features/settings/components/account-card";
 import { reasonOf } from "../../lib/api-client";
 import { searchIngredients } from "../../lib/ingredients/search-ingredients";
@@ -35,6 +37,8 @@ export default function SettingsPage() {
         <UnitsCard />
         <VisibilityCard />
         <StaplesCard />
+        <AccountDetailsCard />
+        <SignedInDevicesCard />
         <AccountCard forgetDeviceData={forgetDeviceData} />
       </div>
     </section>

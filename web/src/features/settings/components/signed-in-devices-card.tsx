@@ -1,0 +1,107 @@
+import type { SignedInSession } from "@potluck/contract";
+import { useId } from "react";
+import { LoadError } from "../../../components/load-error";
+import { Loading } from "../../../components/status";
+import { reasonOf } from "../../../lib/api-client";
+import { useEndOtherSessions, useEndSession, useSessions } from "../api/sessions";
+import { describeUserAgent } from "../user-agent";
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+/** "Signed-in devices": where the cook is signed in, and a way to sign a lost phone out. */
+export function SignedInDevicesCard() {
+  const headingId = useId();
+  const sessions = useSessions();
+  const endOne = useEndSession();
+  const endOthers = useEndOtherSessions();
+  const others = sessions.data?.filter((session) => !session.current) ?? [];
+  const failed = endOne.error ?? endOthers.error;
+  return (
+    <section className="card settings-card" aria-labelledby={headingId}>
+      <h2 id={headingId}>Signed-in devices</h2>
+      <p className="muted small">
+        Where your account is signed in now. Sign out any you don't know.
+      </p>
+      {sessions.isPending ? (
+        <Loading />
+      ) : sessions.isError ? (
+        <LoadError
+          text="Your devices could not be loaded."
+          onRetry={() => void sessions.refetch()}
+          retrying={sessions.isFetching}
+        />
+      ) : (
+        <>
+          <ul className="device-list">
+            {sessions.data.map((session) => (
+              <Device
+                key={session.id}
+                session={session}
+                busy={endOne.isPending && endOne.variables === session.id}
+                onSignOut={() => endOne.mutate(session.id)}
+              />
+            ))}
+          </ul>
+          {others.length > 0 && (
+            <div className="row">
+              <button
+                type="button"
+                className="btn btn-secondary"
+                disabled={endOthers.isPending}
+                onClick={() => endOthers.mutate()}
+              >
+                Sign out everywhere else
+              </button>
+            </div>
+          )}
+        </>
+      )}
+      <p className="status-text small" role="status">
+        {failed
+          ? `Could not sign that device out: ${reasonOf(failed)}`
+          : endOthers.isSuccess && others.length === 0
+            ? "Every other device has been signed out."
+            : endOne.isSuccess
+              ? "That device has been signed out."
+              : ""}
+      </p>
+    </section>
+  );
+}
+
+function Device({
+  session,
+  busy,
+  onSignOut,
+}: {
+  session: SignedInSession;
+  busy: boolean;
+  onSignOut: () => void;
+}) {
+  const name = describeUserAgent(session.user_agent);
+  return (
+    <li className="device">
+      <div className="device-text">
+        <span className="device-name">
+          {name}
+          {session.current && <span className="badge">This device</span>}
+        </span>
+        <span className="muted small">
+          Signed in {when(session.created_on)} · last seen {when(session.last_seen_on)}
+        </span>
+      </div>
+      {!session.current && (
+        <button
+          type="button"
+          className="btn btn-small btn-secondary"
+          aria-label={`Sign out ${name}, signed in ${when(session.created_on)}`}
+          disabled={busy}
+          onClick={onSignOut}
+        >
+          Sign out
+        </button>
+      )}
+    </li>
+  );
+}
