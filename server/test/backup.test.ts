@@ -219,10 +219,12 @@ describe("a restore", { timeout: 120_000 }, () => {
     const file = await backup;
     const target = await emptyTarget();
     await query(target.url, "create table notes (line text); insert into notes values ('mine')");
+    // A job queue's schema, whose jobs would name rows the restore replaces.
+    await query(target.url, "create schema pgboss; create table pgboss.job (id int)");
     const refused = restoreBackup({ file, settings: target.settings, force: false, say });
     await expect(refused).rejects.toThrow(RestoreRefused);
     await expect(refused).rejects.toThrow(
-      "The database at DATABASE_URL is not empty (1 tables): restore fills an empty one only. Add --force to replace what is there.",
+      "The database at DATABASE_URL is not empty (2 tables): restore fills an empty one only. Add --force to replace what is there.",
     );
     expect(await query(target.url, "select line from notes")).toEqual([{ line: "mine" }]);
 
@@ -233,6 +235,7 @@ describe("a restore", { timeout: 120_000 }, () => {
     );
     expect(recipes?.n).toBeGreaterThan(300);
     await expect(query(target.url, "select * from notes")).rejects.toThrow(/does not exist/);
+    await expect(query(target.url, "select * from pgboss.job")).rejects.toThrow(/does not exist/);
   });
 
   it("refuses a damaged or cut-short file before it touches anything", async () => {

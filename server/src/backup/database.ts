@@ -214,8 +214,13 @@ export async function restoreDatabase(
   try {
     for (const setting of SESSION_SETTINGS) await client.query(setting);
     if (options.replace) {
-      await client.query("drop schema if exists drizzle cascade");
-      await client.query("drop schema if exists public cascade");
+      // Every schema goes: the job queue's too (pgboss), whose jobs name rows that are gone.
+      const schemas = await client.query<{ name: string }>(
+        `select nspname as name from pg_namespace
+         where nspname not like 'pg\\_%' and nspname <> 'information_schema'`,
+      );
+      for (const { name } of schemas.rows)
+        await client.query(`drop schema ${quoted(name)} cascade`);
       await client.query("create schema public");
     } else if ((await tableCount(client)) > 0) {
       throw new Error("the database is not empty");
