@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { text } from "./common.js";
-import { isReservedUsername } from "./users.js";
+import { isReservedUsername } from "./limits.js";
 
 export const csrfResponse = z.object({ csrfToken: z.string() });
 

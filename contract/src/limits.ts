@@ -70,3 +70,23 @@ export const PLANNER_RANGE_MAX_DAYS = 62;
 export const PLANNER_SLOTS = ["breakfast", "lunch", "dinner", "snack"] as const;
 /** A free-text line of a shopping list ("paper towels"). */
 export const SHOPPING_TEXT_MAX = 200;
+
+// ---------- usernames ----------
+
+/**
+ * Names no cook may take: the paths beside `/api/users/{username}/` (me/, search/, followers/,
+ * following/, cooks-to-follow/) would answer instead of their profile, and a browser reads
+ * "." and ".." in a URL as the folder itself or its parent. Compared ignoring case.
+ */
+export const RESERVED_USERNAMES = [
+  ".",
+  "..",
+  "me",
+  "search",
+  "followers",
+  "following",
+  "cooks-to-follow",
+] as const;
+
+export const isReservedUsername = (username: string) =>
+  (RESERVED_USERNAMES as readonly string[]).includes(username.toLowerCase());

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { idListField, paginated, text } from "./common.js";
 import { ingredientOption } from "./ingredients.js";
 import { RECIPE_VISIBILITIES, STAPLES_MAX } from "./limits.js";
+
 import { UNITS_PREFERENCES } from "./units.js";
 
 /** One person in the user search, the followers list and the following list. */
@@ -106,24 +107,6 @@ export const replaceStaplesBody = z.object({ ingredient_ids: idListField(STAPLES
 export type ReplaceStaplesBody = z.input<typeof replaceStaplesBody>;
 
 // ---------- a cook's profile ----------
-
-/**
- * Names no cook may take: the paths beside `/api/users/{username}/` (me/, search/, followers/,
- * following/, cooks-to-follow/) would answer instead of their profile, and a browser reads
- * "." and ".." in a URL as the folder itself or its parent. Compared ignoring case.
- */
-export const RESERVED_USERNAMES = [
-  ".",
-  "..",
-  "me",
-  "search",
-  "followers",
-  "following",
-  "cooks-to-follow",
-] as const;
-
-export const isReservedUsername = (username: string) =>
-  (RESERVED_USERNAMES as readonly string[]).includes(username.toLowerCase());
 
 /** `GET /api/users/{username}/`: the username ignoring case, as the account was named. */
 export const usernameParams = z.object({ username: text().min(1).max(150) });

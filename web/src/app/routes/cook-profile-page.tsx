@@ -1,4 +1,4 @@
-import { isReservedUsername } from "@potluck/contract";
+import { isReservedUsername } from "@potluck/contract/limits";
 import { Link, useParams } from "react-router";
 import { ErrorBox, Loading } from "../../components/status";
 import { FilterBar } from "../../features/recipe-filters/components/filter-bar";
