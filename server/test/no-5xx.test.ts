@@ -23,6 +23,7 @@ import {
   moveIngredientAisleBody,
   moveTextAisleBody,
   pageQuery,
+  importUrlsBody,
   parseLinesBody,
   plannerEntriesQuery,
   plannerEventsQuery,
@@ -135,6 +136,15 @@ const SHAPES: Record<string, InputShape> = {
   "GET /api/planner/calendar/:token.ics": {},
   "POST /api/planner/suggest/": { body: fields(suggestBody) },
   "GET /api/planner/events/": { query: fields(plannerEventsQuery) },
+  // Imports take {"urls"} as JSON (or a multipart file); "/" under a prefix answers with and
+  // without the trailing slash. No job worker runs here: imports stay queued.
+  "POST /api/imports": { body: fields(importUrlsBody) },
+  "GET /api/imports": {},
+  "POST /api/imports/": { body: fields(importUrlsBody) },
+  "GET /api/imports/": {},
+  "GET /api/imports/events/": {},
+  "GET /api/imports/:id/": {},
+  "POST /api/imports/:id/cancel/": {},
   "GET /api/feed/items/": { query: fields(feedItemsQuery) },
   "POST /api/feed/items/:id/like/": {},
   "DELETE /api/feed/items/:id/like/": {},
