@@ -76,6 +76,42 @@ describe("Paprika", () => {
   });
 });
 
+describe("lines no ingredient matches", () => {
+  it("are kept as written with their amount, per serving", async () => {
+    const { agent } = await signedIn(app, db);
+    const file = await paprikaArchive([
+      {
+        name: "Herb salad",
+        servings: "2",
+        ingredients: "2 handfuls of fresh herbs\n3 cups of zorblax leaves\nzest of 1 quiddity",
+      },
+    ]);
+    const result = await finished(agent, (await upload(agent, file)).json().id);
+    expect(result).toMatchObject({ status: "done", imported: 1 });
+    const salad = (await agent.get(`/api/recipes/recipes/${result.items[0]?.recipe_id}/`)).json();
+    expect(salad.servings).toBe(2);
+    const rows = salad.recipe_ingredients.map(
+      (row: {
+        ingredient: unknown;
+        text: string;
+        quantity: number | null;
+        unit: { name: string } | null;
+      }) => ({
+        ingredient: row.ingredient,
+        text: row.text,
+        quantity: row.quantity,
+        unit: row.unit?.name ?? null,
+      }),
+    );
+    // Quantities are per ONE serving: the recipe serves 2.
+    expect(rows).toEqual([
+      { ingredient: null, text: "fresh herbs", quantity: 1, unit: "handful" },
+      { ingredient: null, text: "zorblax leaves", quantity: 1.5, unit: "cup" },
+      { ingredient: null, text: "zest of 1 quiddity", quantity: null, unit: null },
+    ]);
+  });
+});
+
 describe("schema.org JSON-LD", () => {
   it("imports a .json array and a @graph, an .html page and a zip of both", async () => {
     const { agent } = await signedIn(app, db);

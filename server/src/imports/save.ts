@@ -204,29 +204,29 @@ export function withNotes(content: string, notes: string): string {
 /**
  * A draft line as a recipe row, its quantity per ONE serving (the draft's are for
  * FORM_SERVINGS): a catalogue row when the line named an ingredient with an amount the
- * catalogue can hold, otherwise a row kept as written, with its amount when it had one.
+ * catalogue can hold; a line no ingredient matched as the parser keeps it (`as_written`: its
+ * words, with its amount when it had one, decision 27); else the whole line as written.
  */
 export function ingredientRow(
   line: RecipeDraft["recipe_ingredients"][number],
 ): RecipeIngredientInput {
-  const perServing =
-    line.quantity !== null && line.quantity > 0
-      ? Math.round((line.quantity / FORM_SERVINGS) * 1e6) / 1e6
-      : null;
-  if (line.ingredient && line.unit && perServing !== null) {
-    return { ingredient_id: line.ingredient.id, unit_id: line.unit.id, quantity: perServing };
+  const perServing = (quantity: number | null) =>
+    quantity !== null && quantity > 0 ? Math.round((quantity / FORM_SERVINGS) * 1e6) / 1e6 : null;
+  const quantity = perServing(line.quantity);
+  if (line.ingredient && line.unit && quantity !== null) {
+    return { ingredient_id: line.ingredient.id, unit_id: line.unit.id, quantity };
   }
-  // The words after the amount when the parser gives them; else the whole line, amount and all
-  // (then no quantity, or it would read twice).
-  const words = (line as { text?: string | null }).text;
-  if (words && perServing !== null) {
+  const kept = line.as_written;
+  const keptQuantity = kept ? perServing(kept.quantity) : null;
+  if (kept && kept.text.trim() !== "") {
     return {
-      text: words.slice(0, RECIPE_INGREDIENT_TEXT_MAX),
-      quantity: perServing,
-      ...(line.unit ? { unit_id: line.unit.id } : {}),
+      text: kept.text.slice(0, RECIPE_INGREDIENT_TEXT_MAX),
+      ...(keptQuantity !== null ? { quantity: keptQuantity } : {}),
+      ...(keptQuantity !== null && kept.unit ? { unit_id: kept.unit.id } : {}),
     };
   }
-  return { text: (words || line.original).slice(0, RECIPE_INGREDIENT_TEXT_MAX) };
+  // A matched ingredient without an amount ("salt"): the line as it was, amount and all.
+  return { text: line.original.slice(0, RECIPE_INGREDIENT_TEXT_MAX) };
 }
 
 /**
