@@ -3,30 +3,12 @@
 // the cook who started an import gets 404 for it.
 import { z } from "zod";
 import { missingOr, text } from "./common.js";
-import { IMPORT_URL_MAX } from "./limits.js";
-
-/** The largest file an import takes. */
-export const IMPORT_FILE_MAX_BYTES = 200 * 1024 * 1024;
-/** The most recipes one import brings in; the rest of a larger file is left out, and said so. */
-export const IMPORT_RECIPES_MAX = 5000;
-/** A list of addresses: 1 to this many. */
-export const IMPORT_URLS_MAX = 500;
+import { IMPORT_URL_MAX, IMPORT_URLS_MAX } from "./limits.js";
 
 export const IMPORT_STATUSES = ["queued", "running", "done", "failed", "cancelled"] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 export const IMPORT_ITEM_STATUSES = ["imported", "skipped", "failed"] as const;
 export type ImportItemStatus = (typeof IMPORT_ITEM_STATUSES)[number];
-
-/** What each recognised format is called on the page. */
-export const IMPORT_FORMAT_NAMES: Record<string, string> = {
-  paprika: "Paprika",
-  jsonld: "Recipe web pages (schema.org)",
-  potluck: "Potluck export",
-  nextcloud: "Nextcloud Cookbook",
-  mealie: "Mealie",
-  tandoor: "Tandoor",
-  urls: "Links",
-};
 
 const NOT_A_URL = "Enter a valid http or https URL.";
 

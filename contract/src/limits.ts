@@ -90,3 +90,22 @@ export const RESERVED_USERNAMES = [
 
 export const isReservedUsername = (username: string) =>
   (RESERVED_USERNAMES as readonly string[]).includes(username.toLowerCase());
+
+// Bulk import (imports.ts): here, so the Import page reads them without the schemas.
+/** The largest file an import takes. */
+export const IMPORT_FILE_MAX_BYTES = 200 * 1024 * 1024;
+/** The most recipes one import brings in; the rest of a larger file is left out, and said so. */
+export const IMPORT_RECIPES_MAX = 5000;
+/** A list of addresses: 1 to this many. */
+export const IMPORT_URLS_MAX = 500;
+
+/** What each recognised format is called on the page. */
+export const IMPORT_FORMAT_NAMES: Record<string, string> = {
+  paprika: "Paprika",
+  jsonld: "Recipe web pages (schema.org)",
+  potluck: "Potluck export",
+  nextcloud: "Nextcloud Cookbook",
+  mealie: "Mealie",
+  tandoor: "Tandoor",
+  urls: "Links",
+};
