@@ -41,6 +41,7 @@ export const router = createBrowserRouter([
             ...page(() => import("./routes/collection-page")),
           },
           { path: "recipes/new", ...page(() => import("./routes/recipe-form-page")) },
+          { path: "recipes/import", ...page(() => import("./routes/import-page")) },
           { path: "recipes/:id", ...page(() => import("./routes/recipe-detail-page")) },
           {
             path: "recipes/:id/edit",

@@ -32,9 +32,14 @@ export default function MyRecipesPage() {
       <MyRecipesTabs />
       <div className="page-header">
         <h1>All Recipes</h1>
-        <Link to="/recipes/new" className="btn btn-primary">
-          Create New Recipe
-        </Link>
+        <div className="row">
+          <Link to="/recipes/import" className="btn btn-outline">
+            Import recipes
+          </Link>
+          <Link to="/recipes/new" className="btn btn-primary">
+            Create New Recipe
+          </Link>
+        </div>
       </div>
       {deleteError && (
         <ErrorBox>

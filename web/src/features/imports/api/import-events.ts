@@ -1,0 +1,70 @@
+import type { ImportDetail, ImportSummary } from "@potluck/contract";
+import { useEffect, useRef } from "react";
+import { queryClient } from "../../../lib/query-client";
+import { isUnfinished } from "./imports";
+import { importKeys } from "./keys";
+
+/** A stream the server refused (a 503) is opened again after this. */
+const REOPEN_DELAY_MS = 5000;
+
+/** Puts an import's new counts into the list and its detail, without asking the server. */
+function applyProgress(summary: ImportSummary, onFinished: () => void) {
+  queryClient.setQueryData<ImportSummary[]>(importKeys.list(), (list) => {
+    if (!list) return list;
+    return list.some((item) => item.id === summary.id)
+      ? list.map((item) => (item.id === summary.id ? summary : item))
+      : [summary, ...list];
+  });
+  queryClient.setQueryData<ImportDetail>(importKeys.detail(summary.id), (detail) =>
+    detail ? { ...detail, ...summary } : detail,
+  );
+  // The report's items come with the detail: fetched again, without cutting short a fetch
+  // already on its way (a busy import sends several changes a second).
+  void queryClient.invalidateQueries(
+    { queryKey: importKeys.detail(summary.id) },
+    { cancelRefetch: false },
+  );
+  if (summary.imported > 0 && !isUnfinished(summary)) onFinished();
+}
+
+/**
+ * Keeps the Import page live: my imports' progress as the server pushes it
+ * (`GET /api/imports/events/`: `progress` with an import's counts, `reset` when some may
+ * have been missed). A stream that opens again refetches, as the planner's does.
+ * `onFinished`: an import that brought recipes ended (the page refreshes the recipe lists).
+ */
+export function useImportEvents(onFinished: () => void): void {
+  const finished = useRef(onFinished);
+  finished.current = onFinished;
+  useEffect(() => {
+    let source: EventSource;
+    let reopenTimer: ReturnType<typeof setTimeout> | undefined;
+    const refetch = () => void queryClient.invalidateQueries({ queryKey: importKeys.all });
+    let firstOpen = true;
+    const open = () => {
+      const current = new EventSource("/api/imports/events/");
+      source = current;
+      current.addEventListener("progress", (event) => {
+        applyProgress(JSON.parse((event as MessageEvent<string>).data) as ImportSummary, () =>
+          finished.current(),
+        );
+      });
+      current.addEventListener("reset", refetch);
+      current.addEventListener("open", () => {
+        if (!firstOpen) refetch();
+        firstOpen = false;
+      });
+      current.addEventListener("error", () => {
+        // While CONNECTING the browser reconnects by itself.
+        if (current.readyState !== EventSource.CLOSED) return;
+        refetch();
+        reopenTimer = setTimeout(open, REOPEN_DELAY_MS);
+      });
+    };
+    open();
+    return () => {
+      clearTimeout(reopenTimer);
+      source.close();
+    };
+  }, []);
+}
