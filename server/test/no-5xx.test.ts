@@ -6,6 +6,7 @@ import {
   addListMemberBody,
   addPlannerMemberBody,
   aisleOrderBody,
+  changePasswordBody,
   commentBody,
   cooksToFollowQuery,
   createCollectionBody,
@@ -18,13 +19,15 @@ import {
   feedItemsQuery,
   groceryListFilter,
   importRecipeBody,
+  importUrlsBody,
   ingredientSearchQuery,
   loginBody,
   moveIngredientAisleBody,
   moveTextAisleBody,
   pageQuery,
-  importUrlsBody,
   parseLinesBody,
+  passwordResetBody,
+  passwordResetConfirmBody,
   plannerEntriesQuery,
   plannerEventsQuery,
   ratingBody,
@@ -40,6 +43,7 @@ import {
   updateGroceryListBody,
   updatePlannerEntryBody,
   updatePreferencesBody,
+  updateProfileBody,
   updateShoppingItemBody,
   userSearchQuery,
 } from "@potluck/contract";
@@ -49,9 +53,9 @@ import { describe, expect, it } from "vitest";
 import { CSRF_COOKIE, csrfTokenFor } from "../src/auth/csrf.js";
 import { createSession, findSessionUser, SESSION_COOKIE } from "../src/auth/sessions.js";
 import { multipartBody } from "../src/http/inject-agent.js";
-import { buildRecipe, ingredientId, signedIn, unitId } from "./factories.js";
+import { buildRecipe, ingredientId, signedIn, TEST_PASSWORD, unitId } from "./factories.js";
 import { type InputShape, type RequestPlan, requests } from "./fuzz-requests.js";
-import { createTestApp } from "./helper.js";
+import { Agent, createTestApp } from "./helper.js";
 import { type Route, routesOf } from "./routes.js";
 
 const { app, db, config } = await createTestApp();
@@ -73,6 +77,13 @@ const SHAPES: Record<string, InputShape> = {
   "POST /api/auth/signup/": { body: fields(signupBody) },
   "POST /api/auth/login/": { body: fields(loginBody) },
   "POST /api/auth/logout/": {},
+  // A wrong old password (no generator guesses the fixture's) is a 400 that changes nothing.
+  "POST /api/auth/password/": { body: fields(changePasswordBody) },
+  "POST /api/auth/password-reset/": { body: fields(passwordResetBody) },
+  "POST /api/auth/password-reset/confirm/": { body: fields(passwordResetConfirmBody) },
+  "GET /api/auth/sessions/": {},
+  "DELETE /api/auth/sessions/:id/": {},
+  "POST /api/auth/sessions/end-others/": {},
   "GET /api/tos/latest/": {},
   // The ratings are registered at "/" under a prefix: Fastify serves them with and without
   // the trailing slash.
@@ -119,6 +130,8 @@ const SHAPES: Record<string, InputShape> = {
   "GET /api/users/me/staples/": {},
   "PUT /api/users/me/staples/": { body: fields(replaceStaplesBody) },
   "GET /api/users/me/export/": {},
+  "GET /api/users/me/": {},
+  "PATCH /api/users/me/": { body: fields(updateProfileBody) },
   // A wrong password (no generator guesses the fixture's) is a 400 that deletes nothing.
   "DELETE /api/users/me/": { body: fields(deleteAccountBody) },
   "GET /api/planner/entries/": { query: fields(plannerEntriesQuery) },
@@ -237,7 +250,22 @@ const ok = async (response: Promise<{ statusCode: number; body: string }>) => {
 let fixtureRound = 0;
 
 /** A fresh set of rows the requests' ids can hit, as each route's run may delete some. */
+/**
+ * Signs a fixture's agent in again when a request ended its session: "sign out everywhere
+ * else", sent with the test's own session of the same cook, ends the agent's.
+ */
+async function keepSignedIn(fixture: Awaited<ReturnType<typeof signedIn>>) {
+  const status = (await fixture.agent.get("/api/auth/status/")).json();
+  if ((status as { authenticated: boolean }).authenticated) return;
+  // A new browser: the old one's CSRF token was bound to the session that ended.
+  fixture.agent = new Agent(app);
+  const login = { username: fixture.user.username, password: TEST_PASSWORD };
+  await ok(fixture.agent.post("/api/auth/login/", login));
+}
+
 async function addFixtures(): Promise<void> {
+  await keepSignedIn(me);
+  await keepSignedIn(other);
   const recipeRows = JSON.stringify([{ ingredient_id: INGREDIENT, quantity: 1, unit_id: UNIT }]);
   const { payload, contentType } = multipartBody({
     title: "Omelette",

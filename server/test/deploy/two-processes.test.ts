@@ -244,6 +244,53 @@ describe("two app processes behind nginx on one database", { timeout: 60_000 }, 
     }
   });
 
+  it("ends a device's session and, at a password change, every other, on the other process too", async () => {
+    const phone = new Browser();
+    await phone.csrf();
+    const login = { username: "two_procs", password: PASSWORD };
+    expect((await phone.request("POST", "/api/auth/login/", login, a())).status).toBe(200);
+    // Known to the other process (and to its session cache) before it is ended.
+    expect((await phone.request("GET", "/api/users/me/", undefined, b())).status).toBe(200);
+    await cook.csrf();
+    const listed = await cook.request("GET", "/api/auth/sessions/", undefined, a());
+    const sessions = listed.body as { id: string; current: boolean }[];
+    const phoneId = sessions.find((session) => !session.current)?.id;
+    expect(sessions).toHaveLength(2);
+    const ended = await cook.request("DELETE", `/api/auth/sessions/${phoneId}/`, undefined, a());
+    expect(ended.status).toBe(204);
+    expect((await phone.request("GET", "/api/users/me/", undefined, b())).status).toBe(401);
+
+    // A password change through one process: the tablet is signed out on the other at once,
+    // the cook's own session stays on both.
+    const tablet = new Browser();
+    await tablet.csrf();
+    expect((await tablet.request("POST", "/api/auth/login/", login, b())).status).toBe(200);
+    expect((await tablet.request("GET", "/api/users/me/", undefined, b())).status).toBe(200);
+    const change = (from: string, to: string) => ({
+      old_password: from,
+      new_password: to,
+      confirm_password: to,
+    });
+    const newPassword = `${PASSWORD}-new`;
+    const changed = await cook.request(
+      "POST",
+      "/api/auth/password/",
+      change(PASSWORD, newPassword),
+      a(),
+    );
+    expect(changed.status).toBe(204);
+    expect((await tablet.request("GET", "/api/users/me/", undefined, b())).status).toBe(401);
+    expect((await cook.request("GET", "/api/users/me/", undefined, b())).status).toBe(200);
+    // Back, for the tests after this one.
+    const back = await cook.request(
+      "POST",
+      "/api/auth/password/",
+      change(newPassword, PASSWORD),
+      b(),
+    );
+    expect(back.status).toBe(204);
+  });
+
   it("ends the session on the other process at once when logging out through one", async () => {
     const before = new Browser();
     before.cookies = new Map(cook.cookies);
