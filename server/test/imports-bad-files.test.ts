@@ -135,7 +135,7 @@ describe("broken entries fail alone", () => {
 describe("the API", () => {
   it("refuses a bad list of addresses, a missing file, and strangers", async () => {
     const { agent } = await signedIn(app, db);
-    const post = (body: unknown) => agent.post("/api/imports/", body);
+    const post = (body: Record<string, unknown>) => agent.post("/api/imports/", body);
     expect((await post({ urls: [] })).json()).toEqual({ urls: ["Give at least one address."] });
     expect((await post({ urls: ["ftp://example.com/x"] })).statusCode).toBe(400);
     expect((await post({})).statusCode).toBe(400);
