@@ -287,9 +287,15 @@ async function prepareSession() {
     );
     ratingId = ratings.find((r) => r.author_username === "scale_1")?.id;
   }
+  const week = await fillPlannerWeek(
+    get,
+    headers,
+    recipes.results.map((r) => r.id),
+  );
   return {
     cookie,
     csrfToken,
+    week,
     recipe,
     ratedRecipe: target,
     feedItem,
@@ -299,6 +305,42 @@ async function prepareSession() {
     withIngredient,
     withoutIngredient,
   };
+}
+
+/**
+ * This week of scale_1's planner, full: a recipe in each of its 28 slots (made once, kept in
+ * the data set), for the planner row and Lighthouse's planner page.
+ */
+async function fillPlannerWeek(
+  get: <T>(url: string) => Promise<T>,
+  headers: Record<string, string>,
+  recipeIds: number[],
+) {
+  const monday = new Date();
+  monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
+  const day = (offset: number) =>
+    new Date(monday.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  const start = day(0);
+  const end = day(6);
+  const planned = await get<{ date: string; slot: string }[]>(
+    `/api/planner/entries/?start=${start}&end=${end}`,
+  );
+  const taken = new Set(planned.map((e) => `${e.date} ${e.slot}`));
+  let next = 0;
+  for (let offset = 0; offset < 7; offset++) {
+    for (const slot of ["breakfast", "lunch", "dinner", "snack"]) {
+      if (taken.has(`${day(offset)} ${slot}`)) continue;
+      const recipeId = recipeIds[next++ % recipeIds.length];
+      const response = await fetch(`${BASE}/api/planner/entries/`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ date: day(offset), slot, recipe_id: recipeId, guests: 4 }),
+      });
+      if (!response.ok)
+        throw new Error(`planner entry: ${response.status} ${await response.text()}`);
+    }
+  }
+  return { start, end };
 }
 
 type Session = Awaited<ReturnType<typeof prepareSession>>;
@@ -544,6 +586,15 @@ const ENDPOINTS: Endpoint[] = [
     kind: "read",
     signedIn: true,
     requests: (s) => [{ method: "GET", path: `/api/groceries/items/?grocery_list=${s.list.id}` }],
+  },
+  {
+    name: "planner week (28 meals)",
+    kind: "read",
+    signedIn: true,
+    p99Only: true,
+    requests: (s) => [
+      { method: "GET", path: `/api/planner/entries/?start=${s.week.start}&end=${s.week.end}` },
+    ],
   },
   {
     name: "like toggle",
@@ -805,6 +856,7 @@ async function lighthouseRuns(session: Session) {
     { name: "Explore", url: `${BASE}/explore` },
     { name: "Recipe detail", url: `${BASE}/recipe/${session.recipe.id}/${session.recipe.slug}` },
     { name: "Grocery list", url: `${BASE}/grocery-list/${session.list.id}` },
+    { name: "Planner (a full week)", url: `${BASE}/planner` },
   ];
   // Lighthouse's default settings are a phone's (simulated slow 4G, 4× CPU slowdown).
   const formFactors = [
