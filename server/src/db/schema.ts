@@ -51,8 +51,10 @@ export const users = pgTable(
     ),
     uniqueIndex("users_username_lower_key").on(sql`lower(${t.username})`),
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
-    // user search is a case-insensitive substring match
+    // User search is a case-insensitive substring match of the username or the first name:
+    // one trigram index each, which a search ORs together (a bitmap of both).
     index("users_username_trgm_idx").using("gin", sql`lower(${t.username}) gin_trgm_ops`),
+    index("users_first_name_trgm_idx").using("gin", sql`lower(${t.firstName}) gin_trgm_ops`),
   ],
 );
 
