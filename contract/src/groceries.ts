@@ -158,6 +158,8 @@ export const createPlannedExtraBody = z
   })
   .superRefine(
     (value, ctx) => {
+      // Run even when the object itself failed (no body at all): then there is nothing to add.
+      if (typeof value !== "object" || value === null) return;
       const body = value as Record<string, unknown>;
       const catalogue = ["ingredient_id", "quantity", "unit_id"] as const;
       if (body.text !== undefined) {
