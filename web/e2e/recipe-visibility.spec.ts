@@ -39,7 +39,7 @@ const cards = (page: Page) => page.locator(".recipe-grid > li");
 const HINTS = {
   public: "Everyone can see it, signed in or not.",
   followers: "You and the cooks who follow you.",
-  private: "Only you, and the cooks of a grocery list you plan it on.",
+  private: "Only you, and the cooks you share a list or planner it is on with.",
 } as const;
 type Visibility = keyof typeof HINTS;
 

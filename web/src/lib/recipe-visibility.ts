@@ -10,7 +10,7 @@ export const VISIBILITY_CHOICES: { value: RecipeVisibility; label: string; hint:
   {
     value: "private",
     label: "Only me",
-    hint: "Only you, and the cooks of a grocery list you plan it on.",
+    hint: "Only you, and the cooks you share a list or planner it is on with.",
   },
 ];
 
