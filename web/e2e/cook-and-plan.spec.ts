@@ -312,7 +312,8 @@ for (const viewport of VIEWPORTS) {
       const picker = page.getByLabel("Recipe", { exact: true });
       // the real picker, not the placeholder shown while it loads
       await expect(page.locator(".plan-picker__control").first()).toBeVisible();
-      if (phone) await picker.tap();
+      // A thumb taps the picker's box (its input is a few pixels wide until something is typed).
+      if (phone) await page.locator(".plan-picker__control").first().tap();
       else {
         await picker.focus();
         await page.keyboard.press("ArrowDown");

@@ -68,7 +68,7 @@ test("B follows A, sees A's recipe and rating in the feed, likes and comments", 
   // --- B finds A and follows them
   await manage.click();
   await search.fill(aName.slice(0, -2).toUpperCase());
-  await b.getByRole("option", { name: aName, exact: true }).click();
+  await b.getByRole("option", { name: `${aName} (Test)`, exact: true }).click();
   await expectAccessible(b);
   await shoot(b, "manage-following", { fullPage: false });
   await dialog.getByRole("button", { name: `Follow ${aName}` }).click();
