@@ -178,6 +178,9 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
         const to = { date: date ?? entry.date, slot: slot ?? entry.slot };
         const moves = from.date !== to.date || from.slot !== to.slot || position !== undefined;
         await holdRecipesOfSlots(tx, ownerId, moves ? [from, to] : [from]);
+        // A recipe delete that committed before the hold took its entries with it; from here
+        // on the held recipes keep the entry.
+        if (!(await entryForChange(tx, entryId, ownerId))) throw notFound();
         await updateEntry(tx, entryId, {
           ...(guests === undefined ? {} : { guests }),
           ...(note === undefined ? {} : { note }),
