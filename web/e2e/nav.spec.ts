@@ -19,9 +19,13 @@ test("the navigation keeps one line on a laptop and folds into a menu on narrow 
   await page.setViewportSize({ width: 1280, height: 800 });
   await signUp(page, username);
   await page.goto("/planner");
+  // The signed-in links are drawn once the session is known.
+  await expect(page.getByRole("link", { name: "Planner" })).toBeVisible();
   for (const width of [1280, 1024, 920]) {
     await page.setViewportSize({ width, height: 800 });
-    expect(await linkRows(page), `links on one line at ${width} px`).toBe(1);
+    await expect
+      .poll(() => linkRows(page), { message: `links on one line at ${width} px` })
+      .toBe(1);
     const header = await page.locator(".site-header").boundingBox();
     expect(header?.height, `header height at ${width} px`).toBeLessThan(80);
     // The whole name is still what the account button says to a screen reader.
