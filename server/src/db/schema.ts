@@ -42,6 +42,11 @@ export const users = pgTable(
     unitsPreference: text("units_preference").notNull().default("as_written"),
     /** The visibility a new recipe of this cook gets when the submission says none. */
     defaultVisibility: text("default_visibility").notNull().default("public"),
+    /**
+     * Set by a moderator (admin/): the cook can't log in, their sessions are gone and their
+     * recipes, ratings and comments are shown to nobody but superusers until enabled again.
+     */
+    disabledAt: timestamptz("disabled_at"),
   },
   (t) => [
     check("users_units_preference", sql`${t.unitsPreference} in ('as_written', 'metric', 'us')`),
@@ -208,6 +213,8 @@ export const recipes = pgTable(
     cookMinutes: integer("cook_minutes"),
     /** Where the recipe came from (an http(s) address; import fills it), or null. */
     sourceUrl: text("source_url"),
+    /** When a moderator hid it: readable by its author ("Hidden by a moderator") and superusers only. */
+    hiddenAt: timestamptz("hidden_at"),
   },
   (t) => [
     check("recipes_servings_range", sql`${t.servings} between 1 and 100`),
@@ -475,7 +482,11 @@ export const feedLikes = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.feedItemId, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.feedItemId, t.userId] }),
+    // A cook's likes: deleting the cook, and taking a blocked cook's likes away.
+    index("feed_likes_user_idx").on(t.userId),
+  ],
 );
 
 export const feedComments = pgTable(
@@ -490,9 +501,15 @@ export const feedComments = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     text: text("text").notNull(),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
+    /** When a moderator hid it: shown to its author and superusers only. */
+    hiddenAt: timestamptz("hidden_at"),
   },
-  // An item's newest comments (read backwards): the capped list under a feed card.
-  (t) => [index("feed_comments_item_idx").on(t.feedItemId, t.createdAt, t.id)],
+  (t) => [
+    // An item's newest comments (read backwards): the capped list under a feed card.
+    index("feed_comments_item_idx").on(t.feedItemId, t.createdAt, t.id),
+    // A cook's comments: deleting the cook, and a moderator's look at what they wrote.
+    index("feed_comments_user_idx").on(t.userId),
+  ],
 );
 
 // ---------- meal planning ----------
@@ -863,5 +880,188 @@ export const importItems = pgTable(
     primaryKey({ columns: [t.importId, t.position] }),
     check("import_items_status", sql`${t.status} in ('imported', 'skipped', 'failed')`),
     index("import_items_recipe_idx").on(t.recipeId).where(sql`${t.recipeId} is not null`),
+  ],
+);
+
+// ---------- community: notifications, blocking, moderation ----------
+
+/**
+ * What a cook is told about (notifications/): one row per thing to read. Likes of one feed item
+ * are grouped while unread: group_key names what groups (`like:<feed item>`), and a second
+ * like adds an actor to the unread row instead of a new row. created_on is the newest activity.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    groupKey: text("group_key").notNull(),
+    recipeId: integer("recipe_id").references(() => recipes.id, { onDelete: "cascade" }),
+    feedItemId: bigint("feed_item_id", { mode: "number" }).references(() => feedItems.id, {
+      onDelete: "cascade",
+    }),
+    groceryListId: integer("grocery_list_id").references(() => groceryLists.id, {
+      onDelete: "cascade",
+    }),
+    importId: integer("import_id").references(() => imports.id, { onDelete: "cascade" }),
+    createdOn: timestamptz("created_on").notNull().defaultNow(),
+    readAt: timestamptz("read_at"),
+    /** When the hourly email digest told the cook about it (null: not mailed). */
+    emailedAt: timestamptz("emailed_at"),
+  },
+  (t) => [
+    check(
+      "notifications_kind",
+      sql`${t.kind} in ('follow', 'rating', 'comment', 'like', 'list_shared', 'planner_shared', 'import_done')`,
+    ),
+    // The cook's notifications newest first (keyset).
+    index("notifications_user_created_idx").on(t.userId, t.createdOn.desc(), t.id.desc()),
+    // The unread count, and the one unread row a grouped event adds to.
+    uniqueIndex("notifications_unread_group_key")
+      .on(t.userId, t.groupKey)
+      .where(sql`${t.readAt} is null`),
+    index("notifications_recipe_idx").on(t.recipeId).where(sql`${t.recipeId} is not null`),
+    index("notifications_feed_item_idx").on(t.feedItemId).where(sql`${t.feedItemId} is not null`),
+    index("notifications_grocery_list_idx")
+      .on(t.groceryListId)
+      .where(sql`${t.groceryListId} is not null`),
+    index("notifications_import_idx").on(t.importId).where(sql`${t.importId} is not null`),
+  ],
+);
+
+/** Who caused a notification (several for grouped likes), newest last added. */
+export const notificationActors = pgTable(
+  "notification_actors",
+  {
+    notificationId: bigint("notification_id", { mode: "number" })
+      .notNull()
+      .references(() => notifications.id, { onDelete: "cascade" }),
+    actorId: integer("actor_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.notificationId, t.actorId] }),
+    index("notification_actors_actor_idx").on(t.actorId),
+  ],
+);
+
+/** A cook's choices per kind where they differ from the defaults (in app on, email off). */
+export const notificationSettings = pgTable(
+  "notification_settings",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    inApp: boolean("in_app").notNull(),
+    email: boolean("email").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/** blocker_id has blocked blocked_id: decision 0032 says what that stops. */
+export const blocks = pgTable(
+  "blocks",
+  {
+    blockerId: integer("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: integer("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index("blocks_blocked_idx").on(t.blockedId, t.blockerId),
+    check("blocks_not_self", sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+/**
+ * A cook's report of a recipe, a comment or a cook. The target's id is kept (set null when the
+ * target is deleted) with an excerpt taken when reported, so the queue and the audit still say
+ * what it was about.
+ */
+export const reports = pgTable(
+  "reports",
+  {
+    id: serial("id").primaryKey(),
+    reporterId: integer("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    targetKind: text("target_kind").notNull(),
+    recipeId: integer("recipe_id").references(() => recipes.id, { onDelete: "set null" }),
+    commentId: integer("comment_id").references(() => feedComments.id, { onDelete: "set null" }),
+    reportedUserId: integer("reported_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    reason: text("reason").notNull(),
+    text: text("text").notNull().default(""),
+    excerpt: text("excerpt").notNull().default(""),
+    status: text("status").notNull().default("open"),
+    resolution: text("resolution"),
+    resolvedById: integer("resolved_by_id").references(() => users.id, { onDelete: "set null" }),
+    resolvedAt: timestamptz("resolved_at"),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("reports_target_kind", sql`${t.targetKind} in ('recipe', 'comment', 'user')`),
+    check("reports_reason", sql`${t.reason} in ('spam', 'abuse', 'inappropriate', 'other')`),
+    check("reports_status", sql`${t.status} in ('open', 'resolved')`),
+    check(
+      "reports_resolution",
+      sql`${t.resolution} is null or ${t.resolution} in ('dismiss', 'hide', 'delete', 'disable_user')`,
+    ),
+    // One report per reporter and target.
+    uniqueIndex("reports_reporter_recipe_key")
+      .on(t.reporterId, t.recipeId)
+      .where(sql`${t.recipeId} is not null`),
+    uniqueIndex("reports_reporter_comment_key")
+      .on(t.reporterId, t.commentId)
+      .where(sql`${t.commentId} is not null`),
+    uniqueIndex("reports_reporter_user_key")
+      .on(t.reporterId, t.reportedUserId)
+      .where(sql`${t.reportedUserId} is not null`),
+    // The moderators' queue, oldest open first.
+    index("reports_status_created_idx").on(t.status, t.createdAt, t.id),
+    index("reports_recipe_idx").on(t.recipeId).where(sql`${t.recipeId} is not null`),
+    index("reports_comment_idx").on(t.commentId).where(sql`${t.commentId} is not null`),
+    index("reports_reported_user_idx")
+      .on(t.reportedUserId)
+      .where(sql`${t.reportedUserId} is not null`),
+    index("reports_resolved_by_idx").on(t.resolvedById).where(sql`${t.resolvedById} is not null`),
+  ],
+);
+
+/** Every moderation action: who, what, on what, when (GET /api/admin/audit/). */
+export const moderationLog = pgTable(
+  "moderation_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    moderatorId: integer("moderator_id").references(() => users.id, { onDelete: "set null" }),
+    /** The moderator's username, kept when their account is deleted. */
+    moderatorName: text("moderator_name").notNull(),
+    action: text("action").notNull(),
+    targetKind: text("target_kind").notNull(),
+    targetId: integer("target_id"),
+    /** What the target was (a recipe title, a comment's start, a username), as it was then. */
+    targetLabel: text("target_label").notNull().default(""),
+    reportId: integer("report_id").references(() => reports.id, { onDelete: "set null" }),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "moderation_log_action",
+      sql`${t.action} in ('dismiss', 'hide', 'delete', 'disable_user', 'enable_user')`,
+    ),
+    index("moderation_log_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("moderation_log_moderator_idx").on(t.moderatorId).where(sql`${t.moderatorId} is not null`),
+    index("moderation_log_report_idx").on(t.reportId).where(sql`${t.reportId} is not null`),
   ],
 );
