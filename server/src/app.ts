@@ -26,6 +26,7 @@ import { importsRoutes } from "./imports/routes.js";
 import { ingredientsRoutes } from "./ingredients/routes.js";
 import { JobQueue } from "./jobs/queue.js";
 import { decorateImageStorage, serveImages } from "./media/serve.js";
+import { notificationSettingsRoutes, notificationsRoutes } from "./notifications/routes.js";
 import { plannerRoutes } from "./planner/routes.js";
 import { SearchRankings } from "./recipes/ranking-cache.js";
 import { recipesRoutes } from "./recipes/routes.js";
@@ -89,6 +90,8 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(recipesRoutes, { prefix: "/api/recipes" });
   await app.register(ingredientsRoutes, { prefix: "/api/ingredients" });
   await app.register(usersRoutes, { prefix: "/api/users" });
+  await app.register(notificationSettingsRoutes, { prefix: "/api/users" });
+  await app.register(notificationsRoutes, { prefix: "/api/notifications" });
   await app.register(feedRoutes, { prefix: "/api/feed" });
   await app.register(groceriesRoutes, { prefix: "/api/groceries" });
   await app.register(plannerRoutes, { prefix: "/api/planner" });

@@ -3,6 +3,11 @@ import { PASSWORD_RESET_JOB, runPasswordResetJob } from "./auth/password-reset.j
 import { IMPORT_JOB, runImport } from "./imports/run.js";
 import { MAIL_JOB, runMailJob } from "./mail/jobs.js";
 import { createMailer } from "./mail/mailer.js";
+import {
+  NOTIFICATION_DIGEST_CRON,
+  NOTIFICATION_DIGEST_JOB,
+  sendDigests,
+} from "./notifications/digest.js";
 
 /**
  * Starts working every kind of background job in this app process (each app process does: a
@@ -15,4 +20,14 @@ export async function startBackgroundJobs(app: FastifyInstance): Promise<void> {
   const send = createMailer(app.config.mail, app.log);
   await app.jobs.work(MAIL_JOB, (job) => runMailJob(send, app.log, job));
   await app.jobs.work(PASSWORD_RESET_JOB, (job) => runPasswordResetJob({ ...deps, send }, job));
+  const digests = {
+    db: app.db,
+    jobs: app.jobs,
+    publicUrl: app.config.mail.publicUrl,
+    log: app.log,
+  };
+  await app.jobs.work(NOTIFICATION_DIGEST_JOB, async () => {
+    await sendDigests(digests);
+  });
+  await app.jobs.schedule(NOTIFICATION_DIGEST_JOB, NOTIFICATION_DIGEST_CRON, {});
 }

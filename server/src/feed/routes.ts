@@ -12,6 +12,7 @@ import { requireUser } from "../auth/plugin.js";
 import { lockComment } from "../db/locks.js";
 import { notFound } from "../http/errors.js";
 import { decodeCursor, linkOlderPage, toPage } from "../http/pagination.js";
+import { notify } from "../notifications/notify.js";
 import { authorizeCommentEdit } from "./policy.js";
 import { presentComment, presentFeedItem } from "./presenter.js";
 import {
@@ -57,6 +58,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       const { created, state } = await app.db.transaction(async (tx) => {
         if (!(await isVisibleItem(tx, me, id))) throw notFound();
         const created = await like(tx, me.id, id);
+        if (created) await notify(tx, { kind: "like", actorId: me.id, feedItemId: id });
         return { created, state: { like_count: await likeCount(tx, id), is_liked_by_user: true } };
       });
       return reply.code(created ? 201 : 200).send(state);
@@ -108,7 +110,14 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const comment = await app.db.transaction(async (tx) => {
         if (!(await isVisibleItem(tx, me, id))) throw notFound();
-        return addComment(tx, me.id, id, request.body.text);
+        const comment = await addComment(tx, me.id, id, request.body.text);
+        await notify(tx, {
+          kind: "comment",
+          actorId: me.id,
+          feedItemId: id,
+          commentId: comment.id,
+        });
+        return comment;
       });
       return reply.code(201).send(presentComment(comment, me));
     },

@@ -45,6 +45,7 @@ import {
   notFound,
   unknownPk,
 } from "../http/errors.js";
+import { notify } from "../notifications/notify.js";
 import { canActOnRecipe } from "../recipes/policy.js";
 import { aisleById, aisleOrderProblems, aislesOf, moveText, setAisleOrder } from "./aisles.js";
 import { readExtraLine, tidyLine } from "./extra-line.js";
@@ -447,6 +448,12 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
           throw fieldError("username", `The list is shared with ${cook.username} already.`);
         }
         await recordListChange(tx, listId, "members", user.username);
+        await notify(tx, {
+          kind: "list_shared",
+          actorId: user.id,
+          recipientId: cook.id,
+          groceryListId: listId,
+        });
         return { username: cook.username };
       });
       return reply.code(201).send(added);

@@ -2,6 +2,7 @@ import type { ImportItemStatus, ImportStatus } from "@potluck/contract";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.js";
 import { importItems, imports, recipes } from "../db/schema.js";
+import { notify } from "../notifications/notify.js";
 import { recordImportChange } from "./events.js";
 
 export type ImportRow = typeof imports.$inferSelect;
@@ -116,7 +117,9 @@ export async function finishImport(
       .set({ ...outcome, finishedOn: sql`now()`, filePath: null })
       .where(and(eq(imports.id, id), inArray(imports.status, UNFINISHED)))
       .returning();
-    if (row) await recordImportChange(tx, row);
+    if (!row) return;
+    await recordImportChange(tx, row);
+    await notify(tx, { kind: "import_done", userId: row.userId, importId: row.id });
   });
 }
 

@@ -118,6 +118,19 @@ export class JobQueue {
   }
 
   /**
+   * Sends a job of this kind on a cron schedule (UTC), one per occurrence across all processes
+   * (pg-boss keeps the schedule in its tables; calling it again with the same cron is a no-op).
+   */
+  async schedule<Data extends object>(
+    kind: JobKind<Data>,
+    cron: string,
+    data: Data,
+  ): Promise<void> {
+    await this.queue(kind);
+    await this.boss.schedule(kind.name, cron, data);
+  }
+
+  /**
    * Stops working: running handlers are told through their signal and have `stopTimeoutMs` to
    * return; a job they leave unfinished is retried by whichever process works next. The pool
    * stays open (it is the process's).

@@ -101,3 +101,28 @@ export const emailChangedMail = (to: string, username: string, publicUrl: string
       `If this wasn't you, write to whoever runs this ${PRODUCT} at ${publicUrl} to get your account back.`,
     ],
   });
+
+/**
+ * The hourly digest of a cook's unread notifications (notifications/digest.ts): one paragraph
+ * and one link for each, then where to change what is mailed.
+ */
+export const notificationDigestMail = (
+  to: string,
+  username: string,
+  items: { text: string; link: string }[],
+  settingsLink: string,
+): Mail =>
+  compose({
+    to,
+    subject:
+      items.length === 1
+        ? `${PRODUCT}: 1 new notification`
+        : `${PRODUCT}: ${items.length} new notifications`,
+    body: [
+      `Hello ${username},`,
+      "Here is what happened since we last wrote:",
+      ...items.flatMap((item) => [item.text, { link: item.link }]),
+      "To choose what we mail you, open your notification settings:",
+      { link: settingsLink },
+    ],
+  });

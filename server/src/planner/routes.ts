@@ -30,6 +30,7 @@ import { holdRecipe, holdRecipesOfSlots, lockList, lockPlanner } from "../db/loc
 import { plansChanged } from "../groceries/recompute.js";
 import { findUserByUsername, insertPlannedRecipe } from "../groceries/repository.js";
 import { badRequest, doesNotExist, fieldError, HttpError, notFound } from "../http/errors.js";
+import { notify } from "../notifications/notify.js";
 import { canActOnRecipe } from "../recipes/policy.js";
 import { icsCalendar } from "./calendar.js";
 import { recordPlannerChange } from "./events.js";
@@ -246,6 +247,7 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
           throw fieldError("username", `The planner is shared with ${cook.username} already.`);
         }
         await recordPlannerChange(tx, user.id, user.username, true);
+        await notify(tx, { kind: "planner_shared", actorId: user.id, recipientId: cook.id });
         return { username: cook.username };
       });
       return reply.code(201).send(added);

@@ -12,6 +12,7 @@ import { lockOwnRating } from "../db/locks.js";
 import { recordFeedEvent } from "../feed/events.js";
 import { badRequest, fieldError, notFound, unknownPk } from "../http/errors.js";
 import { decodeCursor, linkOlderPage } from "../http/pagination.js";
+import { notify } from "../notifications/notify.js";
 import { mayActOnRecipe, mayReadRecipe } from "../recipes/policy.js";
 import { authorizeRatingEdit } from "./policy.js";
 import { presentRating } from "./presenter.js";
@@ -77,6 +78,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
             recipeId: recipe,
             ratingId: id,
           });
+          await notify(tx, { kind: "rating", actorId: user.id, recipeId: recipe });
           return id;
         })
         .catch((error: unknown) => {
@@ -118,6 +120,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
           recipeId: current.recipeId,
           ratingId: id,
         });
+        await notify(tx, { kind: "rating", actorId: user.id, recipeId: current.recipeId });
       });
       const updated = await findRating(app.db, id);
       if (!updated) throw notFound();

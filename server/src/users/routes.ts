@@ -28,6 +28,7 @@ import { clearAttempts, consumeAttempts } from "../http/rate-limit.js";
 import { emailChangedMail } from "../mail/messages.js";
 import { sendMailSoon } from "../mail/send-soon.js";
 import { removeImage } from "../media/images.js";
+import { notify } from "../notifications/notify.js";
 import { mayReadRecipe } from "../recipes/policy.js";
 import { deleteAccount } from "./account-deletion.js";
 import { findCookProfile } from "./cook-profile.js";
@@ -82,7 +83,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { username, created } = await app.db.transaction(async (tx) => {
         const username = await findUsername(tx, id);
         if (username === undefined) throw notFound();
-        return { username, created: await follow(tx, me.id, id) };
+        const created = await follow(tx, me.id, id);
+        if (created) await notify(tx, { kind: "follow", actorId: me.id, followeeId: id });
+        return { username, created };
       });
       if (created) return reply.code(201).send({ detail: `Successfully followed ${username}.` });
       return reply.code(200).send({ detail: `You are already following ${username}.` });

@@ -1,0 +1,167 @@
+import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/client.js";
+import type { JobKind, JobQueue } from "../jobs/queue.js";
+import { MAIL_JOB } from "../mail/jobs.js";
+import { notificationDigestMail } from "../mail/messages.js";
+import { type NotificationRow, notificationsByIds } from "./repository.js";
+
+// The email digest (issue 27 §1, decision 0031): every few minutes a job looks for cooks who
+// asked to be mailed about some kinds, have unread notifications of those kinds not mailed
+// yet, and were last mailed a digest more than an hour ago (the newest emailed_at of their
+// notifications: no table of its own). Each gets one mail listing them, through the mail job
+// queue (mail/jobs.ts), and the notifications listed get emailed_at, so none is mailed twice.
+
+/** The periodic job; its data is empty. */
+export const NOTIFICATION_DIGEST_JOB: JobKind<Record<string, never>> = {
+  name: "notification-digest",
+  retries: 2,
+  maxRunSeconds: 600,
+  concurrency: 1,
+};
+
+/** How often the digest job runs (cron, UTC). A cook still gets at most one mail an hour. */
+export const NOTIFICATION_DIGEST_CRON = "*/5 * * * *";
+
+/** The most notifications one digest lists; the rest wait for the next hour. */
+export const DIGEST_MAX_ITEMS = 50;
+/** Cooks mailed per run; the others are found by the next run. */
+const COOKS_PER_RUN = 500;
+
+interface DigestDeps {
+  db: Db;
+  jobs: Pick<JobQueue, "send">;
+  publicUrl: string;
+  log: Pick<FastifyBaseLogger, "error">;
+}
+
+type DueCook = {
+  id: number;
+  username: string;
+  email: string;
+  isSuperuser: boolean;
+};
+
+/**
+ * Sends the digests due now; returns how many were queued. Runs safely in several processes
+ * at once: a cook's digest is made under a transaction-scoped advisory lock on the cook, which
+ * checks the hour again and claims the notifications (emailed_at) before the mail is queued.
+ */
+export async function sendDigests(deps: DigestDeps): Promise<number> {
+  const { db } = deps;
+  // Driven by the settings rows asking for mail (few: email is off by default).
+  const due = await db.execute<DueCook>(sql`
+    select u.id, u.username, u.email, u.is_superuser as "isSuperuser"
+    from users u
+    where u.id in (select user_id from notification_settings where email)
+      and u.disabled_at is null
+      and exists (
+        select 1 from notifications n
+        join notification_settings s on s.user_id = n.user_id and s.kind = n.kind and s.email
+        where n.user_id = u.id and n.read_at is null and n.emailed_at is null)
+      and not exists (
+        select 1 from notifications e
+        where e.user_id = u.id and e.emailed_at > now() - interval '1 hour')
+    order by u.id
+    limit ${COOKS_PER_RUN}`);
+  let sent = 0;
+  for (const cook of due.rows) {
+    if (await sendDigest(deps, cook)) sent++;
+  }
+  return sent;
+}
+
+async function sendDigest(deps: DigestDeps, cook: DueCook): Promise<boolean> {
+  const me = { id: cook.id, isSuperuser: cook.isSuperuser };
+  const rows = await deps.db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext('notification-digest'), ${cook.id})`,
+    );
+    const recent = await tx.execute(sql`
+      select 1 from notifications
+      where user_id = ${cook.id} and emailed_at > now() - interval '1 hour' limit 1`);
+    if (recent.rows.length > 0) return [];
+    const claimed = await tx.execute<{ id: number }>(sql`
+      update notifications n set emailed_at = now()
+      where n.id in (
+        select n2.id from notifications n2
+        join notification_settings s on s.user_id = n2.user_id and s.kind = n2.kind and s.email
+        where n2.user_id = ${cook.id} and n2.read_at is null and n2.emailed_at is null
+        order by n2.created_on desc, n2.id desc
+        limit ${DIGEST_MAX_ITEMS})
+      returning n.id::float8 as id`);
+    const ids = claimed.rows.map((row) => row.id);
+    if (ids.length === 0) return [];
+    // Those about a recipe the cook may no longer read are claimed but not listed.
+    return notificationsByIds(tx, me, ids);
+  });
+  if (rows.length === 0) return false;
+  const base = deps.publicUrl;
+  const mail = notificationDigestMail(
+    cook.email,
+    cook.username,
+    rows.map((row) => ({ text: digestLine(row), link: `${base}${linkPath(row)}` })),
+    `${base}/settings`,
+  );
+  try {
+    await deps.jobs.send(MAIL_JOB, mail);
+  } catch (error) {
+    // Not queued: the notifications go in a later digest.
+    deps.log.error({ err: error }, "could not queue a notification digest");
+    await deps.db.execute(sql`
+      update notifications set emailed_at = null
+      where user_id = ${cook.id} and id in ${rows.map((row) => row.id)}`);
+    return false;
+  }
+  return true;
+}
+
+/** "ana", "ana and bo", "ana and 3 others". */
+function whoDid(row: NotificationRow): string {
+  const [first, second] = row.actors;
+  if (first === undefined) return "Someone";
+  if (row.actorCount === 1) return first;
+  if (row.actorCount === 2 && second !== undefined) return `${first} and ${second}`;
+  return `${first} and ${row.actorCount - 1} others`;
+}
+
+const quoted = (title: string | null) => (title === null ? "a recipe" : `“${title}”`);
+
+/** One notification in words, as the digest lists it. */
+export function digestLine(row: NotificationRow): string {
+  const who = whoDid(row);
+  switch (row.kind) {
+    case "follow":
+      return `${who} started following you.`;
+    case "rating":
+      return `${who} rated your recipe ${quoted(row.recipeTitle)}.`;
+    case "comment":
+      return `${who} commented on a post about ${quoted(row.recipeTitle)}.`;
+    case "like":
+      return `${who} liked your post about ${quoted(row.recipeTitle)}.`;
+    case "list_shared":
+      return row.groceryListName === null
+        ? `${who} shared a shopping list with you.`
+        : `${who} shared the shopping list “${row.groceryListName}” with you.`;
+    case "planner_shared":
+      return `${who} shared their week planner with you.`;
+    case "import_done":
+      return "Your import has finished.";
+  }
+}
+
+/** Where a notification leads in the web app. */
+function linkPath(row: NotificationRow): string {
+  switch (row.kind) {
+    case "follow":
+      return row.actors[0] ? `/cooks/${encodeURIComponent(row.actors[0])}` : "/";
+    case "list_shared":
+      return row.groceryListId === null ? "/grocery-lists" : `/grocery-list/${row.groceryListId}`;
+    case "planner_shared":
+      return "/planner";
+    case "import_done":
+      return "/recipes/import";
+    default:
+      return row.recipeId === null ? "/" : `/recipe/${row.recipeId}/${row.recipeSlug ?? ""}`;
+  }
+}

@@ -1,0 +1,183 @@
+import {
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+  type NotificationSettings,
+  type UpdateNotificationSettingsBody,
+} from "@potluck/contract";
+import { eq, type SQL, sql } from "drizzle-orm";
+import type { Viewer } from "../auth/policy.js";
+import type { Tx } from "../db/client.js";
+import { notificationSettings } from "../db/schema.js";
+import { type CursorValues, decodeCursor } from "../http/pagination.js";
+import { announceUnread } from "./notify.js";
+import { mayShowNotification } from "./policy.js";
+
+/** How many actors a notification names (newest first); `actor_count` says how many in all. */
+export const NOTIFICATION_ACTORS_SHOWN = 3;
+
+export type NotificationRow = {
+  id: number;
+  kind: NotificationKind;
+  actors: string[];
+  actorCount: number;
+  recipeId: number | null;
+  recipeSlug: string | null;
+  recipeTitle: string | null;
+  feedItemId: number | null;
+  groceryListId: number | null;
+  groceryListName: string | null;
+  importId: number | null;
+  /** ISO 8601 in UTC, to the millisecond. */
+  createdOn: string;
+  /** createdOn to the microsecond, for the cursor. */
+  cursorTime: string;
+  read: boolean;
+};
+
+export const notificationCursorOf = (row: NotificationRow): CursorValues => [
+  row.cursorTime,
+  row.id,
+];
+
+type Me = NonNullable<Viewer>;
+
+/**
+ * One page of the cook's notifications, newest first by (created_on, id), in ONE query
+ * (notifications_user_created_idx, backwards from the cursor): each row's recipe is checked
+ * against the recipe policy in the same query (mayShowNotification), and its actors (the
+ * newest few and their count, notification_actors_pkey) and grocery list are read for the
+ * page's rows only. The list is named only while the cook may still use it.
+ */
+export async function notificationPage(
+  db: Tx,
+  me: Me,
+  options: { cursor: string | undefined; limit: number },
+): Promise<NotificationRow[]> {
+  const after = decodeCursor(options.cursor, ["timestamp", "bigId"]);
+  const below = after
+    ? sql`and (n.created_on, n.id) < (${after[0]}::timestamptz, ${after[1]}::bigint)`
+    : sql``;
+  return selectNotifications(db, me, below, options.limit + 1);
+}
+
+/** The cook's notifications of these ids that they may see, newest first (the digest's). */
+export function notificationsByIds(db: Tx, me: Me, ids: number[]): Promise<NotificationRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return selectNotifications(db, me, sql`and n.id in ${ids}`, ids.length);
+}
+
+async function selectNotifications(
+  db: Tx,
+  me: Me,
+  where: SQL,
+  limit: number,
+): Promise<NotificationRow[]> {
+  const result = await db.execute<NotificationRow>(sql`
+    select n.id::float8 as id, n.kind,
+      array(
+        select u.username from notification_actors a join users u on u.id = a.actor_id
+        where a.notification_id = n.id
+        order by a.created_at desc, a.actor_id desc
+        limit ${NOTIFICATION_ACTORS_SHOWN}) as actors,
+      (select count(*)::int from notification_actors a where a.notification_id = n.id)
+        as "actorCount",
+      r.id as "recipeId", r.slug as "recipeSlug", r.title as "recipeTitle",
+      n.feed_item_id::float8 as "feedItemId",
+      g.id as "groceryListId", g.name as "groceryListName",
+      n.import_id as "importId",
+      to_char(n.created_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdOn",
+      to_char(n.created_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "cursorTime",
+      n.read_at is not null as read
+    from notifications n
+    left join recipes r on r.id = n.recipe_id
+    left join grocery_lists g on g.id = n.grocery_list_id and (g.owner_id = ${me.id}
+      or exists (select 1 from grocery_list_members gm
+                 where gm.grocery_list_id = g.id and gm.user_id = ${me.id}))
+    where n.user_id = ${me.id} ${where} and ${mayShowNotification(me)}
+    order by n.created_on desc, n.id desc
+    limit ${limit}`);
+  return result.rows;
+}
+
+/**
+ * The cook's unread notifications that they may see (the partial index
+ * notifications_unread_group_key holds exactly the unread rows of a cook).
+ */
+export async function unreadCount(db: Tx, me: Me): Promise<number> {
+  const result = await db.execute<{ count: number }>(sql`
+    select count(*)::int as count
+    from notifications n left join recipes r on r.id = n.recipe_id
+    where n.user_id = ${me.id} and n.read_at is null and ${mayShowNotification(me)}`);
+  return result.rows[0]?.count ?? 0;
+}
+
+/**
+ * Marks the cook's unread notifications read: those of `ids` (others' ids, and unknown ones,
+ * change nothing), or all of them. Announces the new count when anything changed.
+ */
+export async function markRead(db: Tx, userId: number, ids: number[] | undefined): Promise<void> {
+  if (ids?.length === 0) return;
+  await db.transaction(async (tx) => {
+    // drizzle writes an array as a list of parameters: `in (…)`.
+    const only = ids === undefined ? sql`` : sql`and id in ${ids}`;
+    const result = await tx.execute(sql`
+      update notifications set read_at = now()
+      where user_id = ${userId} and read_at is null ${only}`);
+    if ((result.rowCount ?? 0) > 0) await announceUnread(tx, userId);
+  });
+}
+
+// ---------- settings ----------
+
+const DEFAULT_SETTING = { in_app: true, email: false };
+
+/** The cook's choice for every kind: their row where they have one, else the default. */
+export async function settingsOf(db: Tx, userId: number): Promise<NotificationSettings> {
+  const rows = await db
+    .select()
+    .from(notificationSettings)
+    .where(eq(notificationSettings.userId, userId));
+  const settings = Object.fromEntries(
+    NOTIFICATION_KINDS.map((kind) => [kind, { ...DEFAULT_SETTING }]),
+  ) as NotificationSettings;
+  for (const row of rows) {
+    if (row.kind in settings) {
+      settings[row.kind as NotificationKind] = { in_app: row.inApp, email: row.email };
+    }
+  }
+  return settings;
+}
+
+/**
+ * Changes the kinds given (each in whole or in part); returns every kind's setting. Each kind
+ * is one upsert that keeps what the change leaves out, so two changes of parts of one kind at
+ * once both count.
+ */
+export async function updateSettings(
+  db: Tx,
+  userId: number,
+  change: UpdateNotificationSettingsBody,
+): Promise<NotificationSettings> {
+  return db.transaction(async (tx) => {
+    for (const kind of NOTIFICATION_KINDS) {
+      const part = change[kind];
+      if (!part) continue;
+      await tx
+        .insert(notificationSettings)
+        .values({
+          userId,
+          kind,
+          inApp: part.in_app ?? DEFAULT_SETTING.in_app,
+          email: part.email ?? DEFAULT_SETTING.email,
+        })
+        .onConflictDoUpdate({
+          target: [notificationSettings.userId, notificationSettings.kind],
+          set: {
+            inApp: part.in_app ?? sql`${notificationSettings.inApp}`,
+            email: part.email ?? sql`${notificationSettings.email}`,
+          },
+        });
+    }
+    return settingsOf(tx, userId);
+  });
+}
