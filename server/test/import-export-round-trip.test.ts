@@ -198,4 +198,47 @@ describe("export, then import as another cook", () => {
       mapped(await collectionsOf(alice.user.id), (id) => copyOf.get(id)),
     );
   });
+
+  it("restores empty collections and other cooks' recipes the importer may read", async () => {
+    const carol = await signedIn(app, db);
+    const open = await createRecipe(carol.agent, {
+      title: "Carol's open sandwich",
+      visibility: "public",
+      content: "<p>Make it.</p>",
+      recipe_ingredients: JSON.stringify([]),
+    });
+    const forFollowers = await createRecipe(carol.agent, {
+      title: "Carol's followers' pie",
+      visibility: "followers",
+      content: "<p>Make it.</p>",
+      recipe_ingredients: JSON.stringify([]),
+    });
+    const alice = await signedIn(app, db);
+    const follow = await alice.agent.post(`/api/users/${carol.user.id}/follow/`);
+    expect(follow.statusCode, follow.body).toBeLessThan(300);
+    const own = await createRecipe(alice.agent, {
+      title: "Alice's toast",
+      visibility: "public",
+      content: "<p>Make it.</p>",
+      recipe_ingredients: JSON.stringify([]),
+    });
+    await collect(alice.agent, "Someday", []);
+    await collect(alice.agent, "Carol's best", [open.id, forFollowers.id, own.id]);
+    const exported = (await alice.agent.get("/api/users/me/export/")).rawPayload;
+
+    // Bob doesn't follow Carol: her followers-only pie is not his to keep.
+    const bob = await signedIn(app, db);
+    const first = await finished(bob.agent, (await upload(bob.agent, exported)).json().id);
+    expect(first).toMatchObject({ status: "done", imported: 1 });
+    const toastCopy = first.items[0]?.recipe_id as number;
+    const expected = { Someday: [], "Carol's best": [open.id, toastCopy].sort((a, b) => a - b) };
+    const sorted = (byName: Map<string, number[]>) =>
+      Object.fromEntries([...byName].map(([name, ids]) => [name, ids.sort((a, b) => a - b)]));
+    expect(sorted(await collectionsOf(bob.user.id))).toEqual(expected);
+
+    // The same file again: the toast is already there, and nothing is doubled.
+    const again = await finished(bob.agent, (await upload(bob.agent, exported)).json().id);
+    expect(again).toMatchObject({ status: "done", imported: 0, skipped: 1 });
+    expect(sorted(await collectionsOf(bob.user.id))).toEqual(expected);
+  });
 });

@@ -21,7 +21,7 @@ import {
   startImport,
   UNFINISHED,
 } from "./repository.js";
-import { recordAlone, type SaveContext, saveImportedRecipe } from "./save.js";
+import { recordAlone, restoreCollections, type SaveContext, saveImportedRecipe } from "./save.js";
 
 export interface ImportJobData {
   importId: number;
@@ -150,6 +150,7 @@ async function work(
       }
       if (!(await saveOne(deps, context, position, recipe))) return;
     }
+    if (source.collections) await restoreCollections(context, source.collections);
     const left = source.items.length - items.length;
     await finishImport(db, row.id, {
       status: "done",

@@ -1,4 +1,5 @@
 import {
+  COLLECTION_NAME_MAX,
   FORM_SERVINGS,
   RECIPE_CONTENT_MAX_BYTES,
   RECIPE_IMAGE_MAX_BYTES,
@@ -20,8 +21,10 @@ import { HttpError } from "../http/errors.js";
 import type { ImageStorage } from "../media/storage.js";
 import { buildDraft } from "../recipes/import/draft.js";
 import { FetchError, fetchPublic } from "../recipes/import/fetch-page.js";
+import { mayReadRecipe } from "../recipes/policy.js";
 import type { RecipeSubmission } from "../recipes/submission.js";
 import { createRecipe } from "../recipes/writes.js";
+import type { ImportedCollection } from "./formats/source.js";
 import type { ExactLine, ImportedRecipe } from "./imported-recipe.js";
 import { type ImportRow, recordItem } from "./repository.js";
 
@@ -303,18 +306,52 @@ async function pictureOf(
 
 /** The cook's collection of this name (made when missing), with the recipe in it. */
 async function putInCollection(tx: Tx, userId: number, name: string, recipeId: number) {
-  const created = await createCollection(tx, userId, name);
-  const id =
-    created?.id ??
-    (
-      await tx
-        .select({ id: collections.id })
-        .from(collections)
-        .where(
-          and(eq(collections.ownerId, userId), sql`lower(${collections.name}) = lower(${name})`),
-        )
-    )[0]?.id;
+  const id = await collectionNamed(tx, userId, name);
   if (id !== undefined) await addRecipe(tx, id, recipeId);
+}
+
+/** The id of the cook's collection of this name, made when missing; undefined for a bad name. */
+async function collectionNamed(tx: Tx, userId: number, name: string) {
+  const trimmed = name.trim();
+  if (trimmed === "" || trimmed.length > COLLECTION_NAME_MAX) return undefined;
+  const created = await createCollection(tx, userId, trimmed);
+  if (created) return created.id;
+  const [found] = await tx
+    .select({ id: collections.id })
+    .from(collections)
+    .where(
+      and(eq(collections.ownerId, userId), sql`lower(${collections.name}) = lower(${trimmed})`),
+    );
+  return found?.id;
+}
+
+/**
+ * After an export's recipes: every collection it had (empty ones too), with the other cooks'
+ * recipes it held where they are this site's recipes (same id, slug and author; an export
+ * from another site names different recipes) and the importer may read them. Run again after a
+ * restart, it changes nothing.
+ */
+export async function restoreCollections(
+  context: SaveContext,
+  restored: ImportedCollection[],
+): Promise<void> {
+  const userId = context.importRow.userId;
+  const viewer = { id: userId, isSuperuser: false };
+  await context.db.transaction(async (tx) => {
+    for (const collection of restored) {
+      const id = await collectionNamed(tx, userId, collection.name);
+      if (id === undefined) continue;
+      for (const ref of collection.recipes) {
+        if (ref.slug === undefined || ref.author === undefined) continue;
+        const found = await tx.execute(
+          sql`select r.id from recipes r join users u on u.id = r.author_id
+            where r.id = ${ref.id} and r.slug = ${ref.slug} and u.username = ${ref.author}
+              and ${mayReadRecipe(viewer)}`,
+        );
+        if (found.rows.length > 0) await addRecipe(tx, id, ref.id);
+      }
+    }
+  });
 }
 
 function messageOf(error: HttpError): string {

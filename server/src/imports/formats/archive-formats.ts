@@ -10,7 +10,7 @@ import {
   stepsOf,
 } from "../imported-recipe.js";
 import { BadEntry, type InflateBudget, SafeZip, type ZipEntry } from "./safe-zip.js";
-import { baseName, parseJson, type RecipeSource } from "./source.js";
+import { baseName, type ImportedCollection, parseJson, type RecipeSource } from "./source.js";
 
 // The archives of other recipe apps (and Potluck's own export), each read into the shape every
 // recipe is saved from. Written from the apps' documentation and the shape of real exports:
@@ -65,59 +65,82 @@ export const isPotluckExport = (names: string[]) =>
 export async function potluckSource(zip: SafeZip): Promise<RecipeSource> {
   const entries = byName(zip);
   const manifest = entries.get("potluck.json");
-  // Collections by the recipe id they held in the old site: restored onto the new recipes.
-  const collectionsOf = new Map<number, string[]>();
-  if (manifest) {
-    const value = await readJson(zip, manifest).catch(() => ({}) as Record<string, unknown>);
-    const collections = Array.isArray(value.collections) ? value.collections : [];
-    for (const collection of collections) {
-      if (!collection || typeof collection.name !== "string") continue;
-      for (const recipe of Array.isArray(collection.recipes) ? collection.recipes : []) {
-        if (typeof recipe?.id !== "number") continue;
-        collectionsOf.set(recipe.id, [...(collectionsOf.get(recipe.id) ?? []), collection.name]);
-      }
-    }
-  }
+  const collections = manifest
+    ? collectionsIn(await readJson(zip, manifest).catch(() => ({}) as Record<string, unknown>))
+    : [];
   const recipes = zip.entries.filter((entry) => /^recipes\/[^/]+\.json$/.test(entry.name));
-  return sourceOf(
-    "potluck",
-    zip,
-    recipes.map((entry) => ({
-      label: baseName(entry.name).replace(/^\d+-/, ""),
-      read: async () => {
-        const node = await readJson(zip, entry);
-        const fields = node["potluck:recipe"] as Record<string, unknown> | undefined;
-        if (!fields || typeof fields.title !== "string") {
-          throw new BadEntry("It is not a recipe of a Potluck export.");
-        }
-        const [found] = recipesInJsonLd(node);
-        const recipe: ImportedRecipe = {
-          ...emptyRecipe(fields.title),
-          ...found,
-          name: fields.title,
-        };
-        recipe.sourceUrl = httpAddress(fields.source_url);
-        recipe.prepMinutes = typeof fields.prep_minutes === "number" ? fields.prep_minutes : null;
-        recipe.cookMinutes = typeof fields.cook_minutes === "number" ? fields.cook_minutes : null;
-        recipe.image = null;
-        recipe.picture =
-          typeof fields.image === "string" ? await pictureAt(zip, entries.get(fields.image)) : null;
-        recipe.exact = {
-          content: typeof fields.content === "string" ? fields.content : "",
-          servings: typeof fields.servings === "number" ? fields.servings : 4,
-          visibility: ["public", "followers", "private"].includes(fields.visibility as string)
-            ? (fields.visibility as "public" | "followers" | "private")
-            : "private",
-          tags: names(fields.tags)
-            .map((tag) => tag.toLowerCase())
-            .filter(Boolean),
-          lines: Array.isArray(fields.ingredients) ? fields.ingredients : [],
-          collections: typeof fields.id === "number" ? (collectionsOf.get(fields.id) ?? []) : [],
-        };
-        return recipe;
-      },
-    })),
-  );
+  // The export's own recipes, by their id in the old site ("recipes/12-soup.json"): each is put
+  // in its collections as it is saved; the collections keep the other cooks' recipes for later.
+  const ownIds = new Set(recipes.map((entry) => Number(/^recipes\/(\d+)-/.exec(entry.name)?.[1])));
+  const collectionsOf = new Map<number, string[]>();
+  for (const collection of collections) {
+    for (const { id } of collection.recipes) {
+      if (ownIds.has(id))
+        collectionsOf.set(id, [...(collectionsOf.get(id) ?? []), collection.name]);
+    }
+    collection.recipes = collection.recipes.filter(({ id }) => !ownIds.has(id));
+  }
+  return {
+    ...sourceOf(
+      "potluck",
+      zip,
+      recipes.map((entry) => ({
+        label: baseName(entry.name).replace(/^\d+-/, ""),
+        read: async () => {
+          const node = await readJson(zip, entry);
+          const fields = node["potluck:recipe"] as Record<string, unknown> | undefined;
+          if (!fields || typeof fields.title !== "string") {
+            throw new BadEntry("It is not a recipe of a Potluck export.");
+          }
+          const [found] = recipesInJsonLd(node);
+          const recipe: ImportedRecipe = {
+            ...emptyRecipe(fields.title),
+            ...found,
+            name: fields.title,
+          };
+          recipe.sourceUrl = httpAddress(fields.source_url);
+          recipe.prepMinutes = typeof fields.prep_minutes === "number" ? fields.prep_minutes : null;
+          recipe.cookMinutes = typeof fields.cook_minutes === "number" ? fields.cook_minutes : null;
+          recipe.image = null;
+          recipe.picture =
+            typeof fields.image === "string"
+              ? await pictureAt(zip, entries.get(fields.image))
+              : null;
+          recipe.exact = {
+            content: typeof fields.content === "string" ? fields.content : "",
+            servings: typeof fields.servings === "number" ? fields.servings : 4,
+            visibility: ["public", "followers", "private"].includes(fields.visibility as string)
+              ? (fields.visibility as "public" | "followers" | "private")
+              : "private",
+            tags: names(fields.tags)
+              .map((tag) => tag.toLowerCase())
+              .filter(Boolean),
+            lines: Array.isArray(fields.ingredients) ? fields.ingredients : [],
+            collections: typeof fields.id === "number" ? (collectionsOf.get(fields.id) ?? []) : [],
+          };
+          return recipe;
+        },
+      })),
+    ),
+    collections,
+  };
+}
+
+/** The collections of a Potluck export's potluck.json, each with the recipe ids it held. */
+function collectionsIn(manifest: Record<string, unknown>): ImportedCollection[] {
+  const found: ImportedCollection[] = [];
+  for (const collection of Array.isArray(manifest.collections) ? manifest.collections : []) {
+    if (typeof collection?.name !== "string") continue;
+    const recipes = (Array.isArray(collection.recipes) ? collection.recipes : [])
+      .filter((ref: unknown) => typeof (ref as { id?: unknown })?.id === "number")
+      .map((ref: { id: number; slug?: unknown; author?: unknown }) => ({
+        id: ref.id,
+        ...(typeof ref.slug === "string" ? { slug: ref.slug } : {}),
+        ...(typeof ref.author === "string" ? { author: ref.author } : {}),
+      }));
+    found.push({ name: collection.name, recipes });
+  }
+  return found;
 }
 
 // ---------- Nextcloud Cookbook ----------

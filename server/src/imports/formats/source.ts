@@ -10,7 +10,18 @@ export interface RecipeSource {
   /** A key of IMPORT_FORMAT_NAMES. */
   format: string;
   items: SourceItem[];
+  /**
+   * The exporter's collections, for Potluck's own export: made after the recipes (empty ones
+   * too), with the recipes of other cooks they held where the importer may read them.
+   */
+  collections?: ImportedCollection[];
   close(): void;
+}
+
+export interface ImportedCollection {
+  name: string;
+  /** Other cooks' recipes it held, as the export names them: id; slug and author when readable. */
+  recipes: { id: number; slug?: string; author?: string }[];
 }
 
 export interface SourceItem {
