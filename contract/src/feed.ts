@@ -60,6 +60,11 @@ export const feedComment = z.object({
   created_at: z.string(),
   /** Whether the caller may edit and delete it: its author or a superuser. */
   can_edit: z.boolean(),
+  /**
+   * true: a moderator hid it, and only its author and superusers get it ("Hidden by a
+   * moderator"); absent otherwise.
+   */
+  hidden_by_moderator: z.literal(true).optional(),
 });
 export type FeedComment = z.infer<typeof feedComment>;
 

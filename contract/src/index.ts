@@ -9,6 +9,7 @@ export * from "./groceries.js";
 export * from "./imports.js";
 export * from "./ingredients.js";
 export * from "./limits.js";
+export * from "./moderation.js";
 export * from "./notifications.js";
 export * from "./planner.js";
 export * from "./ratings.js";

@@ -61,6 +61,11 @@ export const recipeListItem = z.object({
   source_url: z.string().nullable(),
   /** Whether the caller may edit and delete it (its author or a superuser; false signed out). */
   can_edit: z.boolean(),
+  /**
+   * true: a moderator hid it, and only its author and superusers get it ("Hidden by a
+   * moderator"); absent otherwise.
+   */
+  hidden_by_moderator: z.literal(true).optional(),
 });
 export type RecipeListItem = z.infer<typeof recipeListItem>;
 

@@ -26,6 +26,7 @@ import { importsRoutes } from "./imports/routes.js";
 import { ingredientsRoutes } from "./ingredients/routes.js";
 import { JobQueue } from "./jobs/queue.js";
 import { decorateImageStorage, serveImages } from "./media/serve.js";
+import { adminRoutes, reportRoutes } from "./moderation/routes.js";
 import { notificationSettingsRoutes, notificationsRoutes } from "./notifications/routes.js";
 import { plannerRoutes } from "./planner/routes.js";
 import { SearchRankings } from "./recipes/ranking-cache.js";
@@ -96,6 +97,8 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(groceriesRoutes, { prefix: "/api/groceries" });
   await app.register(plannerRoutes, { prefix: "/api/planner" });
   await app.register(importsRoutes, { prefix: "/api/imports" });
+  await app.register(reportRoutes, { prefix: "/api/reports" });
+  await app.register(adminRoutes, { prefix: "/api/admin" });
   await openApiRoutes(app);
 
   // Media keys are random and never reused, so an image never changes: cached for a year.

@@ -94,6 +94,8 @@ const environment = z.object({
   INGREDIENT_CREATES_PER_USER: positiveInt(30),
   INGREDIENT_CREATES_PER_USER_WINDOW_SECONDS: windowSeconds(3600),
   IMPORTS_PER_USER_PER_HOUR: positiveInt(30),
+  REPORTS_PER_USER: positiveInt(20),
+  REPORTS_PER_USER_WINDOW_SECONDS: windowSeconds(3600),
   IMPORT_ALLOW_PRIVATE_HOSTS: flag,
   IMPORT_FETCH_TIMEOUT_MS: positiveInt(10_000),
   IMPORT_MAX_PAGE_BYTES: positiveInt(5 * 1024 * 1024),
@@ -262,6 +264,8 @@ export interface Config {
     ingredientCreatesPerUser: Limit;
     /** Recipe imports (fetched or pasted) by one user. */
     importsPerUser: Limit;
+    /** Reports (of recipes, comments and cooks) sent by one user. */
+    reportsPerUser: Limit;
     /** Password reset requests from one address, for any emails. */
     passwordResetsPerAddress: Limit;
     /** Password reset requests for one email, from any addresses. */
@@ -356,6 +360,10 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Settings {
         windowSeconds: vars.INGREDIENT_CREATES_PER_USER_WINDOW_SECONDS,
       },
       importsPerUser: { max: vars.IMPORTS_PER_USER_PER_HOUR, windowSeconds: 3600 },
+      reportsPerUser: {
+        max: vars.REPORTS_PER_USER,
+        windowSeconds: vars.REPORTS_PER_USER_WINDOW_SECONDS,
+      },
       passwordResetsPerAddress: {
         max: vars.PASSWORD_RESETS_PER_ADDRESS,
         windowSeconds: vars.PASSWORD_RESETS_PER_ADDRESS_WINDOW_SECONDS,

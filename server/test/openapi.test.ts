@@ -73,15 +73,18 @@ describe("GET /api/openapi.json", () => {
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(item)) {
         const where = `${method} ${path}`;
-        expect(["public", "user", "probe"], where).toContain(op["x-access"]);
+        expect(["public", "user", "probe", "superuser"], where).toContain(op["x-access"]);
         const needs = new Set(op.security?.flatMap((requirement) => Object.keys(requirement)));
-        expect(needs.has("session"), where).toBe(op["x-access"] === "user");
+        expect(needs.has("session"), where).toBe(
+          op["x-access"] === "user" || op["x-access"] === "superuser",
+        );
         expect(needs.has("csrfToken") && needs.has("csrfCookie"), where).toBe(
           method !== "get" && op["x-access"] !== "probe",
         );
       }
     }
     expect(operation("/api/groceries/lists/", "get")["x-access"]).toBe("user");
+    expect(operation("/api/admin/audit/", "get")["x-access"]).toBe("superuser");
     expect(operation("/api/recipes/recipes/", "get").security).toEqual([]);
   });
 

@@ -655,6 +655,7 @@ describe("the rule's two forms agree", () => {
             await db.execute<{
               authorId: number;
               visibility: RecipeVisibility;
+              withheld: boolean;
               reads: boolean;
               acts: boolean;
               followsAuthor: boolean;

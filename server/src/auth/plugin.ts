@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { forbidden, notAuthenticated } from "../http/errors.js";
+import { forbidden, notAuthenticated, notFound } from "../http/errors.js";
 import { CSRF_COOKIE, CSRF_HEADER, csrfTokenFor, csrfTokenMatches, newCsrfSecret } from "./csrf.js";
 import { SessionCache } from "./session-cache.js";
 import { SESSION_COOKIE, type SessionUser } from "./sessions.js";
@@ -19,13 +19,15 @@ declare module "fastify" {
     /**
      * Who may call the route, declared where it is defined; every /api route must say.
      * "public": anyone; "user": a signed-in user, else 401 before the input is looked at;
-     * "probe": anyone, without even looking up the session (health checks: no database).
+     * "probe": anyone, without even looking up the session (health checks: no database);
+     * "superuser": superusers only; everyone else, signed in or not, gets 404 before anything
+     * (the CSRF check included) is looked at, so the routes' existence stays hidden.
      */
     access?: Access;
   }
 }
 
-export type Access = "public" | "user" | "probe";
+export type Access = "public" | "user" | "probe" | "superuser";
 
 /** Methods that change nothing; every other one must pass the CSRF check. */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
@@ -57,6 +59,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       request.user = await app.sessions.userOf(token);
       request.sessionToken = request.user ? token : undefined;
     }
+    if (access === "superuser" && !request.user?.isSuperuser) throw notFound();
     if (!SAFE_METHODS.has(request.method)) checkCsrf(app, request);
     if (access === "user" && !request.user) throw notAuthenticated();
   });

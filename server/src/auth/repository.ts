@@ -16,6 +16,7 @@ export async function findUserForLogin(db: Tx, login: string) {
       email: users.email,
       passwordHash: users.passwordHash,
       isSuperuser: users.isSuperuser,
+      disabledAt: users.disabledAt,
     })
     .from(users)
     .where(sql`lower(${users.username}) = ${lower} or lower(${users.email}) = ${lower}`)

@@ -69,6 +69,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { username, password } = request.body;
       const user = await checkPasswordAttempt(app, request, reply, username, password);
       if (!user) throw new HttpError(401, { detail: "Invalid credentials." });
+      // Said only to whoever knows the password, so it tells no one else the account exists.
+      if (user.disabledAt !== null) {
+        throw new HttpError(403, { detail: "This account has been disabled." });
+      }
       // A new session on every login: a session id planted before login is worth nothing.
       if (request.sessionToken) await app.sessions.end(request.sessionToken);
       const token = await createSession(app.db, user.id, request.headers["user-agent"]);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, gt, lte, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.js";
 import { sessions, users } from "../db/schema.js";
 
@@ -71,6 +71,8 @@ export async function loadSession(db: Db, tokenHash: Buffer): Promise<SessionRow
         eq(sessions.tokenHash, tokenHash),
         gt(sessions.expiresAt, new Date(now)),
         gt(sessions.lastSeenAt, new Date(now - IDLE_LIFETIME_MS)),
+        // Disabling a cook deletes their sessions; this refuses one a racing login made.
+        isNull(users.disabledAt),
       ),
     );
   if (!row) return null;

@@ -4,7 +4,7 @@ import type { Viewer } from "../auth/policy.js";
 import { mayReadItem } from "../feed/policy.js";
 import { mayUseList } from "../groceries/policy.js";
 import { mayUsePlanner } from "../planner/policy.js";
-import { followsAuthor } from "../recipes/policy.js";
+import { followsAuthor, withheldColumn } from "../recipes/policy.js";
 import type { Tx } from "./client.js";
 import {
   feedComments,
@@ -180,11 +180,15 @@ export async function holdRecipe(
   tx: Tx,
   id: number,
   viewer: Viewer,
-): Promise<{ authorId: number; visibility: RecipeVisibility; followsAuthor: boolean } | undefined> {
+): Promise<
+  | { authorId: number; visibility: RecipeVisibility; withheld: boolean; followsAuthor: boolean }
+  | undefined
+> {
   const [row] = await tx
     .select({
       authorId: recipes.authorId,
       visibility: sql<RecipeVisibility>`${recipes.visibility}`,
+      withheld: sql<boolean>`${withheldColumn(sql`${recipes.authorId}`, sql`${recipes.hiddenAt}`)}`,
       followsAuthor: viewer
         ? sql<boolean>`${followsAuthor(viewer.id, sql`${recipes.authorId}`)}`
         : sql<boolean>`false`,

@@ -20,14 +20,32 @@ export const itemRecipeReadable = (viewer: NonNullable<Viewer>, recipeId: SQL): 
     : sql`exists (select 1 from recipes r where r.id = ${recipeId} and ${mayReadRecipe(viewer)})`;
 
 /**
- * A condition on `feed_items`: the item is the viewer's own, or by someone they follow, and
- * its recipe is one they may read.
+ * A condition on `feed_items`: the item is the viewer's own, or by someone they follow who is
+ * not disabled, and its recipe is one they may read.
  */
 export const mayReadItem = (viewer: NonNullable<Viewer>): SQL<boolean> =>
   sql<boolean>`((${feedItems.userId} = ${viewer.id} or exists (
     select 1 from ${follows}
     where ${follows.followerId} = ${viewer.id} and ${follows.followeeId} = ${feedItems.userId}))
-    and ${itemRecipeReadable(viewer, sql`${feedItems.recipeId}`)})`;
+    and ${itemRecipeReadable(viewer, sql`${feedItems.recipeId}`)}
+    and ${itemAuthorShown(viewer, sql`${feedItems.userId}`)})`;
+
+/** The item's cook (a user id) is not disabled (decision 0033); anyone's for a superuser. */
+const itemAuthorShown = (viewer: NonNullable<Viewer>, userId: SQL): SQL =>
+  viewer.isSuperuser
+    ? sql`true`
+    : sql`not exists (select 1 from users iu where iu.id = ${userId} and iu.disabled_at is not null)`;
+
+/**
+ * A condition on a comment (`comment`: its feed_comments row; `author`: its author's users
+ * row): shown unless a moderator hid it or its author is disabled (decision 0033), which
+ * leaves it to its author and superusers.
+ */
+export const mayReadComment = (viewer: NonNullable<Viewer>, comment = "c", author = "cu"): SQL =>
+  viewer.isSuperuser
+    ? sql`true`
+    : sql`(${sql.raw(comment)}.user_id = ${viewer.id} or (${sql.raw(comment)}.hidden_at is null
+      and ${sql.raw(author)}.disabled_at is null))`;
 
 /** Editing and deleting a comment: its author, or a superuser (who moderates). */
 export function canEditComment(viewer: Viewer, comment: { userId: number }): boolean {

@@ -38,4 +38,5 @@ export const presentComment = (row: CommentRow, viewer: Viewer): FeedComment => 
   user_username: row.userUsername,
   created_at: row.createdAt.toISOString(),
   can_edit: canEditComment(viewer, row),
+  ...(row.hidden ? { hidden_by_moderator: true } : {}),
 });

@@ -4,7 +4,7 @@ import type { Viewer } from "../auth/policy.js";
 import { executePrepared, type Tx } from "../db/client.js";
 import { feedComments, feedItems, feedLikes, users } from "../db/schema.js";
 import { type CursorValues, decodeCursor } from "../http/pagination.js";
-import { itemRecipeReadable, mayReadItem } from "./policy.js";
+import { itemRecipeReadable, mayReadComment, mayReadItem } from "./policy.js";
 
 /** Raw queries get timestamps as PostgreSQL text; the API speaks ISO 8601 in UTC. */
 const isoTime = (column: SQL) =>
@@ -116,7 +116,9 @@ export async function feedPage(
     sql.raw(`order by ${alias}.created_on desc nulls last, ${alias}.id desc nulls last`);
   const query = sql`
     with followees as (
-      select followee_id from follows where follower_id = ${me}
+      -- A disabled cook's items are shown to nobody (decision 0033).
+      select f.followee_id from follows f join users fu on fu.id = f.followee_id
+      where f.follower_id = ${me} and fu.disabled_at is null
     ),
     walked as (
       select w.id, w.created_on from (
@@ -182,7 +184,8 @@ export async function feedPage(
       r.image_key as "recipeImageKey", r.visibility as "recipeVisibility",
       rt.rating, rt.comment as "ratingComment", rater.username as "ratingAuthor",
       likes.like_count as "likeCount", likes.is_liked_by_user as "isLikedByUser",
-      (select count(*) from feed_comments c where c.feed_item_id = fi.id)::int as "commentCount"
+      (select count(*) from feed_comments c join users cu on cu.id = c.user_id
+        where c.feed_item_id = fi.id and ${mayReadComment(viewer)})::int as "commentCount"
     from page
     join feed_items fi on fi.id = page.id
     cross join lateral (
@@ -241,6 +244,8 @@ export interface CommentRow {
   userId: number;
   userUsername: string;
   createdAt: Date;
+  /** A moderator hid it (only its author and superusers get it). */
+  hidden: boolean;
 }
 
 const commentColumns = {
@@ -249,6 +254,7 @@ const commentColumns = {
   userId: feedComments.userId,
   userUsername: users.username,
   createdAt: feedComments.createdAt,
+  hidden: sql<boolean>`${feedComments.hiddenAt} is not null`,
 };
 
 /** A cursor of `?before=`: the created_at key and id of the oldest comment of a page. */
@@ -262,10 +268,14 @@ export type CommentCursor = [createdKey: number, id: number];
  */
 export async function listComments(
   db: Tx,
+  viewer: NonNullable<Viewer>,
   itemId: number,
   { limit, before }: { limit: number; before?: CommentCursor },
 ): Promise<{ rows: CommentRow[]; older: CommentCursor | undefined }> {
-  const conditions = [eq(feedComments.feedItemId, itemId)];
+  const conditions = [
+    eq(feedComments.feedItemId, itemId),
+    mayReadComment(viewer, "feed_comments", "users"),
+  ];
   if (before) {
     const [key, id] = before;
     conditions.push(

@@ -93,7 +93,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       const { before, limit } = request.query;
       const cursor = decodeCursor(before, ["micros", "id"]);
       if (!(await isVisibleItem(app.db, me, id))) throw notFound();
-      const page = await listComments(app.db, id, { limit, before: cursor });
+      const page = await listComments(app.db, me, id, { limit, before: cursor });
       linkOlderPage(request, reply, page.older);
       return page.rows.map((row) => presentComment(row, me));
     },

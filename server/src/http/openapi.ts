@@ -20,7 +20,7 @@ const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 function securityOf(access: Access | undefined, methods: string[]): Record<string, string[]>[] {
   const write = methods.some((method) => WRITE_METHODS.has(method));
   const csrf: Record<string, string[]> = write ? { csrfToken: [], csrfCookie: [] } : {};
-  if (access === "user") return [{ session: [], ...csrf }];
+  if (access === "user" || access === "superuser") return [{ session: [], ...csrf }];
   // Public writes (sign in, sign up) still need the CSRF pair; public reads need nothing.
   return write && access === "public" ? [csrf] : [];
 }
@@ -39,7 +39,9 @@ function errorResponses(access: Access | undefined, methods: string[], schema: F
     ...(input ? { 400: error("Invalid input.", z.union([fieldErrorsSchema, detailSchema])) } : {}),
     ...(access === "user" ? { 401: error("Not signed in.") } : {}),
     ...(write || access === "user" ? { 403: error("CSRF check failed, or not allowed.") } : {}),
-    ...(schema.params ? { 404: error("No such object (or not yours to see).") } : {}),
+    ...(schema.params || access === "superuser"
+      ? { 404: error("No such object (or not yours to see); anyone but a superuser.") }
+      : {}),
   };
 }
 

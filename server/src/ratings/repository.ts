@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import { ratings, recipes, users } from "../db/schema.js";
 
@@ -46,9 +46,15 @@ export async function ratingsOfRecipe(
   db: Tx,
   recipeId: number,
   readerId: number | undefined,
-  { limit, before }: { limit: number; before?: RatingCursor },
+  {
+    limit,
+    before,
+    superuser = false,
+  }: { limit: number; before?: RatingCursor; superuser?: boolean },
 ): Promise<{ rows: RatingRow[]; older: RatingCursor | undefined }> {
   const conditions = [eq(ratings.recipeId, recipeId)];
+  // A disabled cook's ratings are shown to superusers only (decision 0033).
+  if (!superuser) conditions.push(isNull(users.disabledAt));
   if (before) {
     const [key, id] = before;
     conditions.push(

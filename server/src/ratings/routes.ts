@@ -46,6 +46,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const page = await ratingsOfRecipe(app.db, recipe, request.user?.id, {
         limit,
         before: cursor,
+        superuser: request.user?.isSuperuser,
       });
       linkOlderPage(request, reply, page.older);
       return page.rows.map((row) => presentRating(row, request.user));

@@ -18,11 +18,17 @@ import { isSelfOrSuperuser, type Viewer } from "../auth/policy.js";
 //   planner). Read only: that grant lets them open it (detail, export, its ratings, its
 //   picture), not rate it or plan it onto other lists or planners, which need a right of their
 //   own (canActOnRecipe).
+// - Moderation (issue 27, decision 0033) comes before all of these: a recipe a moderator hid
+//   (hidden_at) or whose author is disabled (users.disabled_at) is "withheld": its author and
+//   superusers still read it, nobody else does, whatever its visibility or the lists that plan
+//   it.
 
 /** The recipe fields the rules look at. */
 export interface RecipeForPolicy {
   authorId: number;
   visibility: RecipeVisibility;
+  /** A moderator hid it or its author is disabled (withheldColumn): its author's and superusers' only. */
+  withheld: boolean;
 }
 
 /**
@@ -43,16 +49,36 @@ export function canActOnRecipe(
   recipe: RecipeForPolicy,
   facts: Pick<ReaderFacts, "followsAuthor">,
 ): boolean {
+  if (isSelfOrSuperuser(viewer, recipe.authorId)) return true;
+  if (recipe.withheld) return false;
   if (recipe.visibility === "public") return true;
   if (viewer === null) return false;
-  if (isSelfOrSuperuser(viewer, recipe.authorId)) return true;
   return recipe.visibility === "followers" && facts.followsAuthor;
 }
 
 /** Reading: a right of one's own, or the grant of a grocery list or planner that plans it. */
 export function canReadRecipe(viewer: Viewer, recipe: RecipeForPolicy, facts: ReaderFacts) {
-  return canActOnRecipe(viewer, recipe, facts) || (viewer !== null && facts.plannedForViewer);
+  return (
+    canActOnRecipe(viewer, recipe, facts) ||
+    (viewer !== null && !recipe.withheld && facts.plannedForViewer)
+  );
 }
+
+/**
+ * Withheld by moderation, as SQL on a recipe's author id and hidden_at (by default of the
+ * `recipes` row aliased `r`): hidden by a moderator, or by a disabled cook. The author's
+ * disabled_at is one primary-key probe of users per row looked at.
+ */
+export const withheldColumn = (
+  authorId: SQL = sql`r.author_id`,
+  hiddenAt: SQL = sql`r.hidden_at`,
+): SQL =>
+  sql`(${hiddenAt} is not null or exists (select 1 from users wu
+    where wu.id = ${authorId} and wu.disabled_at is not null))`;
+
+/** Not withheld (withheldColumn), for the cooks who are neither its author nor superusers. */
+const notWithheld = sql`(r.hidden_at is null and not exists (select 1 from users wu
+    where wu.id = r.author_id and wu.disabled_at is not null))`;
 
 /** The viewer follows the author (by default the author of the `recipes` row aliased `r`). */
 export const followsAuthor = (viewerId: number, authorId: SQL = sql`r.author_id`): SQL =>
@@ -84,23 +110,27 @@ const plannedForViewer = (viewerId: number): SQL =>
  * no subquery.
  */
 export function mayActOnRecipe(viewer: Viewer): SQL {
-  if (viewer === null) return sql`r.visibility = 'public'`;
+  if (viewer === null) return sql`r.visibility = 'public' and ${notWithheld}`;
   if (viewer.isSuperuser) return sql`true`;
-  return sql`(r.visibility = 'public' or r.author_id = ${viewer.id}
-    or (r.visibility = 'followers' and ${followsAuthor(viewer.id)}))`;
+  return sql`(r.author_id = ${viewer.id} or (${notWithheld} and (r.visibility = 'public'
+    or (r.visibility = 'followers' and ${followsAuthor(viewer.id)}))))`;
 }
 
 /** canReadRecipe as a condition on the `recipes` row aliased `r`, for lists and look-ups. */
 export function mayReadRecipe(viewer: Viewer): SQL {
   if (viewer === null || viewer.isSuperuser) return mayActOnRecipe(viewer);
-  return sql`(${mayActOnRecipe(viewer)} or ${plannedForViewer(viewer.id)})`;
+  return sql`(r.author_id = ${viewer.id} or (${notWithheld} and (r.visibility = 'public'
+    or (r.visibility = 'followers' and ${followsAuthor(viewer.id)})
+    or ${plannedForViewer(viewer.id)})))`;
 }
 
-/** Columns `followsAuthor` and `plannedForViewer` (ReaderFacts) of the row aliased `r`. */
+/** Columns `followsAuthor`, `plannedForViewer` (ReaderFacts) and `withheld` (RecipeForPolicy) of the row aliased `r`. */
 export function readerFacts(viewer: Viewer): SQL {
-  if (viewer === null) return sql`false as "followsAuthor", false as "plannedForViewer"`;
+  if (viewer === null) {
+    return sql`false as "followsAuthor", false as "plannedForViewer", ${withheldColumn()} as withheld`;
+  }
   return sql`${followsAuthor(viewer.id)} as "followsAuthor",
-    ${plannedForViewer(viewer.id)} as "plannedForViewer"`;
+    ${plannedForViewer(viewer.id)} as "plannedForViewer", ${withheldColumn()} as withheld`;
 }
 
 /**

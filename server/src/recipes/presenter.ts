@@ -36,6 +36,7 @@ export function toListItem(storage: ImageStorage, row: RecipeRow, viewer: Viewer
     total_minutes: totalMinutes(row.prep_minutes, row.cook_minutes),
     source_url: row.source_url,
     can_edit: canEditRecipe(viewer, { authorId: row.author_id }),
+    ...(row.hidden ? { hidden_by_moderator: true as const } : {}),
   };
 }
 

@@ -33,11 +33,13 @@ export type RecipeRow = {
   created_key: number;
   /** Search relevance, only on search results. */
   score?: number;
+  /** A moderator hid it (only its author and superusers get it, policy.ts). */
+  hidden: boolean;
 };
 
 export const recipeColumns = sql`r.id, r.title, r.slug, r.image_key, r.author_id, u.username as author_username,
   r.created_on, r.updated_on, r.rating_sum, r.rating_count, r.servings, r.visibility,
-  r.prep_minutes, r.cook_minutes, r.source_url,
+  r.prep_minutes, r.cook_minutes, r.source_url, r.hidden_at is not null as hidden,
   array(select rt.tag from recipe_tags rt where rt.recipe_id = r.id order by rt.tag) as tags,
   (extract(epoch from r.created_on) * 1000000)::bigint as created_key`;
 
@@ -323,7 +325,11 @@ export async function findRecipe(
   return row;
 }
 
-type PolicyRow = { authorId: number; visibility: RecipeVisibility } & ReaderFacts & {
+type PolicyRow = {
+  authorId: number;
+  visibility: RecipeVisibility;
+  withheld: boolean;
+} & ReaderFacts & {
     [column: string]: unknown;
   };
 

@@ -140,8 +140,9 @@ export async function updateRecipe(
  * Deletes the recipe; its ratings, feed items, ingredient lines and planned entries go with
  * it (ON DELETE CASCADE), and the shopping lists that planned it are recomputed so none keeps
  * lines of a recipe that no longer exists. Returns its image key, for deletion after commit.
+ * Given a transaction (a moderator's delete, which logs it), it runs inside it (a savepoint).
  */
-export async function deleteRecipeEverywhere(db: Db, id: number): Promise<string | null> {
+export async function deleteRecipeEverywhere(db: Tx, id: number): Promise<string | null> {
   return db.transaction(async (tx) => {
     const recipe = await lockRecipe(tx, id);
     if (!recipe) throw notFound();

@@ -1,0 +1,249 @@
+import {
+  ALREADY_REPORTED,
+  adminReportPage,
+  adminReportParams,
+  adminReport as adminReportSchema,
+  adminReportsQuery,
+  adminUser,
+  adminUserPage,
+  adminUsersQuery,
+  auditPage,
+  auditQuery,
+  type ModerationAction,
+  ONE_REPORT_TARGET,
+  reportBody,
+  reportReceipt,
+  resolveReportBody,
+  usernameParams,
+} from "@potluck/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireUser } from "../auth/plugin.js";
+import { deleteComment } from "../feed/repository.js";
+import { badRequest, fieldError, HttpError, notFound, unknownPk } from "../http/errors.js";
+import { decodeCursor, toPage } from "../http/pagination.js";
+import { consumeAttempts } from "../http/rate-limit.js";
+import { removeImage } from "../media/images.js";
+import { deleteRecipeEverywhere } from "../recipes/writes.js";
+import { presentAdminUser, presentAuditEntry, presentReport } from "./presenter.js";
+import {
+  auditCursorOf,
+  disableUser,
+  enableUser,
+  findReport,
+  findUserByName,
+  hideComment,
+  hideRecipe,
+  insertReport,
+  listAudit,
+  listReports,
+  listUsers,
+  logAction,
+  markResolved,
+  openReportsOfSameTarget,
+  reportableComment,
+  reportableRecipe,
+  reportableUser,
+  reportCursorOf,
+  userCursorOf,
+} from "./repository.js";
+
+const ALREADY_RESOLVED = "This report is already resolved.";
+const TARGET_GONE = "The reported content no longer exists.";
+
+/** `POST /api/reports/`: any signed-in cook reports what they can see. */
+export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    "/",
+    {
+      config: { access: "user" },
+      schema: { body: reportBody, response: { 201: reportReceipt } },
+    },
+    async (request, reply) => {
+      const me = requireUser(request);
+      const { recipe_id, comment_id, username, reason, text } = request.body;
+      const named = [recipe_id, comment_id, username].filter((value) => value !== undefined);
+      if (named.length !== 1) throw new HttpError(400, { non_field_errors: [ONE_REPORT_TARGET] });
+      await consumeAttempts(app.db, reply, [
+        { key: `reports:${me.id}`, limit: app.config.limits.reportsPerUser },
+      ]);
+      let target: Awaited<ReturnType<typeof reportableRecipe>>;
+      if (recipe_id !== undefined) {
+        target = await reportableRecipe(app.db, me, recipe_id);
+        if (!target) throw unknownPk("recipe_id", recipe_id);
+      } else if (comment_id !== undefined) {
+        target = await reportableComment(app.db, me, comment_id);
+        if (!target) throw unknownPk("comment_id", comment_id);
+      } else {
+        target = await reportableUser(app.db, username ?? "");
+        if (!target) throw fieldError("username", "No cook has this username.");
+        if (target.id === me.id) throw fieldError("username", "You can't report yourself.");
+      }
+      const row = await insertReport(app.db, me.id, target, reason, text);
+      if (!row) throw badRequest(ALREADY_REPORTED);
+      return reply.code(201).send({
+        id: row.id,
+        target_kind: target.kind,
+        reason,
+        created_on: row.createdAt.toISOString(),
+      });
+    },
+  );
+};
+
+/**
+ * `/api/admin/…`: superusers only (access "superuser": 404 for everyone else before anything
+ * is looked at). Every action and its moderation_log row commit together.
+ */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const superuser = { access: "superuser" as const };
+
+  app.get(
+    "/reports/",
+    {
+      config: superuser,
+      schema: { querystring: adminReportsQuery, response: { 200: adminReportPage } },
+    },
+    async (request) => {
+      const { status, cursor, limit } = request.query;
+      const after = decodeCursor(cursor, ["micros", "id"]);
+      const rows = await listReports(app.db, { status, after, limit });
+      return toPage(request, rows, limit, reportCursorOf, presentReport);
+    },
+  );
+
+  app.post(
+    "/reports/:id/resolve/",
+    {
+      config: superuser,
+      schema: {
+        params: adminReportParams,
+        body: resolveReportBody,
+        response: { 200: adminReportSchema },
+      },
+    },
+    async (request) => {
+      const me = requireUser(request);
+      const { id } = request.params;
+      let imageKey: string | null = null;
+      let disabledId: number | undefined;
+      const resolved = await app.db.transaction(async (tx) => {
+        const report = await findReport(tx, id);
+        if (!report) throw notFound();
+        if (report.status !== "open") throw badRequest(ALREADY_RESOLVED);
+        const { targetKind, targetId } = report;
+        // A cook can't be hidden but by disabling them.
+        const action: ModerationAction =
+          targetKind === "user" && request.body.action === "hide"
+            ? "disable_user"
+            : request.body.action;
+        // Before the action: a delete's cascade clears the target's id from these reports.
+        const others = await openReportsOfSameTarget(tx, report);
+        let logged = { kind: targetKind, id: targetId, label: report.excerpt };
+        if (action !== "dismiss" && targetId === null) throw badRequest(TARGET_GONE);
+        if (action === "hide" && targetId !== null) {
+          const hidden =
+            targetKind === "recipe"
+              ? await hideRecipe(tx, targetId)
+              : await hideComment(tx, targetId);
+          if (!hidden) throw badRequest(TARGET_GONE);
+        } else if (action === "delete" && targetId !== null) {
+          if (targetKind === "user") {
+            throw fieldError("action", "A cook can't be deleted here: disable them instead.");
+          }
+          if (targetKind === "recipe") imageKey = await deleteRecipeEverywhere(tx, targetId);
+          else await deleteComment(tx, targetId);
+        } else if (action === "disable_user") {
+          const authorId = report.targetAuthorId;
+          if (authorId === null) throw badRequest(TARGET_GONE);
+          if (authorId === me.id) throw badRequest("You can't disable yourself.");
+          await disableUser(tx, authorId);
+          disabledId = authorId;
+          logged = { kind: "user", id: authorId, label: report.targetAuthorUsername ?? "" };
+        }
+        if (!(await markResolved(tx, report.id, others, action, me.id))) {
+          throw badRequest(ALREADY_RESOLVED);
+        }
+        await logAction(tx, {
+          moderator: me,
+          action,
+          targetKind: logged.kind,
+          targetId: logged.id,
+          targetLabel: logged.label,
+          reportId: report.id,
+        });
+        return findReport(tx, id);
+      });
+      // The other processes forget the sessions when the NOTIFY of their deletion arrives.
+      if (disabledId !== undefined) app.sessions.forgetSessionsOf(disabledId);
+      await removeImage(app.storage, imageKey).catch((error: unknown) =>
+        request.log.warn({ err: error }, "could not delete a deleted recipe's image"),
+      );
+      if (!resolved) throw notFound();
+      return presentReport(resolved);
+    },
+  );
+
+  app.get(
+    "/users/",
+    {
+      config: superuser,
+      schema: { querystring: adminUsersQuery, response: { 200: adminUserPage } },
+    },
+    async (request) => {
+      const { search, cursor, limit } = request.query;
+      const after = decodeCursor(cursor, ["text"])?.[0];
+      const rows = await listUsers(app.db, { search, after, limit });
+      return toPage(request, rows, limit, userCursorOf, presentAdminUser);
+    },
+  );
+
+  for (const change of ["disable", "enable"] as const) {
+    app.post(
+      `/users/:username/${change}/`,
+      {
+        config: { ...superuser, noBody: true },
+        schema: { params: usernameParams, response: { 200: adminUser } },
+      },
+      async (request) => {
+        const me = requireUser(request);
+        const disable = change === "disable";
+        const changedId = await app.db.transaction(async (tx) => {
+          const user = await findUserByName(tx, request.params.username);
+          if (!user) throw notFound();
+          if (disable && user.id === me.id) throw badRequest("You can't disable yourself.");
+          // Nothing to do, nothing logged: it already is.
+          if ((user.disabledAt !== null) === disable) return undefined;
+          if (disable) await disableUser(tx, user.id);
+          else await enableUser(tx, user.id);
+          await logAction(tx, {
+            moderator: me,
+            action: disable ? "disable_user" : "enable_user",
+            targetKind: "user",
+            targetId: user.id,
+            targetLabel: user.username,
+          });
+          return user.id;
+        });
+        if (disable && changedId !== undefined) app.sessions.forgetSessionsOf(changedId);
+        const [row] = await listUsers(app.db, {
+          search: "",
+          exact: request.params.username,
+          limit: 1,
+        });
+        if (!row) throw notFound();
+        return presentAdminUser(row);
+      },
+    );
+  }
+
+  app.get(
+    "/audit/",
+    { config: superuser, schema: { querystring: auditQuery, response: { 200: auditPage } } },
+    async (request) => {
+      const { cursor, limit } = request.query;
+      const after = decodeCursor(cursor, ["micros", "bigId"]);
+      const rows = await listAudit(app.db, { after, limit });
+      return toPage(request, rows, limit, auditCursorOf, presentAuditEntry);
+    },
+  );
+};
