@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useLogout } from "../features/auth/api/logout";
+import { NotificationBell } from "../features/notifications/components/notification-bell";
 import { useSession } from "../lib/session";
 import { SITE } from "../lib/site";
 import { AccountMenu } from "./account-menu";
@@ -96,6 +97,8 @@ export function NavBar() {
                 )}
               </div>
             </div>
+            {/* After the menu, so on phones it stays on the bar beside Menu. */}
+            {authenticated && <NotificationBell />}
           </>
         )}
       </nav>

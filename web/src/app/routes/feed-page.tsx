@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { ErrorBox, Loading } from "../../components/status";
 import { useFeed } from "../../features/feed/api/get-feed";
 import { feedKeys } from "../../features/feed/api/keys";
 import { FeedCard } from "../../features/feed/components/feed-card";
 import { followerText } from "../../features/feed/format";
+import { parseId } from "../../features/recipes/format";
 import { CooksToFollow } from "../../features/users/components/cooks-to-follow";
 import { ManageFollowingModal } from "../../features/users/components/manage-following-modal";
 import { reasonOf } from "../../lib/api-client";
@@ -12,6 +13,9 @@ import { queryClient } from "../../lib/query-client";
 import { useSession } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useLoadMoreOnScroll } from "../../lib/use-infinite-scroll";
+
+/** How many pages of the feed are loaded to find the item a link asks for. */
+const WANTED_ITEM_PAGES = 5;
 
 export default function FeedPage() {
   useDocumentTitle("Feed");
@@ -74,6 +78,22 @@ function FeedList({
   useEffect(() => {
     if (empty) onEmpty();
   }, [empty, onEmpty]);
+  // `/?item=`: a notification's link to an item, opened with its comments where it is. It is
+  // looked for a few pages down; older than that, the cook is told rather than scrolled forever.
+  const [params] = useSearchParams();
+  const wantedId = parseId(params.get("item") ?? undefined);
+  const wantedShown =
+    wantedId !== null &&
+    !!data?.pages.some((page) => page.results.some((item) => item.id === wantedId));
+  const lookFurther =
+    wantedId !== null &&
+    !wantedShown &&
+    !!hasNextPage &&
+    (data?.pages.length ?? 0) < WANTED_ITEM_PAGES;
+  useEffect(() => {
+    if (lookFurther && !isFetchingNextPage && !isFetchNextPageError) loadMore();
+  }, [lookFurther, isFetchingNextPage, isFetchNextPageError, loadMore]);
+  const wantedMissing = wantedId !== null && data !== undefined && !wantedShown && !lookFurther;
 
   if (isPending) return <Loading />;
   if (error && !data) {
@@ -87,6 +107,11 @@ function FeedList({
   const items = data?.pages.flatMap((page) => page.results) ?? [];
   return (
     <>
+      {wantedMissing && (
+        <p className="status-text" role="status">
+          That activity is no longer in your feed.
+        </p>
+      )}
       {items.length === 0 && !hasNextPage ? (
         <p className="empty-state">
           No recent activity to display. Follow some users to get started!
@@ -95,7 +120,12 @@ function FeedList({
         <ul className="feed-list">
           {items.map((item) => (
             <li key={item.id}>
-              <FeedCard item={item} username={username} csrfToken={csrfToken} />
+              <FeedCard
+                item={item}
+                username={username}
+                csrfToken={csrfToken}
+                opened={item.id === wantedId}
+              />
             </li>
           ))}
         </ul>

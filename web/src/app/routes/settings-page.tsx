@@ -5,6 +5,7 @@ import { AsyncPicker } from "../../components/async-picker";
 import { LoadError } from "../../components/load-error";
 import { Loading } from "../../components/status";
 import { useStaples, useToggleStaple } from "../../features/groceries/api/staples";
+import { NotificationSettingsCard } from "../../features/notifications/components/notification-settings-card";
 import { useUpdatePreferences } from "../../features/settings/api/update-preferences";
 import { AccountCard } from "../../features/settings/components/account-card";
 import { AccountDetailsCard } from "../../features/settings/components/account-details-card";
@@ -37,6 +38,7 @@ export default function SettingsPage() {
         <UnitsCard />
         <VisibilityCard />
         <StaplesCard />
+        <NotificationSettingsCard />
         <AccountDetailsCard />
         <SignedInDevicesCard />
         <AccountCard forgetDeviceData={forgetDeviceData} />

@@ -1,5 +1,5 @@
 import type { FeedItem } from "@potluck/contract";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { CookLink } from "../../../components/cook-link";
 import { RecipeImage } from "../../../components/recipe-image";
@@ -15,18 +15,33 @@ export function FeedCard({
   item,
   username,
   csrfToken,
+  opened = false,
 }: {
   item: FeedItem;
   username: string | undefined;
   csrfToken: string | null;
+  /** The item a link asked for (`/?item=`, from a notification): its comments shown, in view. */
+  opened?: boolean;
 }) {
   const titleId = useId();
   const panelId = useId();
-  const [showComments, setShowComments] = useState(false);
+  const [showComments, setShowComments] = useState(opened);
   const title = EVENT_TITLES[item.event_type];
+  const card = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!opened) return;
+    setShowComments(true);
+    card.current?.scrollIntoView({ block: "start" });
+    card.current?.focus({ preventScroll: true });
+  }, [opened]);
 
   return (
-    <article className="card feed-card" aria-labelledby={titleId}>
+    <article
+      ref={card}
+      className={opened ? "card feed-card feed-card-opened" : "card feed-card"}
+      aria-labelledby={titleId}
+      tabIndex={opened ? -1 : undefined}
+    >
       <header className="feed-card-header">
         <h2 id={titleId} className="feed-card-title">
           {title ?? "Unknown event type"}

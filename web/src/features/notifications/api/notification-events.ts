@@ -1,0 +1,83 @@
+import { useEffect } from "react";
+import { queryClient } from "../../../lib/query-client";
+import { notificationKeys } from "./keys";
+
+/** A stream the server refused for good (a 401, a 503 on reconnect) is opened again after this. */
+export const REOPEN_DELAY_MS = 5000;
+
+export const NOTIFICATION_EVENTS_URL = "/api/notifications/events/";
+
+/**
+ * The count of an `event: unread`'s data, checked by hand rather than with the contract's zod
+ * schema: that would bring zod into every page's first load, for the bell. Null when the data is
+ * not such an event (ignored).
+ */
+export function parseUnreadCount(data: unknown): number | null {
+  if (typeof data !== "string") return null;
+  try {
+    const parsed: unknown = JSON.parse(data);
+    if (typeof parsed !== "object" || parsed === null) return null;
+    const count = (parsed as Record<string, unknown>).unread_count;
+    return typeof count === "number" && Number.isInteger(count) && count >= 0 ? count : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A count from the stream: the bell shows it, and when it changed the notifications shown are
+ * stale (a new one came, or some were read in another tab). A count this tab already shows (it
+ * marked one read itself, or the stream just opened on the page that loaded it) reloads nothing.
+ */
+export function applyUnreadCount(count: number): void {
+  const shown = queryClient.getQueryData<number>(notificationKeys.unreadCount());
+  queryClient.setQueryData(notificationKeys.unreadCount(), count);
+  if (shown !== count) void queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
+}
+
+/**
+ * Keeps the bell live while `enabled` (signed in): listens to the cook's unread stream and sets
+ * the count on every `event: unread`. The stream is closed while the tab is hidden, so tabs left
+ * open in the background don't each hold one of the browser's few connections to the server
+ * (HTTP/1.1 allows six); shown again, the stream opens again and brings the count as it is.
+ */
+export function useNotificationEvents(enabled: boolean): void {
+  useEffect(() => {
+    if (!enabled) return;
+    let source: EventSource | null = null;
+    let reopenTimer: ReturnType<typeof setTimeout> | undefined;
+
+    const open = () => {
+      const current = new EventSource(NOTIFICATION_EVENTS_URL);
+      source = current;
+      // The server sends the count as a stream opens, so one opened again (by the browser, or
+      // anew below) brings back what it missed.
+      current.addEventListener("unread", (event) => {
+        const count = parseUnreadCount(event.data);
+        if (count !== null) applyUnreadCount(count);
+      });
+      current.addEventListener("error", () => {
+        // While CONNECTING the browser reconnects by itself.
+        if (current.readyState !== EventSource.CLOSED) return;
+        // Refused for good (signed out elsewhere, the server restarting): tried again later.
+        reopenTimer = setTimeout(open, REOPEN_DELAY_MS);
+      });
+    };
+    const close = () => {
+      clearTimeout(reopenTimer);
+      source?.close();
+      source = null;
+    };
+    const onVisibilityChange = () => {
+      if (document.visibilityState === "hidden") close();
+      else if (!source) open();
+    };
+
+    if (document.visibilityState !== "hidden") open();
+    document.addEventListener("visibilitychange", onVisibilityChange);
+    return () => {
+      document.removeEventListener("visibilitychange", onVisibilityChange);
+      close();
+    };
+  }, [enabled]);
+}

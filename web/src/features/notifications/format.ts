@@ -1,0 +1,132 @@
+import type {
+  Notification,
+  NotificationKind,
+  UpdateNotificationSettingsBody,
+} from "@potluck/contract";
+
+/**
+ * The kinds and their names in the settings, as the contract's NOTIFICATION_KIND_LABELS
+ * (repeated: a value import of the contract brings zod into the page's chunk; format.test.ts
+ * checks they agree). In the order the settings list them.
+ */
+export const KIND_LABELS: Record<NotificationKind, string> = {
+  follow: "New followers",
+  rating: "Ratings of my recipes",
+  comment: "Comments",
+  like: "Likes",
+  list_shared: "Shopping lists shared with me",
+  planner_shared: "Planners shared with me",
+  import_done: "Finished imports",
+};
+
+/**
+ * Who did it: "Ana", "Ana and Ben", "Ana and 3 others". `actors` are the newest few usernames,
+ * `count` how many in all; "Someone" when none is left (their accounts are gone).
+ */
+export function actorsText(actors: string[], count: number): string {
+  const [first, second] = actors;
+  if (!first) return "Someone";
+  const total = Math.max(count, actors.length);
+  if (total <= 1) return first;
+  if (total === 2 && second) return `${first} and ${second}`;
+  const others = total - 1;
+  return `${first} and ${others} ${others === 1 ? "other" : "others"}`;
+}
+
+/** The sentence a notification reads as, e.g. "Ana and 3 others liked your post about Lasagne". */
+export function notificationText(item: Notification): string {
+  const who = actorsText(item.actors, item.actor_count);
+  const title = item.recipe?.title;
+  switch (item.kind) {
+    case "follow":
+      return `${who} followed you`;
+    case "rating":
+      return title ? `${who} rated ${title}` : `${who} rated one of your recipes`;
+    case "comment":
+      return title ? `${who} commented on ${title}` : `${who} commented in your feed`;
+    case "like":
+      // The notification doesn't say whether the item liked was the recipe or a rating of it.
+      return title ? `${who} liked your post about ${title}` : `${who} liked your post`;
+    case "list_shared":
+      return item.grocery_list
+        ? `${who} shared the list ${item.grocery_list.name} with you`
+        : `${who} shared a shopping list with you`;
+    case "planner_shared":
+      return `${who} shared their planner with you`;
+    case "import_done":
+      return "Your import finished";
+  }
+}
+
+/** Where a feed item is: the feed, which opens it there (its comments shown). */
+export const feedItemPath = (itemId: number) => `/?item=${itemId}`;
+
+/**
+ * Where a notification leads: the cook who followed, the recipe rated, the feed item commented
+ * on or liked (else its recipe), the list, the planner shared (its owner is the actor), the
+ * import's report. Null when what it was about is gone (a recipe the cook may no longer read).
+ */
+export function notificationHref(item: Notification): string | null {
+  const recipe = item.recipe ? `/recipe/${item.recipe.id}/${item.recipe.slug}` : null;
+  const [actor] = item.actors;
+  switch (item.kind) {
+    case "follow":
+      return actor ? `/cooks/${encodeURIComponent(actor)}` : null;
+    case "rating":
+      return recipe;
+    case "comment":
+    case "like":
+      return item.feed_item_id !== null && item.recipe ? feedItemPath(item.feed_item_id) : recipe;
+    case "list_shared":
+      return item.grocery_list ? `/grocery-list/${item.grocery_list.id}` : "/grocery-lists";
+    case "planner_shared":
+      return actor ? `/planner?planner=${encodeURIComponent(actor)}` : "/planner";
+    case "import_done":
+      return item.import_id !== null
+        ? `/recipes/import?import=${item.import_id}`
+        : "/recipes/import";
+  }
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** "just now", "5 min ago", "3 h ago", "yesterday", "4 days ago", then the date ("3 Mar 2025"). */
+export function timeAgo(iso: string, now: number = Date.now()): string {
+  const time = new Date(iso).getTime();
+  if (Number.isNaN(time)) return "";
+  const elapsed = Math.max(0, now - time);
+  if (elapsed < MINUTE) return "just now";
+  if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)} min ago`;
+  if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)} h ago`;
+  const days = Math.floor(elapsed / DAY);
+  if (days === 1) return "yesterday";
+  if (days < 7) return `${days} days ago`;
+  return new Date(time).toLocaleDateString("en-GB", { dateStyle: "medium" });
+}
+
+/** "3 Mar 2025, 14:05": the full time, on hover and for screen readers. */
+export function fullTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return date.toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
+}
+
+/**
+ * What a saved change of the settings did, said plainly: "Saved: New followers won't show in the
+ * app." One kind and one channel change at a time (a box ticked).
+ */
+export function settingSavedText(change: UpdateNotificationSettingsBody): string {
+  const [kind] = Object.keys(change) as NotificationKind[];
+  const part = kind ? change[kind] : undefined;
+  if (!kind || !part) return "Saved.";
+  const label = KIND_LABELS[kind];
+  if (part.in_app !== undefined) {
+    return `Saved: ${label} ${part.in_app ? "will" : "won't"} show in the app.`;
+  }
+  if (part.email !== undefined) {
+    return `Saved: ${label} ${part.email ? "will" : "won't"} come by email.`;
+  }
+  return "Saved.";
+}
