@@ -34,7 +34,7 @@ export const mayReadItem = (viewer: NonNullable<Viewer>): SQL<boolean> =>
 const itemAuthorShown = (viewer: NonNullable<Viewer>, userId: SQL): SQL =>
   viewer.isSuperuser
     ? sql`true`
-    : sql`not exists (select 1 from users iu where iu.id = ${userId} and iu.disabled_at is not null)`;
+    : sql`(select iu.disabled_at from users iu where iu.id = ${userId}) is null`;
 
 /**
  * A condition on a comment (`comment`: its feed_comments row; `author`: its author's users
