@@ -1,8 +1,8 @@
-import { useDraggable } from "@dnd-kit/core";
 import type { PlannerEntry } from "@potluck/contract";
 import { Link } from "react-router";
 import { RecipeImage } from "../../../components/recipe-image";
 import { entryLabel, guestsText } from "../entries";
+import type { DragHooks } from "./drag-hooks";
 import { type EntryAction, EntryMenu } from "./entry-menu";
 
 /**
@@ -14,16 +14,18 @@ export function EntryCard({
   entry,
   where,
   onAction,
+  drag,
 }: {
   entry: PlannerEntry;
   /** Where it is planned ("Tuesday 3 June, Dinner"), for the names of its buttons. */
   where: string;
   onAction: (entry: PlannerEntry, action: EntryAction) => void;
+  drag: DragHooks;
 }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
-    id: entry.id,
-    data: { entry },
-  });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = drag.useCardDrag(
+    entry.id,
+    { entry },
+  );
   const label = `${entryLabel(entry)}, ${where}`;
   return (
     <li

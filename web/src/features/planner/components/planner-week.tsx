@@ -1,15 +1,4 @@
-import {
-  type Announcements,
-  DndContext,
-  type DragEndEvent,
-  DragOverlay,
-  type DragStartEvent,
-  KeyboardSensor,
-  MouseSensor,
-  TouchSensor,
-  useSensor,
-  useSensors,
-} from "@dnd-kit/core";
+import type { Announcements, DragEndEvent, DragStartEvent } from "@dnd-kit/core";
 import type { PlannerEntry } from "@potluck/contract";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { LoadError } from "../../../components/load-error";
@@ -18,11 +7,11 @@ import { useCreatePlannerEntry } from "../api/create-entry";
 import { useDeletePlannerEntry } from "../api/delete-entry";
 import { usePlannerEntries } from "../api/get-entries";
 import { type EntryChange, useUpdatePlannerEntry } from "../api/update-entry";
-import { cellUnderDrag, jumpBetweenCells } from "../drag-drop";
 import { cellId, copyOf, entriesByCell, entryLabel, parseCellId } from "../entries";
 import { problemOf } from "../messages";
 import { type Day, dayName, SLOT_LABELS, type Slot, weekDays } from "../week";
 import type { CollectionChoice } from "./add-entry-dialog";
+import { stillHooks, useDragModule } from "./drag-hooks";
 import { EntryContent } from "./entry-card";
 import type { EntryAction } from "./entry-menu";
 import { WeekGrid } from "./week-grid";
@@ -95,14 +84,7 @@ export function PlannerWeek({
     grip.focus();
   }, [cells]);
 
-  const sensors = useSensors(
-    // A click on the title or menu is not a drag: it must move a few pixels first.
-    useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
-    // A finger scrolls the week; touching and holding a meal picks it up.
-    useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: jumpBetweenCells }),
-  );
-
+  const dragModule = useDragModule();
   const moveOrCopy = (
     entry: PlannerEntry,
     day: Day,
@@ -196,37 +178,48 @@ export function PlannerWeek({
           retrying={entries.isFetching}
         />
       )}
-      <DndContext
-        sensors={sensors}
-        collisionDetection={cellUnderDrag}
-        onDragStart={onDragStart}
-        onDragEnd={onDragEnd}
-        onDragCancel={() => setDragged(null)}
-        accessibility={{ announcements, screenReaderInstructions: { draggable: INSTRUCTIONS } }}
-      >
-        {/* Drawn once its meals are here: empty days filling up would shift the page. */}
-        {entries.isPending ? (
-          <Loading text="Loading the week..." />
-        ) : (
+      {/* Drawn once its meals are here: empty days filling up would shift the page. */}
+      {entries.isPending ? (
+        <Loading text="Loading the week..." />
+      ) : dragModule ? (
+        <dragModule.DragBoard
+          announcements={announcements}
+          instructions={INSTRUCTIONS}
+          onDragStart={onDragStart}
+          onDragEnd={onDragEnd}
+          onDragCancel={() => setDragged(null)}
+          overlay={
+            dragged && (
+              <div
+                className={`planner-entry planner-drag-overlay${dragged.recipe ? "" : " planner-note"}`}
+              >
+                <EntryContent entry={dragged} linked={false} />
+                {copy.shown && <span className="planner-copy-badge">+ Copy</span>}
+              </div>
+            )
+          }
+        >
           <WeekGrid
+            key="drag"
             days={days}
             todayDay={todayDay}
             cells={cells}
             onAdd={onAdd}
             onAction={onAction}
+            drag={dragModule.dragHooks}
           />
-        )}
-        <DragOverlay dropAnimation={null}>
-          {dragged && (
-            <div
-              className={`planner-entry planner-drag-overlay${dragged.recipe ? "" : " planner-note"}`}
-            >
-              <EntryContent entry={dragged} linked={false} />
-              {copy.shown && <span className="planner-copy-badge">+ Copy</span>}
-            </div>
-          )}
-        </DragOverlay>
-      </DndContext>
+        </dragModule.DragBoard>
+      ) : (
+        <WeekGrid
+          key="still"
+          days={days}
+          todayDay={todayDay}
+          cells={cells}
+          onAdd={onAdd}
+          onAction={onAction}
+          drag={stillHooks}
+        />
+      )}
       <Suspense fallback={null}>
         {dialog?.kind === "add" && (
           <AddEntryDialog

@@ -1,4 +1,3 @@
-import { useDroppable } from "@dnd-kit/core";
 import type { PlannerEntry } from "@potluck/contract";
 import { memo } from "react";
 import { cellId } from "../entries";
@@ -11,12 +10,15 @@ import {
   type Slot,
   weekdayName,
 } from "../week";
+import type { DragHooks } from "./drag-hooks";
 import { EntryCard } from "./entry-card";
 import type { EntryAction } from "./entry-menu";
 
 export interface CellHandlers {
   onAdd: (day: Day, slot: Slot) => void;
   onAction: (entry: PlannerEntry, action: EntryAction) => void;
+  /** Drag and drop's hooks (drag-hooks.ts); a new set needs a new `key` on the week. */
+  drag: DragHooks;
 }
 
 /**
@@ -77,8 +79,9 @@ function SlotCell({
   entries,
   onAdd,
   onAction,
+  drag,
 }: { day: Day; slot: Slot; entries: PlannerEntry[] } & CellHandlers) {
-  const { setNodeRef, isOver } = useDroppable({ id: cellId(day, slot) });
+  const { setNodeRef, isOver } = drag.useCellDrop(cellId(day, slot));
   const where = `${dayName(day)}, ${SLOT_LABELS[slot]}`;
   return (
     <div
@@ -90,7 +93,7 @@ function SlotCell({
       {entries.length > 0 && (
         <ul className="planner-entries" aria-label={where}>
           {entries.map((entry) => (
-            <EntryCard key={entry.id} entry={entry} where={where} onAction={onAction} />
+            <EntryCard key={entry.id} entry={entry} where={where} onAction={onAction} drag={drag} />
           ))}
         </ul>
       )}
