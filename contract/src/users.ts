@@ -15,6 +15,8 @@ export const userSummary = z.object({
   first_name: z.string(),
   /** Whether the signed-in user follows this person. */
   is_following: z.boolean(),
+  /** Whether the signed-in user blocked this person (decision 0032). */
+  is_blocked: z.boolean(),
 });
 export type UserSummary = z.infer<typeof userSummary>;
 
@@ -125,7 +127,29 @@ export const cookProfile = z.object({
   recipe_count: z.number(),
   /** Whether the caller follows this cook. */
   is_followed: z.boolean(),
-  /** Whether the caller blocked this cook: false until blocking exists. */
+  /** Whether the caller blocked this cook (decision 0032). */
   is_blocked: z.boolean(),
 });
 export type CookProfile = z.infer<typeof cookProfile>;
+
+// ---------- blocking (decision 0032) ----------
+
+/** A cook the caller blocked, in `GET /api/users/me/blocked/`. */
+export const blockedCook = z.object({ username: z.string() });
+export type BlockedCook = z.infer<typeof blockedCook>;
+
+/**
+ * `GET /api/users/me/blocked/` → the cooks the caller blocked, by name. A small per-cook
+ * collection, so a plain array (server-behaviour: lists that grow are paginated; nobody blocks
+ * thousands): at most BLOCKS_MAX.
+ */
+export const blockedCooks = z.array(blockedCook);
+
+/** A cook may block at most this many cooks (the list above stays one page). */
+export const BLOCKS_MAX = 1000;
+
+/**
+ * The 400 of `POST /api/users/{id}/follow/` while a block stands between the two cooks, either
+ * way: it doesn't say who blocked whom.
+ */
+export const CANNOT_FOLLOW = "You can't follow this cook.";

@@ -109,12 +109,14 @@ describe("GET /api/users/search/ by first name", () => {
         username: starts.username,
         first_name: `Quentin${tag}`,
         is_following: false,
+        is_blocked: false,
       },
       {
         id: inside.id,
         username: inside.username,
         first_name: `Jo-Quentin${tag}`,
         is_following: false,
+        is_blocked: false,
       },
     ]);
   });

@@ -101,14 +101,44 @@ describe("followers and following", () => {
     const followers = await readAll(agent, "/api/users/followers/?limit=2");
     expect(followers.map((page) => page.length)).toEqual([2, 1]);
     expect(followers.flat()).toEqual([
-      { id: alice?.id, username: alice?.username, first_name: "", is_following: false },
-      { id: bob?.id, username: bob?.username, first_name: "", is_following: true },
-      { id: carol?.id, username: carol?.username, first_name: "", is_following: false },
+      {
+        id: alice?.id,
+        username: alice?.username,
+        first_name: "",
+        is_following: false,
+        is_blocked: false,
+      },
+      {
+        id: bob?.id,
+        username: bob?.username,
+        first_name: "",
+        is_following: true,
+        is_blocked: false,
+      },
+      {
+        id: carol?.id,
+        username: carol?.username,
+        first_name: "",
+        is_following: false,
+        is_blocked: false,
+      },
     ]);
     const following = await readAll(agent, "/api/users/following/?limit=1");
     expect(following.flat()).toEqual([
-      { id: bob?.id, username: bob?.username, first_name: "", is_following: true },
-      { id: dave?.id, username: dave?.username, first_name: "", is_following: true },
+      {
+        id: bob?.id,
+        username: bob?.username,
+        first_name: "",
+        is_following: true,
+        is_blocked: false,
+      },
+      {
+        id: dave?.id,
+        username: dave?.username,
+        first_name: "",
+        is_following: true,
+        is_blocked: false,
+      },
     ]);
     expect(await counts(agent)).toEqual([3, 2]);
   });
@@ -128,9 +158,27 @@ describe("GET /api/users/search/", () => {
     expect(response.statusCode).toBe(200);
     const page: Page = response.json();
     expect(page.results).toEqual([
-      { id: exact.id, username: exact.username, first_name: "", is_following: false },
-      { id: prefix.id, username: prefix.username, first_name: "", is_following: false },
-      { id: inside.id, username: inside.username, first_name: "", is_following: true },
+      {
+        id: exact.id,
+        username: exact.username,
+        first_name: "",
+        is_following: false,
+        is_blocked: false,
+      },
+      {
+        id: prefix.id,
+        username: prefix.username,
+        first_name: "",
+        is_following: false,
+        is_blocked: false,
+      },
+      {
+        id: inside.id,
+        username: inside.username,
+        first_name: "",
+        is_following: true,
+        is_blocked: false,
+      },
     ]);
     expect(page.next).toBeNull();
 

@@ -3,6 +3,7 @@ import { isSelfOrSuperuser, type Viewer } from "../auth/policy.js";
 import { feedItems, follows } from "../db/schema.js";
 import { forbidden, notFound } from "../http/errors.js";
 import { mayReadRecipe } from "../recipes/policy.js";
+import { notBlockedBetween } from "../users/policy.js";
 
 // THE ONE HOME of who may see a feed item and write its comments. A cook sees their own items
 // and those of the cooks they follow, about recipes they may read (recipes/policy.ts); likes
@@ -46,6 +47,15 @@ export const mayReadComment = (viewer: NonNullable<Viewer>, comment = "c", autho
     ? sql`true`
     : sql`(${sql.raw(comment)}.user_id = ${viewer.id} or (${sql.raw(comment)}.hidden_at is null
       and ${sql.raw(author)}.disabled_at is null))`;
+
+/**
+ * A condition on a comment's author (a column): no block stands between them and the viewer,
+ * either way (decision 0032, users/policy.ts). Over a list of comments PostgreSQL reads the
+ * viewer's blocks once and hashes them (decision 0032's EXPLAIN); the viewer's own comments
+ * pass (nobody blocks themselves).
+ */
+export const commentAuthorNotBlocked = (viewer: NonNullable<Viewer>, authorId: SQL): SQL =>
+  notBlockedBetween(viewer.id, authorId);
 
 /** Editing and deleting a comment: its author, or a superuser (who moderates). */
 export function canEditComment(viewer: Viewer, comment: { userId: number }): boolean {

@@ -4,7 +4,12 @@ import type { Viewer } from "../auth/policy.js";
 import { executePrepared, type Tx } from "../db/client.js";
 import { feedComments, feedItems, feedLikes, users } from "../db/schema.js";
 import { type CursorValues, decodeCursor } from "../http/pagination.js";
-import { itemRecipeReadable, mayReadComment, mayReadItem } from "./policy.js";
+import {
+  commentAuthorNotBlocked,
+  itemRecipeReadable,
+  mayReadComment,
+  mayReadItem,
+} from "./policy.js";
 
 /** Raw queries get timestamps as PostgreSQL text; the API speaks ISO 8601 in UTC. */
 const isoTime = (column: SQL) =>
@@ -185,7 +190,8 @@ export async function feedPage(
       rt.rating, rt.comment as "ratingComment", rater.username as "ratingAuthor",
       likes.like_count as "likeCount", likes.is_liked_by_user as "isLikedByUser",
       (select count(*) from feed_comments c join users cu on cu.id = c.user_id
-        where c.feed_item_id = fi.id and ${mayReadComment(viewer)})::int as "commentCount"
+        where c.feed_item_id = fi.id and ${mayReadComment(viewer)}
+          and ${commentAuthorNotBlocked(viewer, sql`c.user_id`)})::int as "commentCount"
     from page
     join feed_items fi on fi.id = page.id
     cross join lateral (
@@ -275,6 +281,7 @@ export async function listComments(
   const conditions = [
     eq(feedComments.feedItemId, itemId),
     mayReadComment(viewer, "feed_comments", "users"),
+    commentAuthorNotBlocked(viewer, sql`${feedComments.userId}`),
   ];
   if (before) {
     const [key, id] = before;

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import { ratings, recipes, users } from "../db/schema.js";
+import { visibleReview } from "./policy.js";
 
 const ratingColumns = {
   id: ratings.id,
@@ -55,6 +56,9 @@ export async function ratingsOfRecipe(
   const conditions = [eq(ratings.recipeId, recipeId)];
   // A disabled cook's ratings are shown to superusers only (decision 0033).
   if (!superuser) conditions.push(isNull(users.disabledAt));
+  // Not the reviews of a cook a block stands between, either way (ratings/policy.ts).
+  const visible = visibleReview(readerId, sql`${ratings.authorId}`);
+  if (visible) conditions.push(visible);
   if (before) {
     const [key, id] = before;
     conditions.push(

@@ -13,8 +13,8 @@ import { recordFeedEvent } from "../feed/events.js";
 import { badRequest, fieldError, notFound, unknownPk } from "../http/errors.js";
 import { decodeCursor, linkOlderPage } from "../http/pagination.js";
 import { notify } from "../notifications/notify.js";
-import { mayActOnRecipe, mayReadRecipe } from "../recipes/policy.js";
-import { authorizeRatingEdit } from "./policy.js";
+import { mayReadRecipe } from "../recipes/policy.js";
+import { authorizeRatingEdit, mayRateRecipe } from "./policy.js";
 import { presentRating } from "./presenter.js";
 import {
   adjustRecipeTotals,
@@ -59,8 +59,9 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       const { rating, comment, recipe } = request.body;
-      // Rating needs a right of one's own to the recipe (a list's grant is read only).
-      if (!(await recipeExists(app.db, recipe, mayActOnRecipe(user)))) {
+      // Rating needs a right of one's own to the recipe (a list's grant is read only), and no
+      // block between the rater and its author.
+      if (!(await recipeExists(app.db, recipe, mayRateRecipe(user)))) {
         throw unknownPk("recipe", recipe);
       }
       const id = await app.db
@@ -108,7 +109,8 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
         const current = await lockOwnRating(tx, id, user.id);
         if (!current) throw notFound(); // deleted since it was read
         // A rating of a recipe its author may no longer read is answered as if it were gone.
-        if (!(await recipeExists(tx, current.recipeId, mayActOnRecipe(user)))) throw notFound();
+        // So is one of a recipe whose author a block stands between (decision 0032).
+        if (!(await recipeExists(tx, current.recipeId, mayRateRecipe(user)))) throw notFound();
         if (recipe !== undefined && recipe !== current.recipeId) {
           throw fieldError("recipe", "A rating cannot be moved to another recipe.");
         }

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
+import { hasBlocked } from "./policy.js";
 
 export type CookProfileRow = {
   id: number;
@@ -9,6 +10,8 @@ export type CookProfileRow = {
   followingCount: number;
   recipeCount: number;
   isFollowed: boolean;
+  /** The viewer blocked this cook (decision 0032). */
+  isBlocked: boolean;
 };
 
 /**
@@ -30,7 +33,8 @@ export async function findCookProfile(
       (select count(*) from recipes r where r.author_id = u.id and ${readable})::int
         as "recipeCount",
       exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = u.id)
-        as "isFollowed"
+        as "isFollowed",
+      ${hasBlocked(viewerId, sql`u.id`)} as "isBlocked"
     from users u
     where lower(u.username) = lower(${username})`);
   return result.rows[0];

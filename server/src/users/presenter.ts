@@ -11,6 +11,7 @@ export const presentUserSummary = (row: UserRow): UserSummary => ({
   username: row.username,
   first_name: row.firstName,
   is_following: row.isFollowing,
+  is_blocked: row.isBlocked,
 });
 
 /** A cook to follow with their latest recipe (its card image, as feed cards show it). */
@@ -35,7 +36,7 @@ export const presentProfile = (row: ProfileRow): Profile => ({
   date_joined: row.createdAt.toISOString(),
 });
 
-/** Another cook's profile (`GET /api/users/{username}/`); nobody can block anyone yet. */
+/** Another cook's profile (`GET /api/users/{username}/`). */
 export const presentCookProfile = (row: CookProfileRow): CookProfile => ({
   id: row.id,
   username: row.username,
@@ -44,5 +45,5 @@ export const presentCookProfile = (row: CookProfileRow): CookProfile => ({
   following_count: row.followingCount,
   recipe_count: row.recipeCount,
   is_followed: row.isFollowed,
-  is_blocked: false,
+  is_blocked: row.isBlocked,
 });

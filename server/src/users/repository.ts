@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Tx } from "../db/client.js";
 import { follows, users } from "../db/schema.js";
 import { type CursorValues, decodeCursor } from "../http/pagination.js";
+import { hasBlocked, notBlockedBetween } from "./policy.js";
 
 /** A person as the search and follow lists return them; `name` (lower-cased) is the sort key. */
 export type UserRow = {
@@ -11,6 +12,8 @@ export type UserRow = {
   firstName: string;
   name: string;
   isFollowing: boolean;
+  /** `me` blocked them (decision 0032). */
+  isBlocked: boolean;
 };
 
 export async function findUsername(db: Tx, id: number): Promise<string | undefined> {
@@ -81,7 +84,8 @@ export async function searchUsers(
              when lower(u.username) like ${prefix} or lower(u.first_name) like ${prefix} then 1
              else 2 end as rank,
         exists (select 1 from follows f where f.follower_id = ${me} and f.followee_id = u.id)
-          as "isFollowing"
+          as "isFollowing",
+        ${hasBlocked(me, sql`u.id`)} as "isBlocked"
       from users u
       where (lower(u.username) like ${part} or lower(u.first_name) like ${part})
         and u.id <> ${me}
@@ -113,8 +117,10 @@ export async function suggestUsers(
   };
   const continueAfter = (from: typeof after) =>
     from ? sql`and (score, name) > (${from.score}, ${from.name})` : sql``;
+  // Nobody a block stands between, either way (decision 0032): they can't follow each other.
   const notFollowed = sql`u.id <> ${me}
-    and not exists (select 1 from follows f where f.follower_id = ${me} and f.followee_id = u.id)`;
+    and not exists (select 1 from follows f where f.follower_id = ${me} and f.followee_id = u.id)
+    and ${notBlockedBetween(me, sql`u.id`)}`;
   const notFollower = sql`not exists (
     select 1 from follows f where f.follower_id = u.id and f.followee_id = ${me})`;
   const branches = [
@@ -158,7 +164,8 @@ export async function suggestUsers(
   ].filter((b): b is SQL => b !== undefined);
   if (branches.length === 0) return [];
   const result = await db.execute<SearchRow>(sql`
-    select id, username, "firstName", name, rank, score, false as "isFollowing"
+    select id, username, "firstName", name, rank, score, false as "isFollowing",
+      false as "isBlocked"
     from (${sql.join(branches, sql` union all `)}) suggestions
     order by rank, score, name
     limit ${take}`);
@@ -218,6 +225,7 @@ export async function cooksToFollow(
         join users u on u.id = counted.followee_id
         where not exists (
             select 1 from follows mine where mine.follower_id = ${me} and mine.followee_id = u.id)
+          and ${notBlockedBetween(me, sql`u.id`)}
           and exists (select 1 from recipes r where r.author_id = u.id and ${mayRead})
         order by counted.followers desc, lower(u.username)
         limit ${limit})
@@ -235,6 +243,7 @@ export async function cooksToFollow(
         ) authors
         join users u on u.id = authors.author_id
         where u.id <> ${me} and not exists (select 1 from follows f where f.followee_id = u.id)
+          and ${notBlockedBetween(me, sql`u.id`)}
         order by authors.since desc, u.id
         limit ${limit})
       order by "followerCount" desc, since desc nulls last, name
@@ -280,6 +289,8 @@ export async function listFollowers(
       firstName: users.firstName,
       name: lowerName,
       isFollowing: exists(followedBack).mapWith(Boolean),
+      // A block ends the follows between the two and refuses new ones (decision 0032).
+      isBlocked: sql<boolean>`false`,
     })
     .from(follows)
     .innerJoin(users, eq(users.id, follows.followerId))
@@ -303,6 +314,7 @@ export async function listFollowing(
       firstName: users.firstName,
       name: lowerName,
       isFollowing: sql<boolean>`true`,
+      isBlocked: sql<boolean>`false`,
     })
     .from(follows)
     .innerJoin(users, eq(users.id, follows.followeeId))

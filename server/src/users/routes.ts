@@ -1,4 +1,7 @@
 import {
+  BLOCKS_MAX,
+  blockedCooks,
+  CANNOT_FOLLOW,
   cookProfile,
   cooksToFollowQuery,
   cooksToFollow as cooksToFollowResponse,
@@ -31,9 +34,19 @@ import { removeImage } from "../media/images.js";
 import { notify } from "../notifications/notify.js";
 import { mayReadRecipe } from "../recipes/policy.js";
 import { deleteAccount } from "./account-deletion.js";
+import {
+  block,
+  blockCount,
+  findCookByName,
+  hasBlockedCook,
+  isBlockedBetween,
+  listBlocked,
+  lockCookPair,
+  unblock,
+} from "./blocks.js";
 import { findCookProfile } from "./cook-profile.js";
 import { accountArchiveEntries, exportFileName } from "./export.js";
-import { canFollow } from "./policy.js";
+import { canBlock, canFollow } from "./policy.js";
 import { preferencesOf, updatePreferences } from "./preferences.js";
 import {
   presentCookProfile,
@@ -83,6 +96,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { username, created } = await app.db.transaction(async (tx) => {
         const username = await findUsername(tx, id);
         if (username === undefined) throw notFound();
+        // Under the pair's lock, a block committed at the same moment is seen (decision 0032).
+        await lockCookPair(tx, me.id, id);
+        if (await isBlockedBetween(tx, me.id, id)) throw badRequest(CANNOT_FOLLOW);
         const created = await follow(tx, me.id, id);
         if (created) await notify(tx, { kind: "follow", actorId: me.id, followeeId: id });
         return { username, created };
@@ -101,6 +117,57 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       if ((await findUsername(app.db, id)) === undefined) throw notFound();
       await unfollow(app.db, me.id, id);
       return reply.code(204).send(null);
+    },
+  );
+
+  // ---------- blocking (decision 0032) ----------
+
+  app.post(
+    "/:username/block/",
+    {
+      config: { access: "user", noBody: true },
+      schema: { params: usernameParams, response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      const me = requireUser(request);
+      await app.db.transaction(async (tx) => {
+        const cook = await findCookByName(tx, request.params.username);
+        if (!cook) throw notFound();
+        if (!canBlock(me, cook.id)) throw badRequest("You cannot block yourself.");
+        await lockCookPair(tx, me.id, cook.id);
+        if (
+          (await blockCount(tx, me.id)) >= BLOCKS_MAX &&
+          !(await hasBlockedCook(tx, me.id, cook.id))
+        ) {
+          throw badRequest(`You can block at most ${BLOCKS_MAX} cooks.`);
+        }
+        await block(tx, me.id, cook.id);
+      });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.delete(
+    "/:username/block/",
+    {
+      config: { access: "user" },
+      schema: { params: usernameParams, response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      const me = requireUser(request);
+      const cook = await findCookByName(app.db, request.params.username);
+      if (!cook) throw notFound();
+      await unblock(app.db, me.id, cook.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    "/me/blocked/",
+    { config: { access: "user" }, schema: { response: { 200: blockedCooks } } },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return listBlocked(app.db, requireUser(request).id);
     },
   );
 

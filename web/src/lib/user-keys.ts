@@ -9,6 +9,8 @@ export const userKeys = {
   following: () => [...userKeys.all, "following"] as const,
   followers: () => [...userKeys.all, "followers"] as const,
   staples: () => [...userKeys.all, "me", "staples"] as const,
+  /** The cooks I blocked (`GET /api/users/me/blocked/`). */
+  blocked: () => [...userKeys.all, "me", "blocked"] as const,
   /** A cook's profile; names are unique ignoring case. */
   profile: (username: string) => [...userKeys.all, "profile", username.toLowerCase()] as const,
 };

@@ -10,6 +10,7 @@ import { useUpdatePreferences } from "../../features/settings/api/update-prefere
 import { AccountCard } from "../../features/settings/components/account-card";
 import { AccountDetailsCard } from "../../features/settings/components/account-details-card";
 import { SignedInDevicesCard } from "../../features/settings/components/signed-in-devices-card";
+import { BlockedCooksCard } from "../../features/users/components/blocked-cooks-card";
 import { reasonOf } from "../../lib/api-client";
 import { searchIngredients } from "../../lib/ingredients/search-ingredients";
 import { VISIBILITY_CHOICES } from "../../lib/recipe-visibility";
@@ -41,6 +42,7 @@ export default function SettingsPage() {
         <NotificationSettingsCard />
         <AccountDetailsCard />
         <SignedInDevicesCard />
+        <BlockedCooksCard />
         <AccountCard forgetDeviceData={forgetDeviceData} />
       </div>
     </section>

@@ -1,6 +1,7 @@
 import type { FeedComment } from "@potluck/contract";
 import { MAX_COMMENT_LENGTH } from "@potluck/contract/limits";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { BlockCookButton } from "../../../components/block-cook-button";
 import { CookLink } from "../../../components/cook-link";
 import { ErrorBox, Loading } from "../../../components/status";
 import { ApiError, reasonOf } from "../../../lib/api-client";
@@ -77,6 +78,7 @@ export function Comments({
                 comment={comment}
                 // Edits and deletions write to the newest comments' list: these stay as read.
                 canWrite={false}
+                me={username}
                 onFailure={setMessage}
                 onDeleted={() => panel.current?.focus()}
               />
@@ -87,6 +89,7 @@ export function Comments({
                 itemId={itemId}
                 comment={comment}
                 canWrite={!!csrfToken}
+                me={username}
                 onFailure={setMessage}
                 // The delete button goes away with its comment: keep focus nearby.
                 onDeleted={() => panel.current?.focus()}
@@ -158,15 +161,21 @@ function CommentRow({
   itemId,
   comment,
   canWrite,
+  me,
   onFailure,
   onDeleted,
 }: {
   itemId: number;
   comment: FeedComment;
   canWrite: boolean;
+  /** The signed-in cook's name: another cook's comment has a ⋯ with Block. */
+  me: string | undefined;
   onFailure: (message: string | null) => void;
   onDeleted: () => void;
 }) {
+  const [moreOpen, setMoreOpen] = useState(false);
+  const moreId = useId();
+  const byOther = me !== undefined && comment.user_username !== me && comment.id > 0;
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const [refocus, setRefocus] = useState(false);
@@ -252,7 +261,23 @@ function CommentRow({
             </button>
           </span>
         )}
+        {byOther && (
+          <span className="comment-tools">
+            <button
+              type="button"
+              className="icon-button comment-more-button"
+              aria-label={`More about ${comment.user_username}'s comment`}
+              title="More"
+              aria-expanded={moreOpen}
+              aria-controls={moreOpen ? moreId : undefined}
+              onClick={() => setMoreOpen((open) => !open)}
+            >
+              <span aria-hidden="true">⋯</span>
+            </button>
+          </span>
+        )}
       </div>
+
       {editing ? (
         <form className="comment-edit" onSubmit={onSave}>
           <label htmlFor={editId} className="visually-hidden">
@@ -282,6 +307,12 @@ function CommentRow({
         </form>
       ) : (
         <p className="comment-text">{comment.text}</p>
+      )}
+      {byOther && moreOpen && (
+        <div className="comment-more" id={moreId}>
+          {/* Blocked, the cook's comments leave this list (every query is refreshed). */}
+          <BlockCookButton username={comment.user_username} blocked={false} onChanged={onDeleted} />
+        </div>
       )}
     </li>
   );

@@ -1,5 +1,6 @@
 import type { CookProfile } from "@potluck/contract";
 import { useState } from "react";
+import { BlockCookButton } from "../../../components/block-cook-button";
 import { reasonOf } from "../../../lib/api-client";
 import { useFollowUser } from "../api/follow-user";
 
@@ -7,7 +8,8 @@ const counted = (count: number, one: string, many: string) =>
   `${count} ${count === 1 ? one : many}`;
 
 /**
- * A cook's name, counts and Follow / Unfollow (none on one's own profile). The counts are of
+ * A cook's name, counts, Follow / Unfollow and Block / Unblock (none on one's own profile; no
+ * Follow while blocked). The counts are of
  * what the viewer may see: their recipes count only those the viewer may open.
  */
 export function CookProfileHeader({ profile, isMe }: { profile: CookProfile; isMe: boolean }) {
@@ -40,15 +42,26 @@ export function CookProfileHeader({ profile, isMe }: { profile: CookProfile; isM
       {isMe ? (
         <p className="muted">This is you.</p>
       ) : (
-        <button
-          type="button"
-          className={profile.is_followed ? "btn btn-outline" : "btn btn-primary"}
-          onClick={onClick}
-          disabled={follow.isPending}
-          aria-label={`${verb} ${profile.username}`}
-        >
-          {verb}
-        </button>
+        <div className="cook-profile-actions">
+          {profile.is_blocked ? (
+            <p className="muted cook-profile-blocked">You blocked {profile.username}.</p>
+          ) : (
+            <button
+              type="button"
+              className={profile.is_followed ? "btn btn-outline" : "btn btn-primary"}
+              onClick={onClick}
+              disabled={follow.isPending}
+              aria-label={`${verb} ${profile.username}`}
+            >
+              {verb}
+            </button>
+          )}
+          <BlockCookButton
+            username={profile.username}
+            blocked={profile.is_blocked}
+            className="btn btn-outline"
+          />
+        </div>
       )}
       {error && (
         <p className="alert alert-error" role="alert">

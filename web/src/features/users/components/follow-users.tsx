@@ -2,6 +2,7 @@ import type { Paginated, UserSummary } from "@potluck/contract";
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
+import { BlockCookButton } from "../../../components/block-cook-button";
 import { cookPath } from "../../../components/cook-link";
 import { Loading } from "../../../components/status";
 import { UserPicker } from "../../../components/user-picker";
@@ -16,8 +17,8 @@ const nameOf = (user: UserSummary) =>
 
 /**
  * The content of the 'Manage Following' modal: a user picker that suggests people before
- * anything is typed, Follow/Unfollow for the chosen person, and the lists of my followers and
- * of the people I follow. `onFollowChange` tells the page that the set of followed people
+ * anything is typed, Follow/Unfollow and Block/Unblock for the chosen person, and the lists of
+ * my followers and of the people I follow, each with Follow/Unfollow and Block. `onFollowChange` tells the page that the set of followed people
  * changed (the feed shows different items then).
  */
 export default function FollowUsers({ onFollowChange }: { onFollowChange?: () => void }) {
@@ -36,6 +37,17 @@ export default function FollowUsers({ onFollowChange }: { onFollowChange?: () =>
     setPickerVersion((version) => version + 1);
     onFollowChange?.();
   };
+  // A block ends the follows between the two: the lists and the feed change as for an unfollow.
+  const onBlockChanged = (user: UserSummary, blocked: boolean) => {
+    setError(null);
+    setSelected((current) =>
+      current?.id === user.id
+        ? { ...current, is_blocked: blocked, is_following: blocked ? false : current.is_following }
+        : current,
+    );
+    setPickerVersion((version) => version + 1);
+    onFollowChange?.();
+  };
   const onFailed = (user: UserSummary, follow: boolean, failure: unknown) =>
     setError(`Could not ${follow ? "follow" : "unfollow"} ${user.username}. ${reasonOf(failure)}`);
 
@@ -48,7 +60,9 @@ export default function FollowUsers({ onFollowChange }: { onFollowChange?: () =>
           inputId="follow-users-search"
           value={selected}
           onChange={setSelected}
-          formatMenuLabel={(user) => `${nameOf(user)}${user.is_following ? " (following)" : ""}`}
+          formatMenuLabel={(user) =>
+            `${nameOf(user)}${user.is_blocked ? " (blocked)" : user.is_following ? " (following)" : ""}`
+          }
         />
       </div>
       {selected && (
@@ -56,7 +70,14 @@ export default function FollowUsers({ onFollowChange }: { onFollowChange?: () =>
           <Link to={cookPath(selected.username)} className="follow-name">
             {nameOf(selected)}
           </Link>
-          <FollowButton user={selected} onChanged={onChanged} onFailed={onFailed} />
+          {!selected.is_blocked && (
+            <FollowButton user={selected} onChanged={onChanged} onFailed={onFailed} />
+          )}
+          <BlockCookButton
+            username={selected.username}
+            blocked={selected.is_blocked}
+            onChanged={(blocked) => onBlockChanged(selected, blocked)}
+          />
         </div>
       )}
       {error && (
@@ -70,6 +91,7 @@ export default function FollowUsers({ onFollowChange }: { onFollowChange?: () =>
           query={followers}
           emptyText="No one follows you yet."
           onChanged={onChanged}
+          onBlockChanged={onBlockChanged}
           onFailed={onFailed}
         />
         <PeopleList
@@ -77,6 +99,7 @@ export default function FollowUsers({ onFollowChange }: { onFollowChange?: () =>
           query={following}
           emptyText="You are not following anyone yet."
           onChanged={onChanged}
+          onBlockChanged={onBlockChanged}
           onFailed={onFailed}
         />
       </div>
@@ -86,10 +109,15 @@ export default function FollowUsers({ onFollowChange }: { onFollowChange?: () =>
 
 type ChangeHandlers = {
   onChanged: (user: UserSummary, nowFollowing: boolean) => void;
+  onBlockChanged: (user: UserSummary, blocked: boolean) => void;
   onFailed: (user: UserSummary, follow: boolean, failure: unknown) => void;
 };
 
-function FollowButton({ user, onChanged, onFailed }: { user: UserSummary } & ChangeHandlers) {
+function FollowButton({
+  user,
+  onChanged,
+  onFailed,
+}: { user: UserSummary } & Omit<ChangeHandlers, "onBlockChanged">) {
   const mutation = useFollowUser();
   const follow = !user.is_following;
   const verb = follow ? "Follow" : "Unfollow";
@@ -144,7 +172,18 @@ function PeopleList({
               <Link to={cookPath(person.username)} className="follow-name">
                 {nameOf(person)}
               </Link>
-              <FollowButton user={person} {...handlers} />
+              <span className="people-actions">
+                <FollowButton
+                  user={person}
+                  onChanged={handlers.onChanged}
+                  onFailed={handlers.onFailed}
+                />
+                <BlockCookButton
+                  username={person.username}
+                  blocked={person.is_blocked}
+                  onChanged={(blocked) => handlers.onBlockChanged(person, blocked)}
+                />
+              </span>
             </li>
           ))}
         </ul>
