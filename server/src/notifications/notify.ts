@@ -1,6 +1,6 @@
 import type { NotificationKind } from "@potluck/contract";
 import { type SQL, sql } from "drizzle-orm";
-import type { Tx } from "../db/client.js";
+import { executePrepared, type Tx } from "../db/client.js";
 import { mayNotify } from "./policy.js";
 
 // The one way an action tells cooks about itself (issue 27 §1, decision 0031): `notify` is
@@ -128,7 +128,12 @@ export async function notify(tx: Tx, event: NotificationEvent): Promise<void> {
           insert into notification_actors (notification_id, actor_id)
           select id, ${shape.actorId}::int from upserted
           on conflict (notification_id, actor_id) do update set created_at = excluded.created_at)`;
-  await tx.execute(sql`
+  // Prepared once per connection and kind: planning the statement cost about as much as
+  // running it.
+  await executePrepared(
+    tx,
+    `notify_${kind}`,
+    sql`
     with recipients as (${shape.recipients}),
     eligible as (
       select distinct rc.user_id from recipients rc
@@ -144,7 +149,8 @@ export async function notify(tx: Tx, event: NotificationEvent): Promise<void> {
       do update set created_on = excluded.created_on
       returning id, user_id, (xmax = 0) as inserted
     )${actors}
-    select pg_notify(${NOTIFICATION_EVENTS_CHANNEL}, user_id::text) from upserted where inserted`);
+    select pg_notify(${NOTIFICATION_EVENTS_CHANNEL}, user_id::text) from upserted where inserted`,
+  );
 }
 
 /** Announces, at commit, that the unread count of these cooks changed (read, or deleted). */
