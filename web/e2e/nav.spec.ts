@@ -1,5 +1,5 @@
-// The navigation bar at the widths cooks use: on a laptop its six links, the welcome and
-// Logout stay on one line however long the username; narrower, the links sit behind "Menu".
+// The navigation bar at the widths cooks use: on a laptop its six links, the welcome, Logout
+// and the notifications bell stay on one line however long the username; narrower, the links sit behind "Menu".
 import { expect, type Page, test } from "@playwright/test";
 import { signUp, uniqueName } from "./fixtures";
 
@@ -10,6 +10,20 @@ async function linkRows(page: Page): Promise<number> {
     elements.map((element) => Math.round(element.getBoundingClientRect().top)),
   );
   return new Set(tops).size;
+}
+
+/** The links whose text takes more than one line. */
+async function wrappedLinks(page: Page): Promise<string[]> {
+  return page.locator(".nav-links a").evaluateAll((elements) =>
+    elements
+      .filter((element) => {
+        const lineHeight = Number.parseFloat(getComputedStyle(element).lineHeight);
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return range.getBoundingClientRect().height > lineHeight * 1.5;
+      })
+      .map((element) => element.textContent ?? ""),
+  );
 }
 
 test("the navigation keeps one line on a laptop and folds into a menu on narrow screens", async ({
@@ -26,6 +40,8 @@ test("the navigation keeps one line on a laptop and folds into a menu on narrow 
     await expect
       .poll(() => linkRows(page), { message: `links on one line at ${width} px` })
       .toBe(1);
+    // ...and none broken over two lines of its own ("My Shopping / Lists").
+    expect(await wrappedLinks(page), `links wrapped at ${width} px`).toEqual([]);
     const header = await page.locator(".site-header").boundingBox();
     expect(header?.height, `header height at ${width} px`).toBeLessThan(80);
     // The whole name is still what the account button says to a screen reader.

@@ -118,4 +118,20 @@ test("A hears of B's follow and comment live, opens the comment and chooses what
     `${bName} commented on ${title}`,
   );
   await expect(a.getByText(`${bName} followed you`)).toHaveCount(1);
+
+  // --- on a phone: the bell stays on the bar beside Menu, every control a 44×44 target
+  await a.setViewportSize({ width: 375, height: 740 });
+  await expect(a.getByRole("button", { name: "Menu" })).toBeVisible();
+  await expect(bell(a)).toBeVisible();
+  const small = await a.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("main a[href], main button, .notification-bell")]
+      .map((element) => ({
+        name: element.textContent?.trim(),
+        box: element.getBoundingClientRect(),
+      }))
+      .filter(({ box }) => box.width < 43.5 || box.height < 43.5)
+      .map(({ name, box }) => `${name} ${Math.round(box.width)}×${Math.round(box.height)}`),
+  );
+  expect(small).toEqual([]);
+  await expectAccessible(a);
 });
