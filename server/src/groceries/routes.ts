@@ -45,6 +45,7 @@ import {
   notFound,
   unknownPk,
 } from "../http/errors.js";
+import { startEventStream } from "../http/event-stream-hub.js";
 import { notify } from "../notifications/notify.js";
 import { canActOnRecipe } from "../recipes/policy.js";
 import { isBlockedBetween } from "../users/blocks.js";
@@ -524,28 +525,12 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
         listId,
         typeof lastEventId === "string" ? lastEventId.trim() : undefined,
       );
-      // From here on the response is ours alone: no serializer, no error handler, no onSend.
-      reply.hijack();
-      // The headers hooks have set so far (helmet's), then ours.
-      for (const [name, value] of Object.entries(reply.getHeaders())) {
-        if (value !== undefined) reply.raw.setHeader(name, value);
-      }
-      reply.raw.writeHead(200, {
-        "content-type": "text/event-stream",
-        "cache-control": "no-store",
-        "x-accel-buffering": "no",
-        // A stream only ends when this process stops or the user loses the list: the
-        // connection then closes too, instead of idling in keep-alive and holding up a stop.
-        connection: "close",
-      });
       // `id:` even with nothing to send, so a reconnect asks for what came after this point.
-      reply.raw.write(
-        `retry: ${STREAM_RETRY_MS}\n${start.reset ? "event: reset\ndata: {}\n" : ""}id: ${start.afterId}\n\n`,
+      const res = startEventStream(
+        reply,
+        `${start.reset ? "event: reset\ndata: {}\n" : ""}id: ${start.afterId}\n`,
       );
-      streams.open(listId, user.id, start.afterId, reply.raw);
+      streams.open(listId, user.id, start.afterId, res);
     },
   );
 };
-
-/** How long a browser waits before it reconnects a dropped stream. */
-const STREAM_RETRY_MS = 2000;

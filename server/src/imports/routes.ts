@@ -16,7 +16,8 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../auth/plugin.js";
 import { badRequest, fieldError, HttpError, notFound } from "../http/errors.js";
-import { ImportEventStreams } from "./live-streams.js";
+import { startEventStream } from "../http/event-stream-hub.js";
+import { importEventStreams } from "./live-streams.js";
 import { toImportDetail, toImportSummary } from "./presenter.js";
 import {
   cancelImport,
@@ -31,8 +32,6 @@ import { IMPORT_JOB } from "./run.js";
 
 /** Imports a cook may have waiting or running at once: each holds an upload on disk. */
 export const UNFINISHED_IMPORTS_MAX = 5;
-/** How long a browser waits before it reconnects a dropped stream. */
-const STREAM_RETRY_MS = 2000;
 const TOO_LARGE = `The file is too large: at most ${IMPORT_FILE_MAX_BYTES / 1024 / 1024} MB.`;
 
 /**
@@ -128,7 +127,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---------- live progress ----------
 
-  const streams = new ImportEventStreams(app.db, app.log);
+  const streams = importEventStreams(app.db, app.log);
   // Before the server waits for requests in flight: an open stream never finishes by itself.
   app.addHook("preClose", () => streams.close());
 
@@ -146,18 +145,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       // Listening before the stream opens, so no change after it is missed.
       await streams.ready(app.config.database.connectTimeoutMs);
-      reply.hijack();
-      for (const [name, value] of Object.entries(reply.getHeaders())) {
-        if (value !== undefined) reply.raw.setHeader(name, value);
-      }
-      reply.raw.writeHead(200, {
-        "content-type": "text/event-stream",
-        "cache-control": "no-store",
-        "x-accel-buffering": "no",
-        connection: "close",
-      });
-      reply.raw.write(`retry: ${STREAM_RETRY_MS}\n\n`);
-      streams.open(user.id, reply.raw);
+      streams.open(user.id, { res: startEventStream(reply) });
     },
   );
 };

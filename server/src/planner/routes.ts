@@ -30,6 +30,7 @@ import { holdRecipe, holdRecipesOfSlots, lockList, lockPlanner } from "../db/loc
 import { plansChanged } from "../groceries/recompute.js";
 import { findUserByUsername, insertPlannedRecipe } from "../groceries/repository.js";
 import { badRequest, doesNotExist, fieldError, HttpError, notFound } from "../http/errors.js";
+import { startEventStream } from "../http/event-stream-hub.js";
 import { notify } from "../notifications/notify.js";
 import { canActOnRecipe } from "../recipes/policy.js";
 import { isBlockedBetween } from "../users/blocks.js";
@@ -74,9 +75,6 @@ const NOTE_ONLY_ON_NOTES = "Only a note entry has a note.";
 /** The calendar feed's days: a month back (last week's dinners still show) and four ahead. */
 const CALENDAR_DAYS_BACK = 30;
 const CALENDAR_DAYS_AHEAD = 120;
-
-/** How long a browser waits before it reconnects a dropped stream. */
-const STREAM_RETRY_MS = 2000;
 
 /** The secret of a calendar address is kept only as this (a stolen table gives no address). */
 const calendarTokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -497,21 +495,7 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!owner) throw notFound();
       // Listening before the stream opens, so no change after it is missed.
       await streams.ready(app.config.database.connectTimeoutMs);
-      // From here on the response is ours alone: no serializer, no error handler, no onSend.
-      reply.hijack();
-      // The headers hooks have set so far (helmet's), then ours.
-      for (const [name, value] of Object.entries(reply.getHeaders())) {
-        if (value !== undefined) reply.raw.setHeader(name, value);
-      }
-      reply.raw.writeHead(200, {
-        "content-type": "text/event-stream",
-        "cache-control": "no-store",
-        "x-accel-buffering": "no",
-        // A stream only ends when this process stops or the cook loses the planner.
-        connection: "close",
-      });
-      reply.raw.write(`retry: ${STREAM_RETRY_MS}\n\n`);
-      streams.open(owner.id, user.id, reply.raw);
+      streams.open(owner.id, user.id, startEventStream(reply));
     },
   );
 };
