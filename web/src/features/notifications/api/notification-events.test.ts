@@ -1,6 +1,11 @@
 import { unreadCountEvent } from "@potluck/contract";
 import { describe, expect, it } from "vitest";
-import { parseUnreadCount } from "./notification-events";
+import {
+  parseUnreadCount,
+  REOPEN_DELAY_MAX_MS,
+  REOPEN_DELAY_MS,
+  reopenDelay,
+} from "./notification-events";
 
 describe("parseUnreadCount", () => {
   it("reads an unread event's count, as the contract's schema does", () => {
@@ -23,5 +28,14 @@ describe("parseUnreadCount", () => {
     ]) {
       expect(parseUnreadCount(data)).toBeNull();
     }
+  });
+});
+
+describe("reopenDelay", () => {
+  it("waits longer after each refusal in a row, up to a minute", () => {
+    expect(reopenDelay(1)).toBe(REOPEN_DELAY_MS);
+    expect(reopenDelay(2)).toBe(2 * REOPEN_DELAY_MS);
+    expect(reopenDelay(3)).toBe(4 * REOPEN_DELAY_MS);
+    expect(reopenDelay(50)).toBe(REOPEN_DELAY_MAX_MS);
   });
 });

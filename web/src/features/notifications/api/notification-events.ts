@@ -2,8 +2,16 @@ import { useEffect } from "react";
 import { queryClient } from "../../../lib/query-client";
 import { notificationKeys } from "./keys";
 
-/** A stream the server refused for good (a 401, a 503 on reconnect) is opened again after this. */
+/**
+ * A stream the server refused for good (a 401, a 503 on reconnect) is opened again after this,
+ * doubled after each refusal in a row up to the most (a session that ended keeps refusing).
+ */
 export const REOPEN_DELAY_MS = 5000;
+export const REOPEN_DELAY_MAX_MS = 60_000;
+
+/** How long to wait before opening again after `refusals` refusals in a row (1 or more). */
+export const reopenDelay = (refusals: number) =>
+  Math.min(REOPEN_DELAY_MAX_MS, REOPEN_DELAY_MS * 2 ** Math.max(0, refusals - 1));
 
 export const NOTIFICATION_EVENTS_URL = "/api/notifications/events/";
 
@@ -46,6 +54,7 @@ export function useNotificationEvents(enabled: boolean): void {
     if (!enabled) return;
     let source: EventSource | null = null;
     let reopenTimer: ReturnType<typeof setTimeout> | undefined;
+    let refusals = 0;
 
     const open = () => {
       const current = new EventSource(NOTIFICATION_EVENTS_URL);
@@ -53,6 +62,7 @@ export function useNotificationEvents(enabled: boolean): void {
       // The server sends the count as a stream opens, so one opened again (by the browser, or
       // anew below) brings back what it missed.
       current.addEventListener("unread", (event) => {
+        refusals = 0;
         const count = parseUnreadCount(event.data);
         if (count !== null) applyUnreadCount(count);
       });
@@ -60,7 +70,8 @@ export function useNotificationEvents(enabled: boolean): void {
         // While CONNECTING the browser reconnects by itself.
         if (current.readyState !== EventSource.CLOSED) return;
         // Refused for good (signed out elsewhere, the server restarting): tried again later.
-        reopenTimer = setTimeout(open, REOPEN_DELAY_MS);
+        refusals += 1;
+        reopenTimer = setTimeout(open, reopenDelay(refusals));
       });
     };
     const close = () => {

@@ -27,7 +27,7 @@ export function NotificationSettingsCard() {
   return (
     <section
       id="notifications"
-      className="card settings-card"
+      className="card settings-card notification-settings"
       aria-labelledby={headingId}
       aria-describedby={statusId}
     >
