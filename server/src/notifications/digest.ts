@@ -87,7 +87,7 @@ async function sendDigest(deps: DigestDeps, cook: DueCook): Promise<boolean> {
         select n2.id from notifications n2
         join notification_settings s on s.user_id = n2.user_id and s.kind = n2.kind and s.email
         where n2.user_id = ${cook.id} and n2.read_at is null and n2.emailed_at is null
-        order by n2.created_on desc, n2.id desc
+        order by n2.created_on desc nulls last, n2.id desc nulls last
         limit ${DIGEST_MAX_ITEMS})
       returning n.id::float8 as id`);
     const ids = claimed.rows.map((row) => row.id);

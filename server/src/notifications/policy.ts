@@ -23,11 +23,18 @@ export function mayNotify(recipient: SQL, kind: NotificationKind, actorId: numbe
 }
 
 /**
- * A condition on the notification row aliased `n`, with its recipe left-joined as `r`: the
- * viewer may see it. A notification about a recipe the cook may no longer read (made private,
- * a follow ended) is left out of their page and their unread count altogether, as if it had
- * never been made; it shows again if the recipe becomes readable again.
+ * Who sees a notification, as two parts of a query on the notification row aliased `n`: a
+ * join (`readableRecipe`) and a condition (`notificationShown`). A notification about a
+ * recipe the cook may no longer read (made private, a follow ended) is left out of their page
+ * and their unread count altogether, as if it had never been made; it shows again if the
+ * recipe becomes readable again. A lateral probe of recipes_pkey per notification, never a
+ * hash of every readable recipe (which PostgreSQL would build for an EXISTS in an OR): a page
+ * walks the cook's index newest first and stops when it is full.
  */
-export function mayShowNotification(viewer: NonNullable<Viewer>): SQL {
-  return sql`(n.recipe_id is null or (r.id is not null and ${mayReadRecipe(viewer)}))`;
+export function readableRecipe(viewer: NonNullable<Viewer>): SQL {
+  return sql`left join lateral (
+    select r.id from recipes r where r.id = n.recipe_id and ${mayReadRecipe(viewer)} limit 1
+  ) readable on true`;
 }
+
+export const notificationShown: SQL = sql`(n.recipe_id is null or readable.id is not null)`;

@@ -10,7 +10,7 @@ import type { Tx } from "../db/client.js";
 import { notificationSettings } from "../db/schema.js";
 import { type CursorValues, decodeCursor } from "../http/pagination.js";
 import { announceUnread } from "./notify.js";
-import { mayShowNotification } from "./policy.js";
+import { notificationShown, readableRecipe } from "./policy.js";
 
 /** How many actors a notification names (newest first); `actor_count` says how many in all. */
 export const NOTIFICATION_ACTORS_SHOWN = 3;
@@ -44,9 +44,11 @@ type Me = NonNullable<Viewer>;
 /**
  * One page of the cook's notifications, newest first by (created_on, id), in ONE query
  * (notifications_user_created_idx, backwards from the cursor): each row's recipe is checked
- * against the recipe policy in the same query (mayShowNotification), and its actors (the
+ * against the recipe policy in the same query (readableRecipe, notificationShown), and its actors (the
  * newest few and their count, notification_actors_pkey) and grocery list are read for the
- * page's rows only. The list is named only while the cook may still use it.
+ * page's rows only. The list is named only while the cook may still use it. The ORDER BY spells
+ * out NULLS LAST, as the index has it (the columns are NOT NULL, but the planner compares the
+ * null ordering): without it PostgreSQL reads and sorts all the cook's notifications.
  */
 export async function notificationPage(
   db: Tx,
@@ -88,14 +90,17 @@ async function selectNotifications(
       to_char(n.created_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdOn",
       to_char(n.created_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "cursorTime",
       n.read_at is not null as read
-    from notifications n
+    from (
+      select n.* from notifications n ${readableRecipe(me)}
+      where n.user_id = ${me.id} ${where} and ${notificationShown}
+      order by n.created_on desc nulls last, n.id desc nulls last
+      limit ${limit}
+    ) n
     left join recipes r on r.id = n.recipe_id
     left join grocery_lists g on g.id = n.grocery_list_id and (g.owner_id = ${me.id}
       or exists (select 1 from grocery_list_members gm
                  where gm.grocery_list_id = g.id and gm.user_id = ${me.id}))
-    where n.user_id = ${me.id} ${where} and ${mayShowNotification(me)}
-    order by n.created_on desc, n.id desc
-    limit ${limit}`);
+    order by n.created_on desc nulls last, n.id desc nulls last`);
   return result.rows;
 }
 
@@ -106,8 +111,8 @@ async function selectNotifications(
 export async function unreadCount(db: Tx, me: Me): Promise<number> {
   const result = await db.execute<{ count: number }>(sql`
     select count(*)::int as count
-    from notifications n left join recipes r on r.id = n.recipe_id
-    where n.user_id = ${me.id} and n.read_at is null and ${mayShowNotification(me)}`);
+    from notifications n ${readableRecipe(me)}
+    where n.user_id = ${me.id} and n.read_at is null and ${notificationShown}`);
   return result.rows[0]?.count ?? 0;
 }
 
