@@ -127,8 +127,9 @@ test("a Paprika export imported on the Import page, live, with pictures", async 
   await expect(page.getByRole("heading", { level: 1, name: titles[0] })).toBeVisible();
   const picture = page.locator(".recipe-detail-image");
   await expect(picture).toBeVisible();
-  expect(await picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(
-    0,
-  );
+  // Loaded and decoded (visible is only its box).
+  await expect
+    .poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBeGreaterThan(0);
   await expect(page.getByText("fresh herbs")).toBeVisible();
 });
