@@ -606,6 +606,18 @@ const ENDPOINTS: Endpoint[] = [
     ],
   },
   {
+    name: "comment write",
+    kind: "write",
+    signedIn: true,
+    requests: (s) => [
+      {
+        method: "POST",
+        path: `/api/feed/items/${s.feedItem.id}/comments/`,
+        body: JSON.stringify({ text: "bench" }),
+      },
+    ],
+  },
+  {
     name: "rating write",
     kind: "write",
     signedIn: true,
