@@ -6,7 +6,10 @@ import { defineConfig } from "@playwright/test";
 // The journeys run against the real server (production mode, built web app) on a fresh
 // embedded PostgreSQL in a throw-away data directory, or on E2E_DATABASE_URL when set.
 const port = Number(process.env.E2E_PORT ?? 3999);
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "potluck-e2e-"));
+// In the environment, so that the workers (which load this file again) find the same one: the
+// moderation journey makes its superuser there with `npm run create-superuser`.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "potluck-e2e-"));
+const dataDir = process.env.E2E_DATA_DIR;
 export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({

@@ -109,3 +109,15 @@ export const IMPORT_FORMAT_NAMES: Record<string, string> = {
   tandoor: "Tandoor",
   urls: "Links",
 };
+
+// ---------- reports and moderation (decision 0033) ----------
+export const REPORT_REASONS = ["spam", "abuse", "inappropriate", "other"] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+/** What a report is about. */
+export const REPORT_TARGET_KINDS = ["recipe", "comment", "user"] as const;
+export type ReportTargetKind = (typeof REPORT_TARGET_KINDS)[number];
+/** What a moderator does with a report. */
+export const MODERATION_ACTIONS = ["dismiss", "hide", "delete", "disable_user"] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+/** A report's optional note, in characters after trimming. */
+export const MAX_REPORT_TEXT_LENGTH = 1000;

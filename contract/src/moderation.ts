@@ -1,23 +1,16 @@
 import { z } from "zod";
 import { MAX_ID, paginated, text } from "./common.js";
+import {
+  MAX_REPORT_TEXT_LENGTH,
+  MODERATION_ACTIONS,
+  REPORT_REASONS,
+  REPORT_TARGET_KINDS,
+} from "./limits.js";
 
 // Reports and moderation (issue 27 §3, decision 0033).
 
-export const REPORT_REASONS = ["spam", "abuse", "inappropriate", "other"] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-
-/** What a report is about. */
-export const REPORT_TARGET_KINDS = ["recipe", "comment", "user"] as const;
-export type ReportTargetKind = (typeof REPORT_TARGET_KINDS)[number];
-
-/** What a moderator does with a report. */
-export const MODERATION_ACTIONS = ["dismiss", "hide", "delete", "disable_user"] as const;
-export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
-
-/** What the audit log records: the actions above and a cook enabled again. */
+/** What the audit log records: the moderation actions and a cook enabled again. */
 export const AUDITED_ACTIONS = [...MODERATION_ACTIONS, "enable_user"] as const;
-
-export const MAX_REPORT_TEXT_LENGTH = 1000;
 
 const id = z.number().int().positive().max(MAX_ID);
 

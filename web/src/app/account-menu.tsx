@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { NavLink, useLocation } from "react-router";
+import { useSession } from "../lib/session";
 import { useTheme } from "../lib/theme";
 
 /**
@@ -12,6 +13,8 @@ export function AccountMenu({ username }: { username: string }) {
   const button = useRef<HTMLButtonElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
+  // Superusers moderate: the auth status says who is one.
+  const isSuperuser = useSession().user?.is_superuser === true;
   const [openedAt, setOpenedAt] = useState(pathname);
   if (openedAt !== pathname) {
     setOpenedAt(pathname);
@@ -55,6 +58,11 @@ export function AccountMenu({ username }: { username: string }) {
         <li>
           <NavLink to="/settings">Settings</NavLink>
         </li>
+        {isSuperuser && (
+          <li>
+            <NavLink to="/admin">Moderation</NavLink>
+          </li>
+        )}
         <li>
           <DarkModeSwitch />
         </li>

@@ -58,6 +58,7 @@ export const router = createBrowserRouter([
           { path: "planner", ...page(() => import("./routes/planner-page")) },
           { path: "cooks/:username", ...page(() => import("./routes/cook-profile-page")) },
           { path: "settings", ...page(() => import("./routes/settings-page")) },
+          { path: "admin", ...page(() => import("./routes/admin-page")) },
           { path: "notifications", ...page(() => import("./routes/notifications-page")) },
         ],
       },

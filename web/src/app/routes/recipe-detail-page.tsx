@@ -2,7 +2,9 @@ import type { RecipeDetail } from "@potluck/contract";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { CookLink } from "../../components/cook-link";
+import { HiddenByModerator } from "../../components/hidden-by-moderator";
 import { RecipeImage } from "../../components/recipe-image";
+import { ReportButton } from "../../components/report-button";
 import { ServerHtml } from "../../components/server-html";
 import { StarRating } from "../../components/star-rating";
 import { ErrorBox, Loading } from "../../components/status";
@@ -125,6 +127,7 @@ function RecipeView({
     <>
       <header className="recipe-detail-header">
         <h1>{recipe.title}</h1>
+        {recipe.hidden_by_moderator && <HiddenByModerator what="recipe" />}
         <div className="recipe-detail-meta">
           <StarRating value={recipe.average_rating} count={recipe.rating_count} />
           <span>
@@ -184,6 +187,9 @@ function RecipeView({
                 Delete
               </button>
             </>
+          )}
+          {user && user.username !== recipe.author_username && (
+            <ReportButton target={{ recipe_id: recipe.id }} what="this recipe" />
           )}
         </div>
       </header>

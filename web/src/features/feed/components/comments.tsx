@@ -3,6 +3,8 @@ import { MAX_COMMENT_LENGTH } from "@potluck/contract/limits";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { BlockCookButton } from "../../../components/block-cook-button";
 import { CookLink } from "../../../components/cook-link";
+import { HiddenByModerator } from "../../../components/hidden-by-moderator";
+import { ReportButton } from "../../../components/report-button";
 import { ErrorBox, Loading } from "../../../components/status";
 import { ApiError, reasonOf } from "../../../lib/api-client";
 import { useCreateComment } from "../api/create-comment";
@@ -308,10 +310,16 @@ function CommentRow({
       ) : (
         <p className="comment-text">{comment.text}</p>
       )}
+      {comment.hidden_by_moderator && <HiddenByModerator what="comment" />}
       {byOther && moreOpen && (
         <div className="comment-more" id={moreId}>
           {/* Blocked, the cook's comments leave this list (every query is refreshed). */}
           <BlockCookButton username={comment.user_username} blocked={false} onChanged={onDeleted} />
+          <ReportButton
+            target={{ comment_id: comment.id }}
+            what={`${comment.user_username}'s comment`}
+            label={`Report ${comment.user_username}'s comment`}
+          />
         </div>
       )}
     </li>

@@ -1,6 +1,7 @@
 import type { CookProfile } from "@potluck/contract";
 import { useState } from "react";
 import { BlockCookButton } from "../../../components/block-cook-button";
+import { ReportButton } from "../../../components/report-button";
 import { reasonOf } from "../../../lib/api-client";
 import { useFollowUser } from "../api/follow-user";
 
@@ -59,6 +60,12 @@ export function CookProfileHeader({ profile, isMe }: { profile: CookProfile; isM
           <BlockCookButton
             username={profile.username}
             blocked={profile.is_blocked}
+            className="btn btn-outline"
+          />
+          <ReportButton
+            target={{ username: profile.username }}
+            what={profile.username}
+            label={`Report ${profile.username}`}
             className="btn btn-outline"
           />
         </div>

@@ -1,0 +1,167 @@
+import type { AdminReport, ModerationAction } from "@potluck/contract";
+import { useRef, useState } from "react";
+import { flushSync } from "react-dom";
+import { Link } from "react-router";
+import { ConfirmStep } from "../../../components/confirm-step";
+import { ErrorBox, Loading } from "../../../components/status";
+import { reasonOf } from "../../../lib/api-client";
+import { useReports } from "../api/get-reports";
+import { useResolveReport } from "../api/resolve-report";
+import { ACTION_BUTTONS, formatTime, KIND_NAMES, REASON_NAMES } from "../labels";
+
+/** The open reports, oldest first, each with its actions; or the resolved ones, newest first. */
+export function ReportsQueue({ status }: { status: "open" | "resolved" }) {
+  const reports = useReports(status);
+  if (reports.isPending) return <Loading text="Loading reports..." />;
+  if (reports.isError) {
+    return (
+      <ErrorBox>
+        <p>Failed to load reports.</p>
+        <p>{reasonOf(reports.error)}</p>
+      </ErrorBox>
+    );
+  }
+  const rows = reports.data.pages.flatMap((page) => page.results);
+  if (rows.length === 0) {
+    return (
+      <p className="muted">{status === "open" ? "No open reports." : "No resolved reports."}</p>
+    );
+  }
+  return (
+    <>
+      <ul className="admin-list">
+        {rows.map((report) => (
+          <ReportRow key={report.id} report={report} />
+        ))}
+      </ul>
+      {reports.hasNextPage && (
+        <button
+          type="button"
+          className="btn btn-outline"
+          disabled={reports.isFetchingNextPage}
+          onClick={() => void reports.fetchNextPage()}
+        >
+          {reports.isFetchingNextPage ? "Loading..." : "Show more reports"}
+        </button>
+      )}
+    </>
+  );
+}
+
+/** Where the reported content is read: its recipe, or the cook's profile. */
+function TargetLink({ report }: { report: AdminReport }) {
+  if (report.target_kind === "user") {
+    return report.target_author_username ? (
+      <Link to={`/cooks/${encodeURIComponent(report.target_author_username)}`}>
+        {report.excerpt}
+      </Link>
+    ) : (
+      <span>{report.excerpt}</span>
+    );
+  }
+  if (report.target_id === null || !report.recipe) {
+    return <span>{report.excerpt} (deleted)</span>;
+  }
+  const href = `/recipe/${report.recipe.id}/${report.recipe.slug}`;
+  return report.target_kind === "recipe" ? (
+    <Link to={href}>{report.excerpt}</Link>
+  ) : (
+    <>
+      “{report.excerpt}” <Link to={href}>on this recipe</Link>
+    </>
+  );
+}
+
+const QUESTIONS: Record<ModerationAction, (report: AdminReport) => string> = {
+  dismiss: () => "Dismiss this report? Nothing else changes.",
+  hide: (r) =>
+    r.target_kind === "user"
+      ? `Disable ${r.excerpt}? They are signed out and their content is hidden.`
+      : `Hide this ${r.target_kind}? Only its author and moderators will see it.`,
+  delete: (r) => `Delete this ${r.target_kind} for good? This can't be undone.`,
+  disable_user: (r) =>
+    `Disable ${r.target_author_username ?? "this cook"}? They are signed out, can't sign in, and everything they wrote is hidden.`,
+};
+
+function ReportRow({ report }: { report: AdminReport }) {
+  const resolve = useResolveReport();
+  const [asking, setAsking] = useState<ModerationAction | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
+  const opener = useRef<HTMLButtonElement | null>(null);
+  const ask = (action: ModerationAction | null, button?: HTMLButtonElement) => {
+    if (button) opener.current = button;
+    flushSync(() => setAsking(action));
+    (action ? cancel.current : opener.current)?.focus();
+  };
+  const actions: ModerationAction[] =
+    report.target_kind === "user"
+      ? ["dismiss", "disable_user"]
+      : report.target_id === null
+        ? ["dismiss"]
+        : ["dismiss", "hide", "delete", "disable_user"];
+  const name = KIND_NAMES[report.target_kind];
+
+  return (
+    <li className="admin-card">
+      <p className="admin-card-title">
+        <span className="admin-badge">{name}</span> <TargetLink report={report} />
+        {report.target_hidden && (
+          <span className="admin-badge admin-badge-muted">
+            {report.target_kind === "user" ? "Disabled" : "Hidden"}
+          </span>
+        )}
+      </p>
+      <p className="muted small">
+        {REASON_NAMES[report.reason]} · reported by {report.reporter_username ?? "a deleted cook"}{" "}
+        on {formatTime(report.created_on)}
+        {report.target_kind !== "user" && report.target_author_username && (
+          <> · by {report.target_author_username}</>
+        )}
+      </p>
+      {report.text && <p className="admin-report-text">{report.text}</p>}
+      {report.status === "resolved" ? (
+        <p className="small">
+          {report.resolution && ACTION_BUTTONS[report.resolution]} by{" "}
+          {report.resolved_by_username ?? "a deleted moderator"}
+          {report.resolved_at && <> on {formatTime(report.resolved_at)}</>}
+        </p>
+      ) : asking ? (
+        <ConfirmStep
+          question={QUESTIONS[asking](report)}
+          confirmLabel={ACTION_BUTTONS[asking]}
+          pending={resolve.isPending}
+          cancelRef={cancel}
+          onCancel={() => ask(null)}
+          onConfirm={() => {
+            setError(null);
+            resolve.mutate(
+              { id: report.id, action: asking },
+              { onError: (failure) => setError(reasonOf(failure)) },
+            );
+          }}
+        >
+          {error && (
+            <ErrorBox>
+              <p>{error}</p>
+            </ErrorBox>
+          )}
+        </ConfirmStep>
+      ) : (
+        <div className="row admin-actions">
+          {actions.map((action) => (
+            <button
+              key={action}
+              type="button"
+              className={`btn btn-small ${action === "dismiss" ? "btn-outline" : "btn-danger"}`}
+              aria-label={`${ACTION_BUTTONS[action]}: ${name.toLowerCase()} ${report.excerpt}`}
+              onClick={(event) => ask(action, event.currentTarget)}
+            >
+              {ACTION_BUTTONS[action]}
+            </button>
+          ))}
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,30 @@
+import type { AuditEntry, ModerationAction, ReportReason } from "@potluck/contract";
+
+/** The moderators' words for reasons, actions and what a report is about. */
+export const REASON_NAMES: Record<ReportReason, string> = {
+  spam: "Spam",
+  abuse: "Abuse",
+  inappropriate: "Inappropriate",
+  other: "Other",
+};
+
+export const ACTION_BUTTONS: Record<ModerationAction, string> = {
+  dismiss: "Dismiss",
+  hide: "Hide",
+  delete: "Delete",
+  disable_user: "Disable cook",
+};
+
+export const AUDIT_ACTIONS: Record<AuditEntry["action"], string> = {
+  dismiss: "dismissed a report of",
+  hide: "hid",
+  delete: "deleted",
+  disable_user: "disabled",
+  enable_user: "enabled",
+};
+
+export const KIND_NAMES = { recipe: "Recipe", comment: "Comment", user: "Cook" } as const;
+
+/** A time as the moderator's browser writes it, to the minute. */
+export const formatTime = (iso: string): string =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
