@@ -114,11 +114,27 @@ function NotificationRow({
     </>
   );
   const className = item.read ? "notification" : "notification unread";
-  return href ? (
-    <Link to={href} className={className} onClick={() => onOpen(item)}>
+  if (href) {
+    return (
+      <Link to={href} className={className} onClick={() => onOpen(item)}>
+        {body}
+      </Link>
+    );
+  }
+  // What it was about is gone (a recipe the cook may no longer read): nothing to open, so it
+  // is read from here.
+  return (
+    <div className={`${className} notification-gone`}>
       {body}
-    </Link>
-  ) : (
-    <div className={className}>{body}</div>
+      {!item.read && (
+        <button
+          type="button"
+          className="btn btn-small btn-secondary notification-read"
+          onClick={() => onOpen(item)}
+        >
+          Mark as read
+        </button>
+      )}
+    </div>
   );
 }
