@@ -343,7 +343,10 @@ describe("hiding", () => {
       search: false,
     });
     // Rating it: as for a recipe that does not exist.
-    const rating = await w.c.agent.post("/api/recipes/ratings/", { recipe: w.recipe.id, rating: 2 });
+    const rating = await w.c.agent.post("/api/recipes/ratings/", {
+      recipe: w.recipe.id,
+      rating: 2,
+    });
     expect(rating.json()).toEqual({
       recipe: [`Invalid pk "${w.recipe.id}" - object does not exist.`],
     });
@@ -522,6 +525,9 @@ describe("disabling a cook", () => {
     expect(
       otherFeed.json().results.map((i: { user_username: string }) => i.user_username),
     ).not.toContain(w.a.user.username);
+    // Their profile is not found, but by the superuser.
+    expect((await w.c.agent.get(`/api/users/${w.a.user.username}/`)).statusCode).toBe(404);
+    expect((await w.m.agent.get(`/api/users/${w.a.user.username}/`)).statusCode).toBe(200);
     // The superuser still sees it all.
     expect(await seen(w.m.agent, w)).toMatchObject({ detail: 200, search: true });
     expect(
@@ -548,6 +554,7 @@ describe("disabling a cook", () => {
     expect(
       (await other.agent.get(`/api/recipes/ratings/?recipe=${otherRecipe.id}`)).json(),
     ).toHaveLength(1);
+    expect((await w.c.agent.get(`/api/users/${w.a.user.username}/`)).statusCode).toBe(200);
     const again = new Agent(two.app);
     expect((await again.post("/api/auth/login/", login)).statusCode).toBe(200);
   });

@@ -234,7 +234,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = requireUser(request);
-      const row = await findCookProfile(app.db, me.id, request.params.username, mayReadRecipe(me));
+      const row = await findCookProfile(
+        app.db,
+        me.id,
+        request.params.username,
+        mayReadRecipe(me),
+        me.isSuperuser,
+      );
       if (!row) throw notFound();
       return presentCookProfile(row);
     },
