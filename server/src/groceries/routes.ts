@@ -48,7 +48,7 @@ import {
 import { startEventStream } from "../http/event-stream-hub.js";
 import { notify } from "../notifications/notify.js";
 import { canActOnRecipe } from "../recipes/policy.js";
-import { isBlockedBetween } from "../users/blocks.js";
+import { addMemberByUsername } from "../users/sharing.js";
 import { aisleById, aisleOrderProblems, aislesOf, moveText, setAisleOrder } from "./aisles.js";
 import { readExtraLine, tidyLine } from "./extra-line.js";
 import { announceListDeleted, recordListChange, streamStart } from "./list-events.js";
@@ -69,7 +69,6 @@ import {
   deletePlannedExtra,
   deletePlannedRecipe,
   findList,
-  findUserByUsername,
   ingredientAndUnitExist,
   insertPlannedExtra,
   insertPlannedRecipe,
@@ -443,16 +442,16 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!mayManageList(listRole(list, user.id))) {
           throw forbidden("Only the owner of a list may share it.");
         }
-        const cook = await findUserByUsername(tx, request.body.username);
-        // A cook a block stands between, either way, is answered as an unknown one: the
-        // answer doesn't reveal the block (decision 0032).
-        if (!cook || (await isBlockedBetween(tx, user.id, cook.id))) {
-          throw fieldError("username", "No cook has this username.");
-        }
-        if (cook.id === user.id) throw fieldError("username", "You own this list already.");
-        if (!(await addMember(tx, listId, cook.id))) {
-          throw fieldError("username", `The list is shared with ${cook.username} already.`);
-        }
+        const cook = await addMemberByUsername(
+          tx,
+          user.id,
+          request.body.username,
+          {
+            own: "You own this list already.",
+            already: (username) => `The list is shared with ${username} already.`,
+          },
+          (cookId) => addMember(tx, listId, cookId),
+        );
         await recordListChange(tx, listId, "members", user.username);
         await notify(tx, {
           kind: "list_shared",

@@ -33,7 +33,7 @@ import { badRequest, doesNotExist, fieldError, HttpError, notFound } from "../ht
 import { startEventStream } from "../http/event-stream-hub.js";
 import { notify } from "../notifications/notify.js";
 import { canActOnRecipe } from "../recipes/policy.js";
-import { isBlockedBetween } from "../users/blocks.js";
+import { addMemberByUsername } from "../users/sharing.js";
 import { icsCalendar } from "./calendar.js";
 import { recordPlannerChange } from "./events.js";
 import { PlannerEventStreams } from "./live-streams.js";
@@ -239,16 +239,16 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const added = await app.db.transaction(async (tx) => {
         await lockPlanner(tx, user.id, user.id);
-        const cook = await findUserByUsername(tx, request.body.username);
-        // A cook a block stands between, either way, is answered as an unknown one: the
-        // answer doesn't reveal the block (decision 0032).
-        if (!cook || (await isBlockedBetween(tx, user.id, cook.id))) {
-          throw fieldError("username", "No cook has this username.");
-        }
-        if (cook.id === user.id) throw fieldError("username", "This is your own planner.");
-        if (!(await addMember(tx, user.id, cook.id))) {
-          throw fieldError("username", `The planner is shared with ${cook.username} already.`);
-        }
+        const cook = await addMemberByUsername(
+          tx,
+          user.id,
+          request.body.username,
+          {
+            own: "This is your own planner.",
+            already: (username) => `The planner is shared with ${username} already.`,
+          },
+          (cookId) => addMember(tx, user.id, cookId),
+        );
         await recordPlannerChange(tx, user.id, user.username, true);
         await notify(tx, { kind: "planner_shared", actorId: user.id, recipientId: cook.id });
         return { username: cook.username };
