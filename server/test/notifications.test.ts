@@ -171,6 +171,29 @@ describe("each kind, made by its action", () => {
     expect(await listOf(ana)).toEqual([]);
   });
 
+  it("like: names the newest three of many likers and counts them all", async () => {
+    const owner = await cook();
+    const item = await itemOf(owner.user);
+    const fans: Cook[] = [];
+    for (let i = 0; i < 5; i++) {
+      const fan = await cook();
+      await followQuietly(fan.user, owner.user);
+      await ok(fan.agent.post(`/api/feed/items/${item}/like/`));
+      fans.push(fan);
+    }
+    expect(await listOf(owner)).toMatchObject([
+      {
+        kind: "like",
+        actors: fans
+          .slice(2)
+          .reverse()
+          .map((fan) => fan.user.username),
+        actor_count: 5,
+      },
+    ]);
+    expect(await unread(owner)).toBe(1);
+  });
+
   it("list_shared: one to the cook a list is shared with, naming the list while they may use it", async () => {
     const [owner, ana] = [await cook(), await cook()];
     const list = await ok<{ id: number }>(
