@@ -170,4 +170,40 @@ test("B reports A's comment, a moderator hides it, B no longer sees it and A see
   await expect(hidden).toContainText("Hidden by a moderator");
   await hidden.scrollIntoViewIfNeeded();
   await shoot(a, "moderation-hidden-comment", { fullPage: false });
+
+  // --- The recipe, reported from its page, and A's profile has Report too
+  await b.goto(`/cooks/${aName}`);
+  await expect(b.getByRole("button", { name: `Report ${aName}` })).toBeVisible();
+  await b.getByRole("link", { name: title }).first().click();
+  await expect(b.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await b.getByRole("button", { name: "Report", exact: true }).click();
+  const recipeDialog = b.getByRole("dialog", { name: "Report this recipe" });
+  await recipeDialog.getByRole("radio", { name: /Inappropriate/ }).check();
+  await recipeDialog.getByRole("button", { name: "Send" }).click();
+  await expect(recipeDialog.getByText("Thanks, a moderator will look at it.")).toBeVisible();
+  await recipeDialog.getByRole("button", { name: "Done" }).click();
+  const recipeUrl = b.url();
+
+  // The moderator hides it (the queue in dark mode, for a look).
+  await m.emulateMedia({ colorScheme: "dark" });
+  await m.getByRole("tab", { name: "Reports" }).click();
+  await m.getByRole("button", { name: "Open", exact: true }).click();
+  const recipeReport = m.locator(".admin-card").filter({ hasText: title });
+  await expect(recipeReport.getByRole("link", { name: title })).toBeVisible();
+  await shoot(m, "moderation-queue-dark");
+  await recipeReport.getByRole("button", { name: /^Hide: recipe/ }).click();
+  await recipeReport.getByRole("button", { name: "Hide", exact: true }).click();
+  await expect(recipeReport).toHaveCount(0);
+
+  // B: not found; A: on the recipe and in My Recipes, "Hidden by a moderator".
+  await b.goto(recipeUrl);
+  await expect(b.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await a.goto(recipeUrl);
+  await expect(a.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(a.locator(".recipe-detail-header")).toContainText("Hidden by a moderator");
+  await shoot(a, "moderation-hidden-recipe", { fullPage: false });
+  await a.goto("/recipes");
+  await expect(a.locator(".recipe-card").filter({ hasText: title })).toContainText(
+    "Hidden by a moderator",
+  );
 });

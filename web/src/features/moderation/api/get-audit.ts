@@ -8,6 +8,8 @@ export const auditQuery = infiniteQueryOptions({
   queryFn: ({ pageParam, signal }) => api<AuditPage>(pageParam, { signal }),
   initialPageParam: "/api/admin/audit/",
   getNextPageParam: (lastPage) => lastPage.next ?? undefined,
+  // Others moderate meanwhile: read again whenever shown.
+  staleTime: 0,
 });
 
 /** Every moderation action, newest first. */

@@ -9,6 +9,8 @@ export const reportsQuery = (status: "open" | "resolved") =>
     queryFn: ({ pageParam, signal }) => api<AdminReportPage>(pageParam, { signal }),
     initialPageParam: `/api/admin/reports/?status=${status}`,
     getNextPageParam: (lastPage) => lastPage.next ?? undefined,
+    // Others report and moderate meanwhile: read again whenever shown.
+    staleTime: 0,
   });
 
 /** The open reports oldest first (the queue), or the resolved ones newest first. */

@@ -9,6 +9,8 @@ export const adminUsersQuery = (search: string) =>
     queryFn: ({ pageParam, signal }) => api<AdminUserPage>(pageParam, { signal }),
     initialPageParam: `/api/admin/users/?search=${encodeURIComponent(search)}`,
     getNextPageParam: (lastPage) => lastPage.next ?? undefined,
+    // Others report and moderate meanwhile: read again whenever shown.
+    staleTime: 0,
     placeholderData: keepPreviousData,
   });
 

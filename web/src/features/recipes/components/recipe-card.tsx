@@ -1,6 +1,7 @@
 import type { RecipeListItem } from "@potluck/contract";
 import type { ReactNode } from "react";
 import { CookLink } from "../../../components/cook-link";
+import { HiddenByModerator } from "../../../components/hidden-by-moderator";
 import { RecipeImage } from "../../../components/recipe-image";
 import { StarRating } from "../../../components/star-rating";
 import { formatDate } from "../format";
@@ -28,6 +29,7 @@ export function RecipeCard({
       />
       <div className="recipe-card-body">
         <h2 className="recipe-card-title">{recipe.title}</h2>
+        {recipe.hidden_by_moderator && <HiddenByModerator what="recipe" />}
         <StarRating value={recipe.average_rating} count={recipe.rating_count} />
         <p className="recipe-card-meta">
           By <CookLink username={recipe.author_username} />
