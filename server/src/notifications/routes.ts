@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../auth/plugin.js";
+import { startEventStream } from "../http/event-stream-hub.js";
 import { toPage } from "../http/pagination.js";
 import { UnreadCountStreams } from "./live-streams.js";
 import { presentNotification } from "./presenter.js";
@@ -19,9 +20,6 @@ import {
   unreadCount,
   updateSettings,
 } from "./repository.js";
-
-/** How long a browser waits before it reconnects a dropped stream. */
-const STREAM_RETRY_MS = 2000;
 
 /**
  * A cook's notifications (issue 27 §1, decision 0031), registered under /api/notifications:
@@ -82,19 +80,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = requireUser(request);
       // Listening before the stream opens (and its first count is read), so no change is missed.
       await streams.ready(app.config.database.connectTimeoutMs);
-      // From here on the response is ours alone: no serializer, no error handler, no onSend.
-      reply.hijack();
-      for (const [name, value] of Object.entries(reply.getHeaders())) {
-        if (value !== undefined) reply.raw.setHeader(name, value);
-      }
-      reply.raw.writeHead(200, {
-        "content-type": "text/event-stream",
-        "cache-control": "no-store",
-        "x-accel-buffering": "no",
-        connection: "close",
-      });
-      reply.raw.write(`retry: ${STREAM_RETRY_MS}\n\n`);
-      streams.open({ id: me.id, isSuperuser: me.isSuperuser }, reply.raw);
+      streams.open({ id: me.id, isSuperuser: me.isSuperuser }, startEventStream(reply));
     },
   );
 };
