@@ -5,16 +5,8 @@ import { Modal } from "../../../components/modal";
 import { useCreatePlannerEntry } from "../api/create-entry";
 import { useSharedPlanners } from "../api/get-shared-planners";
 import { problemOf } from "../messages";
-import {
-  type Day,
-  dayName,
-  isDay,
-  plannerHref,
-  SLOT_LABELS,
-  SLOTS,
-  type Slot,
-  today,
-} from "../week";
+import { type Day, dayName, isDay, plannerHref, SLOT_LABELS, type Slot, today } from "../week";
+import { SlotFields } from "./slot-fields";
 
 /** Where a meal was planned from a recipe's page, for the message that links to it. */
 interface Planned {
@@ -95,8 +87,8 @@ function AddToPlannerDialog({
   const [error, setError] = useState<string | null>(null);
   const shared = useSharedPlanners();
   const create = useCreatePlannerEntry(owner);
-  const ids = { day: useId(), slot: useId(), guests: useId(), planner: useId() };
-  const firstField = useRef<HTMLInputElement>(null);
+  const ids = { guests: useId(), planner: useId() };
+  const firstField = useRef<HTMLElement>(null);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -145,31 +137,12 @@ function AddToPlannerDialog({
             </select>
           </div>
         )}
-        <div className="field">
-          <label htmlFor={ids.day}>Day</label>
-          <input
-            ref={firstField}
-            id={ids.day}
-            type="date"
-            required
-            value={day}
-            onChange={(event) => setDay(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.slot}>Meal</label>
-          <select
-            id={ids.slot}
-            value={slot}
-            onChange={(event) => setSlot(event.target.value as Slot)}
-          >
-            {SLOTS.map((option) => (
-              <option key={option} value={option}>
-                {SLOT_LABELS[option]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SlotFields
+          day={{ value: day, onChange: setDay }}
+          slot={slot}
+          onSlotChange={setSlot}
+          firstField={firstField}
+        />
         <div className="field">
           <label htmlFor={ids.guests}>Guests</label>
           <input

@@ -6,8 +6,9 @@ import { RecipeImage } from "../../../components/recipe-image";
 import { useCreatePlannerEntry } from "../api/create-entry";
 import { type SuggestRequest, suggestEntries } from "../api/suggest";
 import { problemOf } from "../messages";
-import { addDays, type Day, dayName, SLOT_LABELS, SLOTS, type Slot } from "../week";
+import { addDays, type Day, dayName, SLOT_LABELS, type Slot } from "../week";
 import { type CollectionChoice, DEFAULT_GUESTS } from "./add-entry-dialog";
+import { SlotFields } from "./slot-fields";
 
 type Source = "mine" | "tag" | "collection";
 
@@ -44,13 +45,12 @@ export function FillGapsDialog({
   const [note, setNote] = useState<string | null>(null);
   const create = useCreatePlannerEntry(owner);
   const ids = {
-    slot: useId(),
     source: useId(),
     tag: useId(),
     collection: useId(),
     guests: useId(),
   };
-  const firstField = useRef<HTMLSelectElement>(null);
+  const firstField = useRef<HTMLElement>(null);
   const request = (): SuggestRequest => ({
     start: monday,
     end: addDays(monday, 6),
@@ -166,21 +166,7 @@ export function FillGapsDialog({
           <p className="muted">
             Recipes for this week's empty slots, never one you planned in the two weeks before.
           </p>
-          <div className="field">
-            <label htmlFor={ids.slot}>Meal</label>
-            <select
-              ref={firstField}
-              id={ids.slot}
-              value={slot}
-              onChange={(event) => setSlot(event.target.value as Slot)}
-            >
-              {SLOTS.map((option) => (
-                <option key={option} value={option}>
-                  {SLOT_LABELS[option]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SlotFields slot={slot} onSlotChange={setSlot} firstField={firstField} />
           <fieldset className="field choice-group">
             <legend>Recipes from</legend>
             {(

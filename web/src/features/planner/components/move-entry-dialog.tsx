@@ -2,7 +2,8 @@ import type { PlannerEntry } from "@potluck/contract";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Modal } from "../../../components/modal";
 import { entryLabel } from "../entries";
-import { addDays, type Day, dayName, SLOT_LABELS, SLOTS, type Slot, weekDays } from "../week";
+import { addDays, type Day, dayName, SLOT_LABELS, type Slot, weekDays } from "../week";
+import { SlotFields } from "./slot-fields";
 
 /**
  * "Move to…": the keyboard and screen-reader way to do what dragging does. A day of the shown
@@ -23,8 +24,8 @@ export function MoveEntryDialog({
   const [day, setDay] = useState(entry.date);
   const [slot, setSlot] = useState<Slot>(entry.slot);
   const [copy, setCopy] = useState(false);
-  const ids = { day: useId(), slot: useId(), copy: useId() };
-  const firstField = useRef<HTMLSelectElement>(null);
+  const copyId = useId();
+  const firstField = useRef<HTMLElement>(null);
   const unchanged = !copy && day === entry.date && slot === entry.slot;
   const weeks = [
     { label: "This week", days: weekDays(monday) },
@@ -48,47 +49,20 @@ export function MoveEntryDialog({
         <p className="muted">
           Now on {dayName(entry.date)}, {SLOT_LABELS[entry.slot]}.
         </p>
-        <div className="field">
-          <label htmlFor={ids.day}>Day</label>
-          <select
-            ref={firstField}
-            id={ids.day}
-            value={day}
-            onChange={(event) => setDay(event.target.value)}
-          >
-            {weeks.map((week) => (
-              <optgroup key={week.label} label={week.label}>
-                {week.days.map((option) => (
-                  <option key={option} value={option}>
-                    {dayName(option)}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={ids.slot}>Meal</label>
-          <select
-            id={ids.slot}
-            value={slot}
-            onChange={(event) => setSlot(event.target.value as Slot)}
-          >
-            {SLOTS.map((option) => (
-              <option key={option} value={option}>
-                {SLOT_LABELS[option]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SlotFields
+          day={{ value: day, onChange: setDay, weeks }}
+          slot={slot}
+          onSlotChange={setSlot}
+          firstField={firstField}
+        />
         <div className="field checkbox-field">
           <input
-            id={ids.copy}
+            id={copyId}
             type="checkbox"
             checked={copy}
             onChange={(event) => setCopy(event.target.checked)}
           />
-          <label htmlFor={ids.copy}>Keep it here too (copy)</label>
+          <label htmlFor={copyId}>Keep it here too (copy)</label>
         </div>
         <div className="row">
           <button type="submit" className="btn btn-primary">
