@@ -305,15 +305,6 @@ export async function membersOf(tx: Tx, groceryListId: number) {
   ];
 }
 
-/** A cook by username, matched case-insensitively as at login. */
-export async function findUserByUsername(tx: Tx, username: string) {
-  const [user] = await tx
-    .select({ id: users.id, username: users.username })
-    .from(users)
-    .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
-  return user;
-}
-
 /** Shares the list with a cook; false when they are a member already. */
 export async function addMember(tx: Tx, groceryListId: number, userId: number): Promise<boolean> {
   const added = await tx

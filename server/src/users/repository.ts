@@ -22,6 +22,15 @@ export async function findUsername(db: Tx, id: number): Promise<string | undefin
 }
 
 /** Follows `followeeId`; false when the follow already existed. */
+/** A cook by username, matched case-insensitively as at login. */
+export async function findUserByUsername(tx: Tx, username: string) {
+  const [user] = await tx
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
+  return user;
+}
+
 export async function follow(db: Tx, followerId: number, followeeId: number): Promise<boolean> {
   const rows = await db
     .insert(follows)

@@ -1,7 +1,7 @@
 import type { Tx } from "../db/client.js";
-import { findUserByUsername } from "../groceries/repository.js";
 import { fieldError } from "../http/errors.js";
 import { isBlockedBetween } from "./blocks.js";
+import { findUserByUsername } from "./repository.js";
 
 /** What a kind of shared thing (a grocery list, a planner) says when it refuses a cook. */
 export interface ShareRefusals {
