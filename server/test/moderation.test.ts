@@ -1,6 +1,14 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
+import type { Viewer } from "../src/auth/policy.js";
+import {
+  canActOnRecipe,
+  canReadRecipe,
+  mayActOnRecipe,
+  mayReadRecipe,
+  readerFacts,
+} from "../src/recipes/policy.js";
 import { buildRecipe, buildUser, signedIn, TEST_PASSWORD, type TestUser } from "./factories.js";
 import { Agent, createTestApp } from "./helper.js";
 
@@ -614,5 +622,85 @@ describe("the audit log", () => {
     const page2 = await w.m.agent.get(next.replace(/^https?:\/\/[^/]+/, ""));
     const firstIds = audit.json().results.map((r: { id: number }) => r.id);
     for (const row of page2.json().results) expect(firstIds).not.toContain(row.id);
+  });
+});
+
+describe("the recipe rule's two forms agree on withheld recipes", () => {
+  it("canReadRecipe / canActOnRecipe on rows equal mayReadRecipe / mayActOnRecipe in SQL", async () => {
+    const owner = await buildUser(db);
+    const fan = await buildUser(db);
+    const planner = await buildUser(db);
+    const boss = await buildUser(db, { isSuperuser: true });
+    await db.execute(
+      sql`insert into follows (follower_id, followee_id) values (${fan.id}, ${owner.id})`,
+    );
+    const list = (
+      await db.execute<{ id: number }>(
+        sql`insert into grocery_lists (owner_id, name) values (${planner.id}, 'L') returning id`,
+      )
+    ).rows[0]?.id;
+    const viewers: Viewer[] = [
+      null,
+      { id: owner.id, isSuperuser: false },
+      { id: fan.id, isSuperuser: false },
+      { id: planner.id, isSuperuser: false },
+      { id: boss.id, isSuperuser: true },
+    ];
+    const seenBy: Record<string, boolean[]> = {};
+    for (const disabled of [false, true]) {
+      await db.execute(
+        sql`update users set disabled_at = ${disabled ? sql`now()` : sql`null`} where id = ${owner.id}`,
+      );
+      for (const visibility of ["public", "followers", "private"] as const) {
+        for (const hidden of [false, true]) {
+          const recipe = await buildRecipe(db, owner.id);
+          await db.execute(sql`update recipes set visibility = ${visibility},
+            hidden_at = ${hidden ? sql`now()` : sql`null`} where id = ${recipe.id}`);
+          await db.execute(sql`insert into planned_recipes (grocery_list_id, recipe_id, guests)
+            values (${list}, ${recipe.id}, 2)`);
+          const reads: boolean[] = [];
+          for (const viewer of viewers) {
+            const [row] = (
+              await db.execute<{
+                authorId: number;
+                visibility: "public" | "followers" | "private";
+                withheld: boolean;
+                followsAuthor: boolean;
+                plannedForViewer: boolean;
+                reads: boolean;
+                acts: boolean;
+              }>(sql`select r.author_id as "authorId", r.visibility, ${readerFacts(viewer)},
+                  ${mayReadRecipe(viewer)} as reads, ${mayActOnRecipe(viewer)} as acts
+                from recipes r where r.id = ${recipe.id}`)
+            ).rows;
+            if (!row) throw new Error("recipe gone");
+            const where = JSON.stringify({ disabled, visibility, hidden, viewer });
+            expect(row.withheld, where).toBe(hidden || disabled);
+            expect(
+              [canReadRecipe(viewer, row, row), canActOnRecipe(viewer, row, row)],
+              where,
+            ).toEqual([row.reads, row.acts]);
+            reads.push(row.reads);
+          }
+          seenBy[`${disabled ? "disabled " : ""}${visibility}${hidden ? " hidden" : ""}`] = reads;
+        }
+      }
+    }
+    // Readers: signed out, the owner, a follower, a cook whose list plans it, a superuser.
+    // Withheld (hidden, or its author disabled): the owner and the superuser only.
+    expect(seenBy).toEqual({
+      public: [true, true, true, true, true],
+      "public hidden": [false, true, false, false, true],
+      followers: [false, true, true, true, true],
+      "followers hidden": [false, true, false, false, true],
+      private: [false, true, false, true, true],
+      "private hidden": [false, true, false, false, true],
+      "disabled public": [false, true, false, false, true],
+      "disabled public hidden": [false, true, false, false, true],
+      "disabled followers": [false, true, false, false, true],
+      "disabled followers hidden": [false, true, false, false, true],
+      "disabled private": [false, true, false, false, true],
+      "disabled private hidden": [false, true, false, false, true],
+    });
   });
 });
