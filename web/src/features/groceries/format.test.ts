@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api-error";
-import { fieldError, formatPlannedDate, guestsText, listLabel, planErrorMessage } from "./format";
+import { formatPlannedDate, guestsText, listLabel, planErrorMessage } from "./format";
 
 describe("formatPlannedDate", () => {
   it("reads as short weekday, day and long month in en-GB", () => {
@@ -60,21 +60,5 @@ describe("listLabel", () => {
   });
   it("names the owner of a list shared with me", () => {
     expect(listLabel({ ...list, can_manage: false })).toBe("Weekend shop (shared by alice)");
-  });
-});
-
-describe("fieldError", () => {
-  it("takes the field's first message from a 400", () => {
-    const error = new ApiError(400, "Bad Request", { username: ["No such user.", "Other"] });
-    expect(fieldError(error, "username")).toBe("No such user.");
-  });
-  it("is undefined for another field, another status or a network failure", () => {
-    expect(fieldError(new ApiError(400, "Bad Request", { name: ["x"] }), "username")).toBe(
-      undefined,
-    );
-    expect(fieldError(new ApiError(403, "Forbidden", { username: ["x"] }), "username")).toBe(
-      undefined,
-    );
-    expect(fieldError(new TypeError("Failed to fetch"), "username")).toBe(undefined);
   });
 });

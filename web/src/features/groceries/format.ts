@@ -46,15 +46,3 @@ export function planErrorMessage(error: unknown, kind: PlanKind): string {
 export function listLabel(list: GroceryListSummary): string {
   return list.can_manage ? list.name : `${list.name} (shared by ${list.owner_username})`;
 }
-
-/**
- * The first message of a field in a 400 body (`{"username": ["..."]}`), or undefined when the
- * failure is something else.
- */
-export function fieldError(error: unknown, field: string): string | undefined {
-  if (!(error instanceof ApiError) || error.status !== 400) return undefined;
-  const body =
-    error.body && typeof error.body === "object" ? (error.body as Record<string, unknown>) : {};
-  const messages = body[field];
-  return Array.isArray(messages) && typeof messages[0] === "string" ? messages[0] : undefined;
-}

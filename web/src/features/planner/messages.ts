@@ -20,12 +20,3 @@ export function problemOf(error: unknown): string {
   if (error instanceof ApiError || error instanceof Error) return reasonOf(error);
   return "Please try again later.";
 }
-
-/** The first message of one field of a 400, when that is what failed. */
-export function fieldProblem(error: unknown, field: string): string | undefined {
-  if (!(error instanceof ApiError) || error.status !== 400) return undefined;
-  const body =
-    error.body && typeof error.body === "object" ? (error.body as Record<string, unknown>) : {};
-  const messages = body[field];
-  return Array.isArray(messages) && typeof messages[0] === "string" ? messages[0] : undefined;
-}

@@ -1,8 +1,8 @@
 import { SHOPPING_TEXT_MAX } from "@potluck/contract/limits";
 import { type FormEvent, useId, useState } from "react";
 import { ApiError, reasonOf } from "../../../lib/api-client";
+import { fieldErrorsOf } from "../../../lib/field-errors";
 import { addLine } from "../api/add-queue";
-import { fieldError } from "../format";
 import "./quick-add.css";
 
 /** Why the server would not take a typed line, in a few words. */
@@ -10,7 +10,7 @@ function refusalText(refusal: unknown): string {
   if (refusal instanceof ApiError && refusal.status === 404) {
     return "this list is gone, or no longer shared with you.";
   }
-  return fieldError(refusal, "text") ?? reasonOf(refusal);
+  return fieldErrorsOf(refusal).text ?? reasonOf(refusal);
 }
 
 /**
