@@ -287,6 +287,59 @@ describe("who may moderate", () => {
   });
 });
 
+describe("odd input to the admin routes", () => {
+  it("is a 4xx, never a 5xx, even from a superuser", async () => {
+    const { agent } = await signedIn(app, db, { isSuperuser: true });
+    const forged = (values: unknown) => Buffer.from(JSON.stringify(values)).toString("base64url");
+    const gets = [
+      "/api/admin/reports/?status=closed",
+      "/api/admin/reports/?limit=0",
+      "/api/admin/reports/?limit=101",
+      "/api/admin/reports/?cursor=garbage",
+      `/api/admin/reports/?cursor=${forged(["x", 1])}`,
+      `/api/admin/reports/?status=resolved&cursor=${forged([1e300, -1])}`,
+      "/api/admin/users/?search=%25_%5C",
+      `/api/admin/users/?cursor=${forged([7])}`,
+      `/api/admin/users/?search=${"x".repeat(151)}`,
+      "/api/admin/users/?search=%00",
+      `/api/admin/audit/?cursor=${forged([1, 2, 3])}`,
+      `/api/admin/audit/?cursor=${forged([Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER])}`,
+    ];
+    for (const url of gets) {
+      const response = await agent.get(url);
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(200);
+      expect(response.statusCode, url).toBeLessThan(500);
+    }
+    const posts: [string, unknown][] = [
+      ["/api/admin/reports/0/resolve/", { action: "hide" }],
+      ["/api/admin/reports/99999999999/resolve/", { action: "hide" }],
+      ["/api/admin/reports/abc/resolve/", { action: "hide" }],
+      ["/api/admin/reports/1/resolve/", {}],
+      ["/api/admin/reports/1/resolve/", "not json"],
+      [`/api/admin/users/${"y".repeat(151)}/disable/`, undefined],
+      ["/api/admin/users/%00/enable/", undefined],
+    ];
+    for (const [url, body] of posts) {
+      const response = await agent.post(url, body as Record<string, unknown>);
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, url).toBeLessThan(500);
+    }
+    const reports: unknown[] = [
+      { recipe_id: 0, reason: "spam" },
+      { recipe_id: "1", reason: "spam" },
+      { comment_id: 2 ** 31, reason: "spam" },
+      { username: "", reason: "spam" },
+      { username: "a\u0000b", reason: "spam" },
+      { username: "x", reason: "spam", text: "\ud800" },
+      [],
+    ];
+    for (const body of reports) {
+      const response = await agent.post("/api/reports/", body as Record<string, unknown>);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+    }
+  });
+});
+
 describe("hiding", () => {
   it("hides a reported comment from everyone but its author and superusers", async () => {
     const w = await world();
