@@ -118,3 +118,41 @@ export function Modal({
     </dialog>
   );
 }
+
+/**
+ * A dialog form's last row: its submit button (`label`; while `busy`, `busyLabel` and
+ * disabled) and Cancel. `danger` for an action that destroys something.
+ */
+export function ModalActions({
+  label,
+  busy = false,
+  busyLabel = label,
+  disabled = false,
+  danger = false,
+  className = "row",
+  onCancel,
+}: {
+  label: string;
+  busy?: boolean;
+  busyLabel?: string;
+  /** Not possible yet (nothing chosen), apart from busy. */
+  disabled?: boolean;
+  danger?: boolean;
+  className?: string;
+  onCancel: () => void;
+}) {
+  return (
+    <div className={className}>
+      <button
+        type="submit"
+        className={`btn ${danger ? "btn-danger" : "btn-primary"}`}
+        disabled={busy || disabled}
+      >
+        {busy ? busyLabel : label}
+      </button>
+      <button type="button" className="btn btn-secondary" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
+  );
+}

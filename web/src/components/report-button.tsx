@@ -8,7 +8,7 @@ import { flushSync } from "react-dom";
 import { reasonOf } from "../lib/api-client";
 import { fieldErrorsOf } from "../lib/field-errors";
 import { type ReportTarget, useSendReport } from "../lib/reports";
-import { Modal } from "./modal";
+import { Modal, ModalActions } from "./modal";
 import "./moderation.css";
 import { ErrorBox } from "./status";
 
@@ -144,14 +144,13 @@ function ReportDialog({
               <p>{problem}</p>
             </ErrorBox>
           )}
-          <div className="row report-actions">
-            <button type="submit" className="btn btn-primary" disabled={send.isPending}>
-              {send.isPending ? "Sending..." : "Send"}
-            </button>
-            <button type="button" className="btn btn-secondary" onClick={onClose}>
-              Cancel
-            </button>
-          </div>
+          <ModalActions
+            className="row report-actions"
+            label="Send"
+            busy={send.isPending}
+            busyLabel="Sending..."
+            onCancel={onClose}
+          />
         </form>
       )}
     </Modal>

@@ -1,7 +1,7 @@
 import { GUESTS_MAX, PLANNER_NOTE_MAX } from "@potluck/contract/limits";
 import { type FormEvent, useCallback, useId, useRef, useState } from "react";
 import { deferred } from "../../../components/deferred";
-import { Modal } from "../../../components/modal";
+import { Modal, ModalActions } from "../../../components/modal";
 import { SelectPlaceholder } from "../../../components/select-placeholder";
 import { type NewEntry, useCreatePlannerEntry } from "../api/create-entry";
 import { type RecipeOption, type RecipeSource, searchRecipeOptions } from "../api/search-recipes";
@@ -187,14 +187,12 @@ export function AddEntryDialog({
             {error}
           </p>
         )}
-        <div className="row">
-          <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-            {create.isPending ? "Adding..." : "Add"}
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <ModalActions
+          label="Add"
+          busy={create.isPending}
+          busyLabel="Adding..."
+          onCancel={onClose}
+        />
       </form>
     </Modal>
   );

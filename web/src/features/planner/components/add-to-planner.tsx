@@ -1,7 +1,7 @@
 import { GUESTS_MAX } from "@potluck/contract/limits";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { Modal } from "../../../components/modal";
+import { Modal, ModalActions } from "../../../components/modal";
 import { useCreatePlannerEntry } from "../api/create-entry";
 import { useSharedPlanners } from "../api/get-shared-planners";
 import { problemOf } from "../messages";
@@ -161,14 +161,12 @@ function AddToPlannerDialog({
             {error}
           </p>
         )}
-        <div className="row">
-          <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-            {create.isPending ? "Adding..." : "Add to planner"}
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <ModalActions
+          label="Add to planner"
+          busy={create.isPending}
+          busyLabel="Adding..."
+          onCancel={onClose}
+        />
       </form>
     </Modal>
   );

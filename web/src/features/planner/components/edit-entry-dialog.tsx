@@ -1,7 +1,7 @@
 import type { PlannerEntry } from "@potluck/contract";
 import { GUESTS_MAX, PLANNER_NOTE_MAX } from "@potluck/contract/limits";
 import { type FormEvent, useId, useRef, useState } from "react";
-import { Modal } from "../../../components/modal";
+import { Modal, ModalActions } from "../../../components/modal";
 import type { EntryChange } from "../api/update-entry";
 import { entryLabel } from "../entries";
 
@@ -71,14 +71,7 @@ export function EditEntryDialog({
             </p>
           )}
         </div>
-        <div className="row">
-          <button type="submit" className="btn btn-primary">
-            Save
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <ModalActions label="Save" onCancel={onClose} />
       </form>
     </Modal>
   );

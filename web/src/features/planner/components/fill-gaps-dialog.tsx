@@ -1,7 +1,7 @@
 import type { Suggestion } from "@potluck/contract";
 import { GUESTS_MAX } from "@potluck/contract/limits";
 import { type FormEvent, useId, useRef, useState } from "react";
-import { Modal } from "../../../components/modal";
+import { Modal, ModalActions } from "../../../components/modal";
 import { RecipeImage } from "../../../components/recipe-image";
 import { useCreatePlannerEntry } from "../api/create-entry";
 import { type SuggestRequest, suggestEntries } from "../api/suggest";
@@ -234,14 +234,12 @@ export function FillGapsDialog({
               {error}
             </p>
           )}
-          <div className="row">
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy ? "Looking..." : "Suggest recipes"}
-            </button>
-            <button type="button" className="btn btn-secondary" onClick={onClose}>
-              Cancel
-            </button>
-          </div>
+          <ModalActions
+            label="Suggest recipes"
+            busy={busy}
+            busyLabel="Looking..."
+            onCancel={onClose}
+          />
         </form>
       ) : proposal ? (
         <div className="planner-proposal">

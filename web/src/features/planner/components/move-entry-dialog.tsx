@@ -1,6 +1,6 @@
 import type { PlannerEntry } from "@potluck/contract";
 import { type FormEvent, useId, useRef, useState } from "react";
-import { Modal } from "../../../components/modal";
+import { Modal, ModalActions } from "../../../components/modal";
 import { entryLabel } from "../entries";
 import { addDays, type Day, dayName, SLOT_LABELS, type Slot, weekDays } from "../week";
 import { SlotFields } from "./slot-fields";
@@ -64,14 +64,7 @@ export function MoveEntryDialog({
           />
           <label htmlFor={copyId}>Keep it here too (copy)</label>
         </div>
-        <div className="row">
-          <button type="submit" className="btn btn-primary">
-            {copy ? "Copy" : "Move"}
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <ModalActions label={copy ? "Copy" : "Move"} onCancel={onClose} />
       </form>
     </Modal>
   );

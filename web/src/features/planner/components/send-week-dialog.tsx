@@ -3,7 +3,7 @@ import { GROCERY_LIST_NAME_MAX } from "@potluck/contract/limits";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { LoadError } from "../../../components/load-error";
-import { Modal } from "../../../components/modal";
+import { Modal, ModalActions } from "../../../components/modal";
 import { usePlannerEntries } from "../api/get-entries";
 import { useSendToList } from "../api/send-to-list";
 import { guestsText, sendPreview } from "../entries";
@@ -210,18 +210,13 @@ export function SendWeekDialog({
               {error}
             </p>
           )}
-          <div className="row">
-            <button
-              type="submit"
-              className="btn btn-primary"
-              disabled={send.isPending || creating || current.toSend.length === 0}
-            >
-              {send.isPending || creating ? "Sending..." : "Send"}
-            </button>
-            <button type="button" className="btn btn-secondary" onClick={onClose}>
-              Cancel
-            </button>
-          </div>
+          <ModalActions
+            label="Send"
+            busy={send.isPending || creating}
+            busyLabel="Sending..."
+            disabled={current.toSend.length === 0}
+            onCancel={onClose}
+          />
         </form>
       )}
     </Modal>

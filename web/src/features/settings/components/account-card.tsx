@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from "react";
-import { Modal } from "../../../components/modal";
+import { Modal, ModalActions } from "../../../components/modal";
 import { ApiError, reasonOf } from "../../../lib/api-client";
 import { useDeleteAccount } from "../api/delete-account";
 import { ACCOUNT_EXPORT_URL } from "../api/export-account";
@@ -129,14 +129,13 @@ function DeleteAccountDialog({
             Your account was not deleted: {otherError}
           </p>
         )}
-        <div className="row">
-          <button type="submit" className="btn btn-danger" disabled={remove.isPending}>
-            {remove.isPending ? "Deleting..." : "Delete my account"}
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <ModalActions
+          label="Delete my account"
+          busy={remove.isPending}
+          busyLabel="Deleting..."
+          danger
+          onCancel={onClose}
+        />
       </form>
     </Modal>
   );
