@@ -121,3 +121,27 @@ export const MODERATION_ACTIONS = ["dismiss", "hide", "delete", "disable_user"] 
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 /** A report's optional note, in characters after trimming. */
 export const MAX_REPORT_TEXT_LENGTH = 1000;
+
+// ---------- notifications (issue 27 §1) ----------
+
+export const NOTIFICATION_KINDS = [
+  "follow",
+  "rating",
+  "comment",
+  "like",
+  "list_shared",
+  "planner_shared",
+  "import_done",
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** What the settings call each kind. */
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  follow: "New followers",
+  rating: "Ratings of my recipes",
+  comment: "Comments",
+  like: "Likes",
+  list_shared: "Shopping lists shared with me",
+  planner_shared: "Planners shared with me",
+  import_done: "Finished imports",
+};

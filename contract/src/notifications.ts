@@ -1,17 +1,7 @@
 // Notifications (issue 27 §1): what a cook is told about, the unread count and their choices.
 import { z } from "zod";
 import { idListField, text } from "./common.js";
-
-export const NOTIFICATION_KINDS = [
-  "follow",
-  "rating",
-  "comment",
-  "like",
-  "list_shared",
-  "planner_shared",
-  "import_done",
-] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+import { NOTIFICATION_KINDS, type NotificationKind } from "./limits.js";
 
 /** How many ids one `POST /api/notifications/read/` may name. */
 export const NOTIFICATION_READ_MAX = 500;
@@ -88,13 +78,3 @@ export const updateNotificationSettingsBody = z
   } satisfies Record<NotificationKind, typeof channelChange>)
   .strict();
 export type UpdateNotificationSettingsBody = z.infer<typeof updateNotificationSettingsBody>;
-
-export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
-  follow: "New followers",
-  rating: "Ratings of my recipes",
-  comment: "Comments",
-  like: "Likes",
-  list_shared: "Shopping lists shared with me",
-  planner_shared: "Planners shared with me",
-  import_done: "Finished imports",
-};

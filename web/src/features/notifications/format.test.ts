@@ -1,9 +1,8 @@
-import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, type Notification } from "@potluck/contract";
+import { NOTIFICATION_KINDS, type Notification } from "@potluck/contract";
 import { describe, expect, it } from "vitest";
 import { badgeText, bellLabel } from "./bell-text";
 import {
   actorsText,
-  KIND_LABELS,
   notificationHref,
   notificationText,
   settingSavedText,
@@ -191,13 +190,6 @@ describe("timeAgo", () => {
 
   it("says nothing of a time it can't read", () => {
     expect(timeAgo("not a time", now)).toBe("");
-  });
-});
-
-describe("KIND_LABELS", () => {
-  it("are the contract's, in its order", () => {
-    expect(KIND_LABELS).toEqual(NOTIFICATION_KIND_LABELS);
-    expect(Object.keys(KIND_LABELS)).toEqual([...NOTIFICATION_KINDS]);
   });
 });
 

@@ -3,21 +3,7 @@ import type {
   NotificationKind,
   UpdateNotificationSettingsBody,
 } from "@potluck/contract";
-
-/**
- * The kinds and their names in the settings, as the contract's NOTIFICATION_KIND_LABELS
- * (repeated: a value import of the contract brings zod into the page's chunk; format.test.ts
- * checks they agree). In the order the settings list them.
- */
-export const KIND_LABELS: Record<NotificationKind, string> = {
-  follow: "New followers",
-  rating: "Ratings of my recipes",
-  comment: "Comments",
-  like: "Likes",
-  list_shared: "Shopping lists shared with me",
-  planner_shared: "Planners shared with me",
-  import_done: "Finished imports",
-};
+import { NOTIFICATION_KIND_LABELS } from "@potluck/contract/limits";
 
 /**
  * Who did it: "Ana", "Ana and Ben", "Ana and 3 others". `actors` are the newest few usernames,
@@ -121,7 +107,7 @@ export function settingSavedText(change: UpdateNotificationSettingsBody): string
   const [kind] = Object.keys(change) as NotificationKind[];
   const part = kind ? change[kind] : undefined;
   if (!kind || !part) return "Saved.";
-  const label = KIND_LABELS[kind];
+  const label = NOTIFICATION_KIND_LABELS[kind];
   if (part.in_app !== undefined) {
     return `Saved: ${label} ${part.in_app ? "will" : "won't"} show in the app.`;
   }

@@ -1,4 +1,5 @@
 import type { NotificationChannelSetting, NotificationKind } from "@potluck/contract";
+import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS } from "@potluck/contract/limits";
 import { useId } from "react";
 import { LoadError } from "../../../components/load-error";
 import { Loading } from "../../../components/status";
@@ -7,10 +8,8 @@ import {
   useNotificationSettings,
   useUpdateNotificationSettings,
 } from "../api/notification-settings";
-import { KIND_LABELS, settingSavedText } from "../format";
+import { settingSavedText } from "../format";
 import "./notifications.css";
-
-const KINDS = Object.keys(KIND_LABELS) as NotificationKind[];
 
 /**
  * "Notifications" in the settings: for every kind, whether it shows in the app (the bell) and
@@ -45,9 +44,9 @@ export function NotificationSettingsCard() {
         />
       ) : (
         <div className="notification-settings-kinds">
-          {KINDS.map((kind) => (
+          {NOTIFICATION_KINDS.map((kind) => (
             <fieldset key={kind} className="notification-kind">
-              <legend>{KIND_LABELS[kind]}</legend>
+              <legend>{NOTIFICATION_KIND_LABELS[kind]}</legend>
               <div className="notification-kind-channels">
                 <label className="choice">
                   <input
