@@ -1061,7 +1061,9 @@ export const moderationLog = pgTable(
       sql`${t.action} in ('dismiss', 'hide', 'delete', 'disable_user', 'enable_user')`,
     ),
     index("moderation_log_created_idx").on(t.createdAt.desc(), t.id.desc()),
-    index("moderation_log_moderator_idx").on(t.moderatorId).where(sql`${t.moderatorId} is not null`),
+    index("moderation_log_moderator_idx")
+      .on(t.moderatorId)
+      .where(sql`${t.moderatorId} is not null`),
     index("moderation_log_report_idx").on(t.reportId).where(sql`${t.reportId} is not null`),
   ],
 );

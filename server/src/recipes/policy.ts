@@ -72,8 +72,7 @@ export function canReadRecipe(viewer: Viewer, recipe: RecipeForPolicy, facts: Re
 export const withheldColumn = (
   authorId: SQL = sql`r.author_id`,
   hiddenAt: SQL = sql`r.hidden_at`,
-): SQL =>
-  sql`(${hiddenAt} is not null or ${authorDisabledAt(authorId)} is not null)`;
+): SQL => sql`(${hiddenAt} is not null or ${authorDisabledAt(authorId)} is not null)`;
 
 /**
  * The author's disabled_at, as a scalar subquery: PostgreSQL runs it per row looked at (a
