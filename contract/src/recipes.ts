@@ -95,6 +95,12 @@ export const recipeDetail = recipeListItem.extend({
   recipe_ingredients: z.array(recipeIngredient),
   /** The caller's collections that hold it, by id ([] signed out). */
   in_collections: z.array(z.number()),
+  /**
+   * Whether the caller may rate it (or change their rating): a right of their own to read it
+   * (a shopping list's or planner's grant is read only) and no block between them and its
+   * author. False signed out.
+   */
+  can_rate: z.boolean(),
 });
 export type RecipeDetail = z.infer<typeof recipeDetail>;
 

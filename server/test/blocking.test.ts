@@ -279,7 +279,12 @@ describe("the blocking matrix", () => {
 
       // the other's followers-only recipe → 404 (the follow is gone); the public one stays
       await expectStatus(await act.get(`/api/recipes/recipes/${target.followersRecipe}/`), 404);
-      await expectStatus(await act.get(`/api/recipes/recipes/${target.publicRecipe}/`), 200);
+      const publicOne = await act.get(`/api/recipes/recipes/${target.publicRecipe}/`);
+      await expectStatus(publicOne, 200);
+      // ...which the page offers no rating form for (a third cook's page does)
+      expect(publicOne.json().can_rate).toBe(false);
+      const asThird = await w.third.agent.get(`/api/recipes/recipes/${target.publicRecipe}/`);
+      expect(asThird.json().can_rate).toBe(true);
 
       // the feed: none of the other's items, and their comment under C's item is gone
       const items = await feed(actor.cook);

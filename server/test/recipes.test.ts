@@ -157,7 +157,7 @@ describe("POST /api/recipes/recipes/", () => {
     // Anyone can read it.
     const detail = await new Agent(app).get(`/api/recipes/recipes/${recipe.id}/`);
     expect(detail.statusCode).toBe(200);
-    expect(detail.json()).toEqual({ ...recipe, can_edit: false });
+    expect(detail.json()).toEqual({ ...recipe, can_edit: false, can_rate: false });
   });
 
   it("records a new_recipe feed item with the recipe", async () => {

@@ -42,7 +42,7 @@ export function toListItem(storage: ImageStorage, row: RecipeRow, viewer: Viewer
 
 export function toDetail(
   storage: ImageStorage,
-  row: RecipeRow & { content: string; in_collections: number[] },
+  row: RecipeRow & { content: string; in_collections: number[]; can_rate: boolean },
   lines: IngredientLine[],
   viewer: Viewer,
 ): RecipeDetail {
@@ -51,5 +51,6 @@ export function toDetail(
     content: row.content,
     recipe_ingredients: lines,
     in_collections: row.in_collections,
+    can_rate: row.can_rate,
   };
 }

@@ -6,6 +6,7 @@ import { inCollectionsColumn } from "../collections/repository.js";
 import { executePrepared, type Tx } from "../db/client.js";
 import { ingredients, recipeIngredients, recipes, recipeTags, units, users } from "../db/schema.js";
 import type { CursorValues } from "../http/pagination.js";
+import { mayRateRecipe } from "../ratings/policy.js";
 import { mayReadRecipe, type ReaderFacts, readerFacts } from "./policy.js";
 
 /** A recipe row as lists and the detail page read it (author name joined in). */
@@ -285,11 +286,15 @@ export async function listRecipes(db: Tx, options: ListOptions): Promise<RecipeR
   return (await db.execute<RecipeRow>(recipeListSql({ ...options, lead }))).rows;
 }
 
-/** The detail page's row: the recipe, its lines, the viewer's collections that hold it. */
+/**
+ * The detail page's row: the recipe, its lines, the viewer's collections that hold it, and
+ * whether the viewer may rate it.
+ */
 export type RecipeDetailRow = RecipeRow & {
   content: string;
   lines: IngredientLine[];
   in_collections: number[];
+  can_rate: boolean;
 };
 
 /**
@@ -318,7 +323,8 @@ export async function findRecipe(
           left join ${ingredients} i on i.id = ri.ingredient_id
           left join ${units} un on un.id = ri.unit_id
         where ri.recipe_id = r.id
-      ), '[]') as lines, ${inCollectionsColumn(viewer)}
+      ), '[]') as lines, ${inCollectionsColumn(viewer)},
+      ${viewer ? mayRateRecipe(viewer) : sql`false`} as can_rate
       from ${recipes} r join ${users} u on u.id = r.author_id
       where r.id = ${id} and ${mayReadRecipe(viewer)}`,
   );

@@ -267,7 +267,7 @@ function RecipeView({
           )}
         </section>
       </div>
-      {user && (
+      {recipe.can_rate && (
         <section className="card recipe-rating" aria-labelledby="rating-heading">
           <h2 id="rating-heading">Rate this recipe</h2>
           <RatingForm recipeId={recipe.id} csrfToken={csrfToken} onRated={onRated} />
