@@ -586,6 +586,12 @@ describe("disabling a cook", () => {
     expect(
       otherFeed.json().results.map((i: { user_username: string }) => i.user_username),
     ).not.toContain(w.a.user.username);
+    // Nobody finds them: not in user search, not among the cooks one follows.
+    const names = async (path: string) =>
+      (await other.agent.get(path)).json().results.map((u: { username: string }) => u.username);
+    const search = `/api/users/search/?query=${w.a.user.username}`;
+    expect(await names(search)).not.toContain(w.a.user.username);
+    expect(await names("/api/users/following/")).not.toContain(w.a.user.username);
     // Their profile is not found, but by the superuser.
     expect((await w.c.agent.get(`/api/users/${w.a.user.username}/`)).statusCode).toBe(404);
     expect((await w.m.agent.get(`/api/users/${w.a.user.username}/`)).statusCode).toBe(200);
@@ -616,6 +622,8 @@ describe("disabling a cook", () => {
       (await other.agent.get(`/api/recipes/ratings/?recipe=${otherRecipe.id}`)).json(),
     ).toHaveLength(1);
     expect((await w.c.agent.get(`/api/users/${w.a.user.username}/`)).statusCode).toBe(200);
+    expect(await names(search)).toContain(w.a.user.username);
+    expect(await names("/api/users/following/")).toContain(w.a.user.username);
     const again = new Agent(two.app);
     expect((await again.post("/api/auth/login/", login)).statusCode).toBe(200);
   });

@@ -1,4 +1,4 @@
-import { and, eq, exists, gt, type SQL, sql } from "drizzle-orm";
+import { and, eq, exists, gt, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Tx } from "../db/client.js";
 import { follows, users } from "../db/schema.js";
@@ -97,7 +97,7 @@ export async function searchUsers(
         ${hasBlocked(me, sql`u.id`)} as "isBlocked"
       from users u
       where (lower(u.username) like ${part} or lower(u.first_name) like ${part})
-        and u.id <> ${me}
+        and u.id <> ${me} and u.disabled_at is null
     ) matches
     ${after ? sql`where (rank, name) > (${after.rank}, ${after.name})` : sql``}
     order by rank, name
@@ -127,7 +127,8 @@ export async function suggestUsers(
   const continueAfter = (from: typeof after) =>
     from ? sql`and (score, name) > (${from.score}, ${from.name})` : sql``;
   // Nobody a block stands between, either way (decision 0032): they can't follow each other.
-  const notFollowed = sql`u.id <> ${me}
+  // Nor a cook a moderator disabled (decision 0033): nobody finds them until enabled again.
+  const notFollowed = sql`u.id <> ${me} and u.disabled_at is null
     and not exists (select 1 from follows f where f.follower_id = ${me} and f.followee_id = u.id)
     and ${notBlockedBetween(me, sql`u.id`)}`;
   const notFollower = sql`not exists (
@@ -303,7 +304,13 @@ export async function listFollowers(
     })
     .from(follows)
     .innerJoin(users, eq(users.id, follows.followerId))
-    .where(and(eq(follows.followeeId, me), after === undefined ? undefined : gt(lowerName, after)))
+    .where(
+      and(
+        eq(follows.followeeId, me),
+        isNull(users.disabledAt),
+        after === undefined ? undefined : gt(lowerName, after),
+      ),
+    )
     .orderBy(lowerName)
     .limit(limit + 1);
 }
@@ -327,7 +334,13 @@ export async function listFollowing(
     })
     .from(follows)
     .innerJoin(users, eq(users.id, follows.followeeId))
-    .where(and(eq(follows.followerId, me), after === undefined ? undefined : gt(lowerName, after)))
+    .where(
+      and(
+        eq(follows.followerId, me),
+        isNull(users.disabledAt),
+        after === undefined ? undefined : gt(lowerName, after),
+      ),
+    )
     .orderBy(lowerName)
     .limit(limit + 1);
 }
