@@ -274,6 +274,24 @@ describe("who is not told", () => {
     expect(await unread(friend)).toBe(comment.statusCode === 201 ? 1 : 0);
   });
 
+  it("blocking takes what the blocked cook caused out of the blocker's notifications", async () => {
+    const [owner, pest, friend] = [await cook(), await cook(), await cook()];
+    const item = await itemOf(owner.user);
+    await followQuietly(friend.user, owner.user);
+    await ok(pest.agent.post(`/api/users/${owner.user.id}/follow/`));
+    await ok(pest.agent.post(`/api/feed/items/${item}/comments/`, { text: "Meh" }));
+    await ok(pest.agent.post(`/api/feed/items/${item}/like/`));
+    await ok(friend.agent.post(`/api/feed/items/${item}/like/`));
+    expect(await unread(owner)).toBe(3); // the follow, the comment, the two likes grouped
+    await ok(owner.agent.post(`/api/users/${pest.user.username}/block/`));
+    const [likes, ...rest] = await listOf(owner);
+    expect(rest).toEqual([]);
+    expect(likes).toMatchObject({ kind: "like", actors: [friend.user.username], actor_count: 1 });
+    expect(await unread(owner)).toBe(1);
+    // The pest's own notifications (the friend's likes don't reach them) are theirs.
+    expect(await unread(pest)).toBe(0);
+  });
+
   it("a notification about a recipe the cook may no longer read is left out, and its count", async () => {
     const [owner, ana, bo] = [await cook(), await cook(), await cook()];
     const recipe = await buildRecipe(db, owner.user.id);

@@ -132,6 +132,25 @@ export async function markRead(db: Tx, userId: number, ids: number[] | undefined
   });
 }
 
+/**
+ * Takes `actorId` out of the cook's notifications (the cook blocked them): a notification
+ * only they caused goes, a grouped one keeps its other cooks. Announces the new count.
+ */
+export async function forgetActor(tx: Tx, userId: number, actorId: number): Promise<void> {
+  // The CTE's delete is not seen by the outer statement: "others" must leave the actor out.
+  const result = await tx.execute(sql`
+    with gone as (
+      delete from notification_actors na using notifications n
+      where na.notification_id = n.id and n.user_id = ${userId} and na.actor_id = ${actorId}
+      returning na.notification_id
+    )
+    delete from notifications n
+    where n.id in (select notification_id from gone)
+      and not exists (select 1 from notification_actors others
+        where others.notification_id = n.id and others.actor_id <> ${actorId})`);
+  if ((result.rowCount ?? 0) > 0) await announceUnread(tx, userId);
+}
+
 // ---------- settings ----------
 
 const DEFAULT_SETTING = { in_app: true, email: false };

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, or, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import { blocks, follows, users } from "../db/schema.js";
+import { forgetActor } from "../notifications/repository.js";
 import { blockedBetween } from "./policy.js";
 
 // Blocking (decision 0032): the rows, and the one rule that spans tables, that a block ends
@@ -46,8 +47,9 @@ export async function hasBlockedCook(db: Tx, blockerId: number, blockedId: numbe
 }
 
 /**
- * `blockerId` blocks `blockedId`, and the follows between the two end, both ways. Call it
- * under lockCookPair. Idempotent: blocking again changes nothing.
+ * `blockerId` blocks `blockedId`: the follows between the two end, both ways, and what the
+ * blocked cook caused leaves the blocker's notifications. Call it under lockCookPair.
+ * Idempotent: blocking again changes nothing.
  */
 export async function block(tx: Tx, blockerId: number, blockedId: number): Promise<void> {
   await tx.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing();
@@ -59,6 +61,7 @@ export async function block(tx: Tx, blockerId: number, blockedId: number): Promi
         and(eq(follows.followerId, blockedId), eq(follows.followeeId, blockerId)),
       ),
     );
+  await forgetActor(tx, blockerId, blockedId);
 }
 
 /** Ends the block, if any; the follows it ended stay ended. */
@@ -76,16 +79,4 @@ export async function listBlocked(db: Tx, blockerId: number): Promise<{ username
     .innerJoin(users, eq(users.id, blocks.blockedId))
     .where(eq(blocks.blockerId, blockerId))
     .orderBy(asc(sql`lower(${users.username})`));
-}
-
-/** The id and name of the cook named `username` (ignoring case); undefined when unknown. */
-export async function findCookByName(
-  db: Tx,
-  username: string,
-): Promise<{ id: number; username: string } | undefined> {
-  const [row] = await db
-    .select({ id: users.id, username: users.username })
-    .from(users)
-    .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
-  return row;
 }

@@ -37,7 +37,6 @@ import { deleteAccount } from "./account-deletion.js";
 import {
   block,
   blockCount,
-  findCookByName,
   hasBlockedCook,
   isBlockedBetween,
   listBlocked,
@@ -57,6 +56,7 @@ import {
 import { emailTakenByOther, findProfile, updateProfile } from "./profile.js";
 import {
   cooksToFollow,
+  findUserByUsername,
   findUsername,
   follow,
   listFollowers,
@@ -131,7 +131,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const me = requireUser(request);
       await app.db.transaction(async (tx) => {
-        const cook = await findCookByName(tx, request.params.username);
+        const cook = await findUserByUsername(tx, request.params.username);
         if (!cook) throw notFound();
         if (!canBlock(me, cook.id)) throw badRequest("You cannot block yourself.");
         await lockCookPair(tx, me.id, cook.id);
@@ -155,7 +155,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const me = requireUser(request);
-      const cook = await findCookByName(app.db, request.params.username);
+      const cook = await findUserByUsername(app.db, request.params.username);
       if (!cook) throw notFound();
       await unblock(app.db, me.id, cook.id);
       return reply.code(204).send(null);
