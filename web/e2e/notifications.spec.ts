@@ -104,6 +104,16 @@ test("A hears of B's follow and comment live, opens the comment and chooses what
     a.getByRole("group", { name: "New followers" }).getByLabel("In the app"),
   ).not.toBeChecked();
   await expect(a.getByRole("group", { name: "Comments" }).getByLabel("In the app")).toBeChecked();
+  // A kind comes by email only while it shows in the app (the digest lists what the app shows).
+  await expect(
+    a.getByRole("group", { name: "New followers" }).getByLabel("By email"),
+  ).toBeDisabled();
+  const likes = a.getByRole("group", { name: "Likes" });
+  await likes.getByLabel("By email").check();
+  await expect(a.getByText("Saved: Likes will come by email.")).toBeVisible();
+  await likes.getByLabel("In the app").uncheck();
+  await expect(likes.getByLabel("By email")).not.toBeChecked();
+  await expect(likes.getByLabel("By email")).toBeDisabled();
 
   // --- B unfollows and follows again: nothing for A; B's next comment still reaches A
   await b.goto(`/cooks/${aName}`);

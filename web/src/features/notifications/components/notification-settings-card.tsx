@@ -32,7 +32,8 @@ export function NotificationSettingsCard() {
     >
       <h2 id={headingId}>Notifications</h2>
       <p className="muted small">
-        What you are told about, in the app and by email. Emails come as one digest an hour at most.
+        What you are told about, in the app and by email. An email is a digest of what the app shows
+        you, one an hour at most: a kind has to be in the app to come by email.
       </p>
       {settings.isPending ? (
         <Loading />
@@ -52,7 +53,13 @@ export function NotificationSettingsCard() {
                   <input
                     type="checkbox"
                     checked={settings.data[kind].in_app}
-                    onChange={(event) => change(kind, { in_app: event.target.checked })}
+                    onChange={(event) =>
+                      // Off in the app is off by email too: the digest lists what the app shows.
+                      change(
+                        kind,
+                        event.target.checked ? { in_app: true } : { in_app: false, email: false },
+                      )
+                    }
                   />
                   <span>In the app</span>
                 </label>
@@ -60,6 +67,7 @@ export function NotificationSettingsCard() {
                   <input
                     type="checkbox"
                     checked={settings.data[kind].email}
+                    disabled={!settings.data[kind].in_app}
                     onChange={(event) => change(kind, { email: event.target.checked })}
                   />
                   <span>By email</span>
