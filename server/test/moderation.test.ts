@@ -592,6 +592,12 @@ describe("disabling a cook", () => {
     const search = `/api/users/search/?query=${w.a.user.username}`;
     expect(await names(search)).not.toContain(w.a.user.username);
     expect(await names("/api/users/following/")).not.toContain(w.a.user.username);
+    const list = (await other.agent.post("/api/groceries/lists/", { name: "Picnic" })).json();
+    const shared = await other.agent.post(`/api/groceries/lists/${list.id}/members/`, {
+      username: w.a.user.username,
+    });
+    expect(shared.statusCode).toBe(400);
+    expect(shared.json()).toEqual({ username: ["No cook has this username."] });
     // Their profile is not found, but by the superuser.
     expect((await w.c.agent.get(`/api/users/${w.a.user.username}/`)).statusCode).toBe(404);
     expect((await w.m.agent.get(`/api/users/${w.a.user.username}/`)).statusCode).toBe(200);

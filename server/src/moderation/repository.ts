@@ -340,14 +340,6 @@ export async function listUsers(
 
 export const userCursorOf = (row: AdminUserRow): CursorValues => [row.name];
 
-export async function findUserByName(db: Tx, username: string) {
-  const [row] = await db
-    .select({ id: users.id, username: users.username, disabledAt: users.disabledAt })
-    .from(users)
-    .where(sql`lower(${users.username}) = lower(${username})`);
-  return row;
-}
-
 // ---------- the audit log ----------
 
 export type AuditRow = {

@@ -24,13 +24,13 @@ import { decodeCursor, toPage } from "../http/pagination.js";
 import { consumeAttempts } from "../http/rate-limit.js";
 import { removeImage } from "../media/images.js";
 import { deleteRecipeEverywhere } from "../recipes/writes.js";
+import { findUserByUsername } from "../users/repository.js";
 import { presentAdminUser, presentAuditEntry, presentReport } from "./presenter.js";
 import {
   auditCursorOf,
   disableUser,
   enableUser,
   findReport,
-  findUserByName,
   hideComment,
   hideRecipe,
   insertReport,
@@ -208,7 +208,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         const me = requireUser(request);
         const disable = change === "disable";
         const changedId = await app.db.transaction(async (tx) => {
-          const user = await findUserByName(tx, request.params.username);
+          const user = await findUserByUsername(tx, request.params.username);
           if (!user) throw notFound();
           if (disable && user.id === me.id) throw badRequest("You can't disable yourself.");
           // Nothing to do, nothing logged: it already is.

@@ -25,7 +25,7 @@ export async function findUsername(db: Tx, id: number): Promise<string | undefin
 /** A cook by username, matched case-insensitively as at login. */
 export async function findUserByUsername(tx: Tx, username: string) {
   const [user] = await tx
-    .select({ id: users.id, username: users.username })
+    .select({ id: users.id, username: users.username, disabledAt: users.disabledAt })
     .from(users)
     .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
   return user;

@@ -16,7 +16,7 @@ export interface ShareRefusals {
  * planner): look the cook up, refuse them, else `add` them (false when they are a member
  * already). Every refusal is the 400 `{"username": [...]}`. A cook a block stands between,
  * either way, is answered as an unknown one: the answer doesn't reveal the block (decision
- * 0032). Runs in the caller's transaction, after it has locked what is shared; the caller
+ * 0032); so is a cook a moderator disabled (0033). Runs in the caller's transaction, after it has locked what is shared; the caller
  * records the change and notifies the cook.
  */
 export async function addMemberByUsername(
@@ -27,7 +27,7 @@ export async function addMemberByUsername(
   add: (cookId: number) => Promise<boolean>,
 ): Promise<{ id: number; username: string }> {
   const cook = await findUserByUsername(tx, username);
-  if (!cook || (await isBlockedBetween(tx, ownerId, cook.id))) {
+  if (!cook || cook.disabledAt || (await isBlockedBetween(tx, ownerId, cook.id))) {
     throw fieldError("username", "No cook has this username.");
   }
   if (cook.id === ownerId) throw fieldError("username", refusals.own);
