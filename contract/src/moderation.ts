@@ -10,7 +10,8 @@ import {
 // Reports and moderation (issue 27 §3, decision 0033).
 
 /** What the audit log records: the moderation actions and a cook enabled again. */
-export const AUDITED_ACTIONS = [...MODERATION_ACTIONS, "enable_user"] as const;
+export const AUDITED_ACTIONS = [...MODERATION_ACTIONS, "enable_user", "unhide"] as const;
+export type AuditedAction = (typeof AUDITED_ACTIONS)[number];
 
 const id = z.number().int().positive().max(MAX_ID);
 

@@ -374,6 +374,20 @@ describe("hiding", () => {
     expect((await seen(w.m.agent, w)).comments).toContain(`${w.commentByB} hidden`);
     // And nobody else can report it any more: it is not there for them.
     expect((await report(w.c.agent, { comment_id: w.commentByB })).statusCode).toBe(400);
+
+    // The moderator changes their mind: it shows again, the report reads dismissed, the log
+    // says so; a second undo has nothing to show.
+    const shown = await w.m.agent.post(`/api/admin/reports/${id}/unhide/`);
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json()).toMatchObject({ id, resolution: "dismiss", target_hidden: false });
+    expect((await seen(w.c.agent, w)).comments).toEqual([
+      String(w.commentByA),
+      String(w.commentByB),
+    ]);
+    const [latest] = (await w.m.agent.get("/api/admin/audit/")).json().results;
+    expect(latest).toMatchObject({ action: "unhide", report_id: id });
+    expect((await w.m.agent.post(`/api/admin/reports/${id}/unhide/`)).statusCode).toBe(400);
+    expect((await w.c.agent.post(`/api/admin/reports/${id}/unhide/`)).statusCode).toBe(404);
   });
 
   it("hides a reported recipe from detail, explore, search and the feed for others", async () => {

@@ -181,6 +181,7 @@ const SHAPES: Record<string, InputShape> = {
   // Superusers only: the fuzzing cook gets 404 for every one (moderation.test.ts covers them).
   "GET /api/admin/reports/": { query: fields(adminReportsQuery) },
   "POST /api/admin/reports/:id/resolve/": { body: fields(resolveReportBody) },
+  "POST /api/admin/reports/:id/unhide/": {},
   "GET /api/admin/users/": { query: fields(adminUsersQuery) },
   "POST /api/admin/users/:username/disable/": { usernames },
   "POST /api/admin/users/:username/enable/": { usernames },

@@ -206,4 +206,17 @@ test("B reports A's comment, a moderator hides it, B no longer sees it and A see
   await expect(a.locator(".recipe-card").filter({ hasText: title })).toContainText(
     "Hidden by a moderator",
   );
+
+  // --- The moderator changes their mind: the recipe shows again, the report reads dismissed.
+  await m.getByRole("button", { name: "Resolved" }).click();
+  const resolvedRecipe = m.locator(".admin-card").filter({ hasText: title }).filter({
+    hasText: "Hide by",
+  });
+  await resolvedRecipe.getByRole("button", { name: /^Show again: recipe/ }).click();
+  await resolvedRecipe.getByRole("button", { name: "Show again", exact: true }).click();
+  await expect(m.locator(".admin-card").filter({ hasText: title }).first()).toContainText(
+    `Dismiss by ${mName}`,
+  );
+  await b.goto(recipeUrl);
+  await expect(b.getByRole("heading", { level: 1, name: title })).toBeVisible();
 });

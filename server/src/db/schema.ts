@@ -1058,7 +1058,7 @@ export const moderationLog = pgTable(
   (t) => [
     check(
       "moderation_log_action",
-      sql`${t.action} in ('dismiss', 'hide', 'delete', 'disable_user', 'enable_user')`,
+      sql`${t.action} in ('dismiss', 'hide', 'delete', 'disable_user', 'enable_user', 'unhide')`,
     ),
     index("moderation_log_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("moderation_log_moderator_idx")

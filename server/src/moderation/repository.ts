@@ -1,5 +1,10 @@
-import type { ModerationAction, ReportReason, ReportTargetKind } from "@potluck/contract";
-import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import type {
+  AuditedAction,
+  ModerationAction,
+  ReportReason,
+  ReportTargetKind,
+} from "@potluck/contract";
+import { and, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/policy.js";
 import { deleteSessionsOf } from "../auth/sessions.js";
 import type { Tx } from "../db/client.js";
@@ -258,6 +263,36 @@ export async function hideComment(tx: Tx, id: number): Promise<boolean> {
 }
 
 /**
+ * Shows a hidden recipe or comment again (a moderator changed their mind), and marks the
+ * reports resolved by hiding it dismissed. False when it is gone or not hidden.
+ */
+export async function unhide(
+  tx: Tx,
+  target: { kind: "recipe" | "comment"; id: number },
+  moderatorId: number,
+): Promise<boolean> {
+  const rows =
+    target.kind === "recipe"
+      ? await tx
+          .update(recipes)
+          .set({ hiddenAt: null })
+          .where(and(eq(recipes.id, target.id), isNotNull(recipes.hiddenAt)))
+          .returning({ id: recipes.id })
+      : await tx
+          .update(feedComments)
+          .set({ hiddenAt: null })
+          .where(and(eq(feedComments.id, target.id), isNotNull(feedComments.hiddenAt)))
+          .returning({ id: feedComments.id });
+  if (rows.length === 0) return false;
+  const column = target.kind === "recipe" ? reports.recipeId : reports.commentId;
+  await tx
+    .update(reports)
+    .set({ resolution: "dismiss", resolvedById: moderatorId, resolvedAt: sql`now()` })
+    .where(and(eq(column, target.id), eq(reports.resolution, "hide")));
+  return true;
+}
+
+/**
  * Disables the cook and deletes their sessions in the caller's transaction: the sessions
  * triggers NOTIFY every process when it commits (decision 0020), and the caller forgets them in
  * its own (SessionCache.forgetSessionsOf) after the commit. The cook's recipes, ratings,
@@ -279,7 +314,7 @@ export async function logAction(
   tx: Tx,
   entry: {
     moderator: { id: number; username: string };
-    action: ModerationAction | "enable_user";
+    action: AuditedAction;
     targetKind: ReportTargetKind;
     targetId: number | null;
     targetLabel: string;
@@ -345,7 +380,7 @@ export const userCursorOf = (row: AdminUserRow): CursorValues => [row.name];
 export type AuditRow = {
   id: number;
   moderatorName: string;
-  action: ModerationAction | "enable_user";
+  action: AuditedAction;
   targetKind: ReportTargetKind;
   targetId: number | null;
   targetLabel: string;

@@ -44,11 +44,13 @@ import {
   reportableRecipe,
   reportableUser,
   reportCursorOf,
+  unhide,
   userCursorOf,
 } from "./repository.js";
 
 const ALREADY_RESOLVED = "This report is already resolved.";
 const TARGET_GONE = "The reported content no longer exists.";
+const NOT_HIDDEN = "This report's content is not hidden.";
 
 /** `POST /api/reports/`: any signed-in cook reports what they can see. */
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -180,6 +182,39 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (!resolved) throw notFound();
       return presentReport(resolved);
+    },
+  );
+
+  // A moderator's change of mind: the hidden recipe or comment of a report shows again.
+  app.post(
+    "/reports/:id/unhide/",
+    {
+      config: { ...superuser, noBody: true },
+      schema: { params: adminReportParams, response: { 200: adminReportSchema } },
+    },
+    async (request) => {
+      const me = requireUser(request);
+      const { id } = request.params;
+      const shown = await app.db.transaction(async (tx) => {
+        const report = await findReport(tx, id);
+        if (!report) throw notFound();
+        const { targetKind: kind, targetId } = report;
+        if (report.resolution !== "hide" || kind === "user" || targetId === null) {
+          throw badRequest(NOT_HIDDEN);
+        }
+        if (!(await unhide(tx, { kind, id: targetId }, me.id))) throw badRequest(NOT_HIDDEN);
+        await logAction(tx, {
+          moderator: me,
+          action: "unhide",
+          targetKind: kind,
+          targetId,
+          targetLabel: report.excerpt,
+          reportId: report.id,
+        });
+        return findReport(tx, id);
+      });
+      if (!shown) throw notFound();
+      return presentReport(shown);
     },
   );
 

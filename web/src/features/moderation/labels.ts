@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS: Record<AuditEntry["action"], string> = {
   delete: "deleted",
   disable_user: "disabled",
   enable_user: "enabled",
+  unhide: "showed again",
 };
 
 export const KIND_NAMES = { recipe: "Recipe", comment: "Comment", user: "Cook" } as const;

@@ -9,6 +9,14 @@ export const resolveReport = (id: number, action: ModerationAction) =>
     json: { action } satisfies ResolveReportBody,
   });
 
+/** Shows a hidden recipe or comment again; its report then reads dismissed. */
+export const useUnhideReport = () =>
+  useMutation({
+    mutationFn: (id: number) =>
+      api<AdminReport>(`/api/admin/reports/${id}/unhide/`, { method: "POST" }),
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+
 /**
  * Dismiss, hide, delete or disable. What it changes reaches far (recipes, feeds, a cook's
  * sessions), so every query is refreshed: the queue, the log, and any page that showed it.

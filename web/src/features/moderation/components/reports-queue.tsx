@@ -6,7 +6,7 @@ import { ConfirmStep } from "../../../components/confirm-step";
 import { ErrorBox, Loading } from "../../../components/status";
 import { reasonOf } from "../../../lib/api-client";
 import { useReports } from "../api/get-reports";
-import { useResolveReport } from "../api/resolve-report";
+import { useResolveReport, useUnhideReport } from "../api/resolve-report";
 import { ACTION_BUTTONS, formatTime, KIND_NAMES, REASON_NAMES } from "../labels";
 
 /** The open reports, oldest first, each with its actions; or the resolved ones, newest first. */
@@ -83,6 +83,46 @@ const QUESTIONS: Record<ModerationAction, (report: AdminReport) => string> = {
     `Disable ${r.target_author_username ?? "this cook"}? They are signed out, can't sign in, and everything they wrote is hidden.`,
 };
 
+/** A hidden recipe or comment shown again, after a confirmation: a moderator's change of mind. */
+function ShowAgain({ report, name }: { report: AdminReport; name: string }) {
+  const unhide = useUnhideReport();
+  const [asking, setAsking] = useState(false);
+  const cancel = useRef<HTMLButtonElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const ask = (yes: boolean) => {
+    flushSync(() => setAsking(yes));
+    (yes ? cancel.current : opener.current)?.focus();
+  };
+  return asking ? (
+    <ConfirmStep
+      question={`Show this ${report.target_kind} again to everyone who may read it? The report will read dismissed.`}
+      confirmLabel="Show again"
+      pending={unhide.isPending}
+      cancelRef={cancel}
+      onCancel={() => ask(false)}
+      onConfirm={() => unhide.mutate(report.id)}
+    >
+      {unhide.isError && (
+        <ErrorBox>
+          <p>{reasonOf(unhide.error)}</p>
+        </ErrorBox>
+      )}
+    </ConfirmStep>
+  ) : (
+    <div className="row admin-actions">
+      <button
+        ref={opener}
+        type="button"
+        className="btn btn-small btn-outline"
+        aria-label={`Show again: ${name.toLowerCase()} ${report.excerpt}`}
+        onClick={() => ask(true)}
+      >
+        Show again
+      </button>
+    </div>
+  );
+}
+
 function ReportRow({ report }: { report: AdminReport }) {
   const resolve = useResolveReport();
   const [asking, setAsking] = useState<ModerationAction | null>(null);
@@ -121,11 +161,16 @@ function ReportRow({ report }: { report: AdminReport }) {
       </p>
       {report.text && <p className="admin-report-text">{report.text}</p>}
       {report.status === "resolved" ? (
-        <p className="small">
-          {report.resolution && ACTION_BUTTONS[report.resolution]} by{" "}
-          {report.resolved_by_username ?? "a deleted moderator"}
-          {report.resolved_at && <> on {formatTime(report.resolved_at)}</>}
-        </p>
+        <>
+          <p className="small">
+            {report.resolution && ACTION_BUTTONS[report.resolution]} by{" "}
+            {report.resolved_by_username ?? "a deleted moderator"}
+            {report.resolved_at && <> on {formatTime(report.resolved_at)}</>}
+          </p>
+          {report.resolution === "hide" &&
+            report.target_hidden &&
+            report.target_kind !== "user" && <ShowAgain report={report} name={name} />}
+        </>
       ) : asking ? (
         <ConfirmStep
           question={QUESTIONS[asking](report)}

@@ -1,0 +1,2 @@
+ALTER TABLE "moderation_log" DROP CONSTRAINT "moderation_log_action";--> statement-breakpoint
+ALTER TABLE "moderation_log" ADD CONSTRAINT "moderation_log_action" CHECK ("moderation_log"."action" in ('dismiss', 'hide', 'delete', 'disable_user', 'enable_user', 'unhide'));
