@@ -509,6 +509,9 @@ export const feedComments = pgTable(
     index("feed_comments_item_idx").on(t.feedItemId, t.createdAt, t.id),
     // A cook's comments: deleting the cook, and a moderator's look at what they wrote.
     index("feed_comments_user_idx").on(t.userId),
+    // The distinct cooks who commented on an item (a comment notifies each of them), read by
+    // skipping from one cook to the next (notifications/notify.ts), however many comments.
+    index("feed_comments_item_user_idx").on(t.feedItemId, t.userId),
   ],
 );
 

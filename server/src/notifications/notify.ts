@@ -70,9 +70,22 @@ function shapeOf(event: NotificationEvent): Shape {
     case "comment":
       return {
         ...none,
-        // The item's owner and its commenters (feed_comments_item_idx), each once.
+        // The item's owner and its commenters, each once: a loose index scan of
+        // feed_comments_item_user_idx (the next commenter after the last, one probe each), so
+        // the cost is that of the distinct commenters, not of every comment on the item.
         recipients: sql`select user_id from feed_items where id = ${event.feedItemId}
-          union select user_id from feed_comments where feed_item_id = ${event.feedItemId}`,
+          union select user_id from (
+            with recursive commenters(user_id) as (
+              (select user_id from feed_comments where feed_item_id = ${event.feedItemId}
+                order by user_id limit 1)
+              union all
+              select (select c.user_id from feed_comments c
+                  where c.feed_item_id = ${event.feedItemId} and c.user_id > commenters.user_id
+                  order by c.user_id limit 1)
+                from commenters where commenters.user_id is not null
+            )
+            select user_id from commenters where user_id is not null
+          ) distinct_commenters`,
         actorId: event.actorId,
         groupKey: `comment:${event.commentId}`,
         recipeId: itemRecipe(event.feedItemId),

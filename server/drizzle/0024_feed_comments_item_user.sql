@@ -1,0 +1,1 @@
+CREATE INDEX "feed_comments_item_user_idx" ON "feed_comments" USING btree ("feed_item_id","user_id");
