@@ -70,7 +70,11 @@ test("a Paprika export imported on the Import page, live, with pictures", async 
   ).toBeVisible({
     timeout: 60_000,
   });
-  await expect(page.getByRole("status").filter({ hasText: "Finished" })).toBeVisible();
+  // The import's end comes after its last recipe (the job writes it, then its event): give it
+  // the time a busy machine needs, as for the recipes.
+  await expect(page.getByRole("status").filter({ hasText: "Finished" })).toBeVisible({
+    timeout: 60_000,
+  });
   await expect(progress).toHaveAttribute("value", "8");
   await expect(page.getByRole("heading", { name: /Import from Paprika/ })).toBeVisible();
   const report = page.locator(".import-items");
