@@ -2,7 +2,7 @@ import { CANNOT_FOLLOW } from "@potluck/contract";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { recipes } from "../src/db/schema.js";
-import { buildRecipe, signedIn, type TestUser } from "./factories.js";
+import { buildFeedItem, buildRecipe, signedIn, type TestUser } from "./factories.js";
 import { type Agent, createTestApp } from "./helper.js";
 
 // Decision 0032: a block is a wall both ways. Every social call between the blocker (B) and
@@ -13,15 +13,6 @@ import { type Agent, createTestApp } from "./helper.js";
 const { app, db } = await createTestApp();
 
 type Cook = { user: TestUser; agent: Agent };
-
-async function buildItem(userId: number, recipeId: number): Promise<number> {
-  const result = await db.execute<{ id: number }>(sql`
-    insert into feed_items (user_id, event_type, recipe_id) values (${userId}, 'new_recipe', ${recipeId})
-    returning id`);
-  const id = result.rows[0]?.id;
-  if (id === undefined) throw new Error("item not created");
-  return id;
-}
 
 async function followersOnlyRecipe(authorId: number) {
   const recipe = await buildRecipe(db, authorId);
@@ -65,7 +56,7 @@ async function world() {
     await expectStatus(await follower.agent.post(`/api/users/${followee.user.id}/follow/`), 201);
   }
   const thirdRecipe = (await buildRecipe(db, c.user.id)).id;
-  const thirdItem = await buildItem(c.user.id, thirdRecipe);
+  const thirdItem = await buildFeedItem(db, c.user.id, thirdRecipe);
 
   const side = async (cook: Cook): Promise<Omit<Side, "ratingOfOther" | "commentOnThird">> => {
     const publicRecipe = (await buildRecipe(db, cook.user.id)).id;
@@ -73,7 +64,7 @@ async function world() {
       cook,
       publicRecipe,
       followersRecipe: (await followersOnlyRecipe(cook.user.id)).id,
-      item: await buildItem(cook.user.id, publicRecipe),
+      item: await buildFeedItem(db, cook.user.id, publicRecipe),
       unratedRecipe: (await buildRecipe(db, cook.user.id)).id,
     };
   };

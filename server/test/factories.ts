@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { hashPassword } from "../src/auth/passwords.js";
 import type { Db } from "../src/db/client.js";
-import { recipeIngredients, recipes, users } from "../src/db/schema.js";
+import { feedItems, recipeIngredients, recipes, users } from "../src/db/schema.js";
 import { refreshSearchRow } from "../src/recipes/search-index.js";
 import { Agent } from "./helper.js";
 
@@ -106,4 +106,14 @@ export async function buildRecipe(
   }
   await refreshSearchRow(db, recipe.id);
   return recipe;
+}
+
+/** A "new recipe" feed item of `userId` about `recipeId`, as publishing the recipe makes it. */
+export async function buildFeedItem(db: Db, userId: number, recipeId: number): Promise<number> {
+  const [row] = await db
+    .insert(feedItems)
+    .values({ userId, eventType: "new_recipe", recipeId })
+    .returning({ id: feedItems.id });
+  if (!row) throw new Error("item not created");
+  return row.id;
 }

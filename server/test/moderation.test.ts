@@ -9,7 +9,14 @@ import {
   mayReadRecipe,
   readerFacts,
 } from "../src/recipes/policy.js";
-import { buildRecipe, buildUser, signedIn, TEST_PASSWORD, type TestUser } from "./factories.js";
+import {
+  buildFeedItem,
+  buildRecipe,
+  buildUser,
+  signedIn,
+  TEST_PASSWORD,
+  type TestUser,
+} from "./factories.js";
 import { Agent, createTestApp } from "./helper.js";
 
 // Reports and moderation (issue 27 §3, decision 0033). Two apps on one database stand for two
@@ -27,15 +34,6 @@ async function until(condition: () => Promise<boolean>, what: string): Promise<v
   }
 }
 
-async function buildItem(userId: number, recipeId: number): Promise<number> {
-  const result = await db.execute<{ id: number }>(sql`
-    insert into feed_items (user_id, event_type, recipe_id) values (${userId}, 'new_recipe', ${recipeId})
-    returning id`);
-  const id = result.rows[0]?.id;
-  if (id === undefined) throw new Error("item not created");
-  return id;
-}
-
 async function follow(agent: Agent, user: TestUser) {
   expect((await agent.post(`/api/users/${user.id}/follow/`)).statusCode).toBe(201);
 }
@@ -50,7 +48,7 @@ async function world(title = `Lasagne ${Math.random().toString(36).slice(2, 8)}`
   const c = await signedIn(app, db);
   const m = await signedIn(app, db, { isSuperuser: true });
   const recipe = await buildRecipe(db, a.user.id, { title });
-  const itemId = await buildItem(a.user.id, recipe.id);
+  const itemId = await buildFeedItem(db, a.user.id, recipe.id);
   await follow(b.agent, a.user);
   await follow(c.agent, a.user);
   await follow(m.agent, a.user);
@@ -214,7 +212,11 @@ describe("reporting", () => {
     });
     // A comment under an item of someone B doesn't follow.
     const stranger = await signedIn(app, db);
-    const theirs = await buildItem(stranger.user.id, (await buildRecipe(db, stranger.user.id)).id);
+    const theirs = await buildFeedItem(
+      db,
+      stranger.user.id,
+      (await buildRecipe(db, stranger.user.id)).id,
+    );
     const hisComment = (
       await stranger.agent.post(`/api/feed/items/${theirs}/comments/`, { text: "mine" })
     ).json<{ id: number }>().id;

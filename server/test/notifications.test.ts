@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "../src/auth/sessions.js";
 import { finishImport } from "../src/imports/repository.js";
-import { buildRecipe, buildUser, signedIn, type TestUser } from "./factories.js";
+import { buildFeedItem, buildRecipe, buildUser, signedIn, type TestUser } from "./factories.js";
 import { type Agent, createTestApp } from "./helper.js";
 import { closeListening, openSse, type SseStream } from "./sse.js";
 
@@ -40,11 +40,7 @@ const unread = async (cook: Cook) => (await page(cook, "?limit=1")).unread_count
 
 /** A feed item of `owner` about a recipe of theirs, as the recipe writes make them. */
 async function itemOf(owner: TestUser, recipeId?: number): Promise<number> {
-  const recipe = recipeId ?? (await buildRecipe(db, owner.id)).id;
-  const result = await db.execute<{ id: number }>(sql`
-    insert into feed_items (user_id, event_type, recipe_id)
-    values (${owner.id}, 'new_recipe', ${recipe}) returning id::int`);
-  return result.rows[0]?.id as number;
+  return buildFeedItem(db, owner.id, recipeId ?? (await buildRecipe(db, owner.id)).id);
 }
 
 /** `a` follows `b` without telling anyone (a fixture). */
