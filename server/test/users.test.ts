@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildUser, signedIn, type TestUser } from "./factories.js";
+import { buildUser, signedIn, TEST_PASSWORD, type TestUser } from "./factories.js";
 import { Agent, createTestApp } from "./helper.js";
 
 const { app, db } = await createTestApp();
@@ -53,6 +53,30 @@ describe("follow and unfollow", () => {
     expect((await agent.delete(`/api/users/${cook.id}/follow/`)).statusCode).toBe(204);
     expect(await counts(agent)).toEqual([0, 0]);
     expect(await counts(cookAgent)).toEqual([0, 0]);
+  });
+
+  it("keeps the counts right when a block or a deleted account removes follows", async () => {
+    const { user: cook, agent: cookAgent } = await signedIn(app, db);
+    const { agent: fan } = await signedIn(app, db);
+    const { user: leaver, agent: leaverAgent } = await signedIn(app, db);
+    // Read first: the counts are cached with the session, and a change must reach the cache.
+    expect(await counts(cookAgent)).toEqual([0, 0]);
+    expect((await fan.post(`/api/users/${cook.id}/follow/`)).statusCode).toBe(201);
+    expect((await leaverAgent.post(`/api/users/${cook.id}/follow/`)).statusCode).toBe(201);
+    expect((await cookAgent.post(`/api/users/${leaver.id}/follow/`)).statusCode).toBe(201);
+    expect(await counts(cookAgent)).toEqual([2, 1]);
+
+    const fanName = (await fan.get("/api/auth/status/")).json().user.username;
+    expect((await cookAgent.post(`/api/users/${fanName}/block/`)).statusCode).toBe(204);
+    expect(await counts(cookAgent)).toEqual([1, 1]);
+    expect(await counts(fan)).toEqual([0, 0]);
+
+    const gone = await leaverAgent.request("DELETE", "/api/users/me/", {
+      password: TEST_PASSWORD,
+    });
+    expect(gone.statusCode).toBe(204);
+    // The deletion's cascade tells other cooks' cached sessions by NOTIFY, a moment later.
+    await expect.poll(() => counts(cookAgent)).toEqual([0, 0]);
   });
 
   it("refuses to follow yourself or nobody", async () => {

@@ -42,19 +42,6 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
   return pgError.code === "23505" && pgError.constraint === constraint;
 }
 
-export async function followCounts(db: Tx, userId: number) {
-  const [row] = await db
-    .select({
-      followerCount: sql<number>`(select count(*) from ${follows} where ${follows.followeeId} = ${userId})`,
-      followingCount: sql<number>`(select count(*) from ${follows} where ${follows.followerId} = ${userId})`,
-    })
-    .from(sql`(select 1) as one`);
-  return {
-    follower_count: Number(row?.followerCount ?? 0),
-    following_count: Number(row?.followingCount ?? 0),
-  };
-}
-
 export async function usernameOrEmailTaken(db: Tx, username: string, email: string) {
   const rows = await db
     .select({ username: users.username, email: users.email })

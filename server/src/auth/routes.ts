@@ -16,7 +16,7 @@ import { CSRF_COOKIE, csrfTokenFor } from "./csrf.js";
 import { checkPasswordAttempt } from "./login-attempts.js";
 import { hashPassword, passwordProblems } from "./passwords.js";
 import { clearSessionCookie, rotateCsrfSecret, setSessionCookie } from "./plugin.js";
-import { createUser, followCounts, isUniqueViolation, usernameOrEmailTaken } from "./repository.js";
+import { createUser, isUniqueViolation, usernameOrEmailTaken } from "./repository.js";
 import { createSession } from "./sessions.js";
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,7 +45,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           id: user.id,
           username: user.username,
           is_superuser: user.isSuperuser,
-          ...(await followCounts(app.db, user.id)),
+          follower_count: user.followerCount,
+          following_count: user.followingCount,
         },
       };
     },

@@ -13,6 +13,9 @@ export interface SessionUser {
   id: number;
   username: string;
   isSuperuser: boolean;
+  /** Kept with the session so that auth status needs no query (the cache hears changes). */
+  followerCount: number;
+  followingCount: number;
 }
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest();
@@ -61,6 +64,8 @@ export async function loadSession(db: Db, tokenHash: Buffer): Promise<SessionRow
       id: users.id,
       username: users.username,
       isSuperuser: users.isSuperuser,
+      followerCount: users.followerCount,
+      followingCount: users.followingCount,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
     })
@@ -77,7 +82,13 @@ export async function loadSession(db: Db, tokenHash: Buffer): Promise<SessionRow
     );
   if (!row) return null;
   const session = {
-    user: { id: row.id, username: row.username, isSuperuser: row.isSuperuser },
+    user: {
+      id: row.id,
+      username: row.username,
+      isSuperuser: row.isSuperuser,
+      followerCount: row.followerCount,
+      followingCount: row.followingCount,
+    },
     expiresAt: row.expiresAt.getTime(),
     lastSeenAt: row.lastSeenAt.getTime(),
   };

@@ -47,6 +47,12 @@ export const users = pgTable(
      * recipes, ratings and comments are shown to nobody but superusers until enabled again.
      */
     disabledAt: timestamptz("disabled_at"),
+    /**
+     * Kept by a trigger on follows (drizzle/0025): counted on every page load, they would
+     * cost more the more a cook follows or is followed.
+     */
+    followerCount: integer("follower_count").notNull().default(0),
+    followingCount: integer("following_count").notNull().default(0),
   },
   (t) => [
     check("users_units_preference", sql`${t.unitsPreference} in ('as_written', 'metric', 'us')`),

@@ -30,8 +30,7 @@ export async function findCookProfile(
 ): Promise<CookProfileRow | undefined> {
   const result = await db.execute<CookProfileRow>(sql`
     select u.id, u.username, u.first_name as "firstName",
-      (select count(*) from follows f where f.followee_id = u.id)::int as "followerCount",
-      (select count(*) from follows f where f.follower_id = u.id)::int as "followingCount",
+      u.follower_count as "followerCount", u.following_count as "followingCount",
       (select count(*) from recipes r where r.author_id = u.id and ${readable})::int
         as "recipeCount",
       exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = u.id)

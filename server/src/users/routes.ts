@@ -82,6 +82,15 @@ const IMAGE_REMOVALS_AT_ONCE = 8;
 const EMAIL_TAKEN = "A user with that email already exists.";
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * Sessions are cached with their follow counts (auth status reads them there): a follow
+   * changed here is forgotten at once in this process, and in the others when the users
+   * row's NOTIFY reaches them (drizzle/0025).
+   */
+  const forgetFollowCounts = (...userIds: number[]) => {
+    for (const id of userIds) app.sessions.forgetSessionsOf(id);
+  };
+
   app.post(
     "/:id/follow/",
     {
@@ -103,6 +112,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         if (created) await notify(tx, { kind: "follow", actorId: me.id, followeeId: id });
         return { username, created };
       });
+      forgetFollowCounts(me.id, id);
       if (created) return reply.code(201).send({ detail: `Successfully followed ${username}.` });
       return reply.code(200).send({ detail: `You are already following ${username}.` });
     },
@@ -116,6 +126,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       if ((await findUsername(app.db, id)) === undefined) throw notFound();
       await unfollow(app.db, me.id, id);
+      forgetFollowCounts(me.id, id);
       return reply.code(204).send(null);
     },
   );
@@ -130,7 +141,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const me = requireUser(request);
-      await app.db.transaction(async (tx) => {
+      const blockedId = await app.db.transaction(async (tx) => {
         const cook = await findUserByUsername(tx, request.params.username);
         if (!cook) throw notFound();
         if (!canBlock(me, cook.id)) throw badRequest("You cannot block yourself.");
@@ -142,7 +153,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           throw badRequest(`You can block at most ${BLOCKS_MAX} cooks.`);
         }
         await block(tx, me.id, cook.id);
+        return cook.id;
       });
+      forgetFollowCounts(me.id, blockedId);
       return reply.code(204).send(null);
     },
   );
