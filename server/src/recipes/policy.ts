@@ -98,15 +98,21 @@ export const followsAuthor = (viewerId: number, authorId: SQL = sql`r.author_id`
  */
 const plannedForViewer = (viewerId: number): SQL =>
   sql`(exists (select 1 from planned_recipes pr
-    where pr.recipe_id = r.id and pr.grocery_list_id in (
-      select id from grocery_lists where owner_id = ${viewerId}
-      union all
-      select grocery_list_id from grocery_list_members where user_id = ${viewerId}))
+    where pr.recipe_id = r.id and pr.grocery_list_id in (${listsOf(viewerId)}))
   or exists (select 1 from planner_entries pe
-    where pe.recipe_id = r.id and pe.owner_id in (
-      select ${viewerId}::int
+    where pe.recipe_id = r.id and pe.owner_id in (${plannersOf(viewerId)})))`;
+
+/** The grocery lists a cook owns or is a member of, as a subquery of ids. */
+const listsOf = (viewerId: number): SQL =>
+  sql`select id from grocery_lists where owner_id = ${viewerId}
       union all
-      select owner_id from planner_members where user_id = ${viewerId})))`;
+      select grocery_list_id from grocery_list_members where user_id = ${viewerId}`;
+
+/** The week planners a cook uses (their own and those shared with them), by owner id. */
+const plannersOf = (viewerId: number): SQL =>
+  sql`select ${viewerId}::int
+      union all
+      select owner_id from planner_members where user_id = ${viewerId}`;
 
 /**
  * canActOnRecipe as a condition on the `recipes` row aliased `r`. Signed out it is
@@ -127,6 +133,31 @@ export function mayReadRecipe(viewer: Viewer): SQL {
   return sql`(r.author_id = ${viewer.id} or (${notWithheld} and (r.visibility = 'public'
     or (r.visibility = 'followers' and ${followsAuthor(viewer.id)})
     or ${plannedForViewer(viewer.id)})))`;
+}
+
+/**
+ * The ids of the recipes a signed-in cook may read beyond those everyone may read (mayReadRecipe
+ * less public, unwithheld recipes): their own that aren't public or are hidden, followers-only
+ * recipes of the cooks they follow, and other recipes their lists and planners plan. Each
+ * branch starts from the cook's own rows (recipes_author_created_idx, follows' primary key,
+ * their lists and planners), so its cost follows the cook, not the site. For counts kept for
+ * everyone (tag_counts) plus the cook's share.
+ */
+export function readableBeyondPublic(viewerId: number): SQL {
+  return sql`select r.id from recipes r
+      where r.author_id = ${viewerId} and not (r.visibility = 'public' and r.hidden_at is null)
+    union
+    select r.id from follows f join recipes r on r.author_id = f.followee_id
+      where f.follower_id = ${viewerId} and r.visibility = 'followers' and ${notWithheld}
+    union
+    select r.id from recipes r
+      where r.id in (
+          select pr.recipe_id from planned_recipes pr
+            where pr.grocery_list_id in (${listsOf(viewerId)})
+          union all
+          select pe.recipe_id from planner_entries pe
+            where pe.owner_id in (${plannersOf(viewerId)}))
+        and r.visibility <> 'public' and ${notWithheld}`;
 }
 
 /** Columns `followsAuthor`, `plannedForViewer` (ReaderFacts) and `withheld` (RecipeForPolicy) of the row aliased `r`. */

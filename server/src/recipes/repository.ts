@@ -1,13 +1,20 @@
 import type { RecipeIngredientInput, RecipeVisibility } from "@potluck/contract";
-import { and, asc, desc, eq, inArray, like, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/policy.js";
 import { inCollectionsColumn } from "../collections/repository.js";
 import { executePrepared, type Tx } from "../db/client.js";
-import { ingredients, recipeIngredients, recipes, recipeTags, units, users } from "../db/schema.js";
+import {
+  ingredients,
+  recipeIngredients,
+  recipes,
+  recipeTags,
+  tagCounts as tagCountsTable,
+  units,
+  users,
+} from "../db/schema.js";
 import type { CursorValues } from "../http/pagination.js";
 import { mayRateRecipe } from "../ratings/policy.js";
-import { mayReadRecipe, type ReaderFacts, readerFacts } from "./policy.js";
+import { mayReadRecipe, type ReaderFacts, readableBeyondPublic, readerFacts } from "./policy.js";
 
 /** A recipe row as lists and the detail page read it (author name joined in). */
 export type RecipeRow = {
@@ -431,36 +438,41 @@ export async function replaceIngredientLines(
   await insertIngredientLines(tx, recipeId, rows);
 }
 
-/** `recipes` aliased `r`, as the policy's SQL conditions name it. */
-const r = alias(recipes, "r");
-
 /** `%`, `_` and `\` stand for themselves in a LIKE pattern. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The tags of recipes the viewer may read, with how many of those carry each, most used first
- * (then by name); with `prefix`, only tags starting with it (recipe_tags_tag_created_idx,
- * a text_pattern_ops index, serves the prefix range).
+ * (then by name); with `prefix`, only tags starting with it. Counted from tag_counts (kept by
+ * triggers: every recipe, and those everyone may read) plus, for a signed-in cook, the tags of
+ * the recipes only they may read (readableBeyondPublic); superusers read every recipe.
  */
 export async function tagCounts(
   db: Tx,
   viewer: Viewer,
   { prefix, limit }: { prefix?: string; limit: number },
 ): Promise<{ name: string; count: number }[]> {
-  const count = sql<number>`count(*)::int`;
-  return db
-    .select({ name: recipeTags.tag, count })
-    .from(recipeTags)
-    .innerJoin(r, eq(r.id, recipeTags.recipeId))
-    .where(
-      and(
-        mayReadRecipe(viewer),
-        prefix ? like(recipeTags.tag, `${escapeLike(prefix)}%`) : undefined,
-      ),
-    )
-    .groupBy(recipeTags.tag)
-    .orderBy(desc(count), asc(recipeTags.tag))
-    .limit(limit);
+  const count =
+    viewer === null
+      ? sql`t.public_recipes`
+      : viewer.isSuperuser
+        ? sql`t.recipes`
+        : sql`(t.public_recipes + coalesce(mine.count, 0))`;
+  const theirs =
+    viewer === null || viewer.isSuperuser
+      ? sql``
+      : sql`left join (
+          select rt.tag, count(*)::int as count from recipe_tags rt
+          where rt.recipe_id in (${readableBeyondPublic(viewer.id)})
+          group by rt.tag
+        ) mine on mine.tag = t.tag`;
+  const result = await db.execute<{ name: string; count: number }>(sql`
+    select t.tag as name, ${count}::int as count
+    from ${tagCountsTable} t ${theirs}
+    where ${count} > 0 ${prefix ? sql`and t.tag like ${`${escapeLike(prefix)}%`}` : sql``}
+    order by 2 desc, t.tag
+    limit ${limit}`);
+  return result.rows;
 }
 
 /** The recipe's tags become these (already trimmed, lower-cased and without duplicates). */
