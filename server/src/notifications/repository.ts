@@ -6,7 +6,7 @@ import {
 } from "@potluck/contract";
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/policy.js";
-import type { Tx } from "../db/client.js";
+import { executePrepared, type Tx } from "../db/client.js";
 import { notificationSettings } from "../db/schema.js";
 import { type CursorValues, decodeCursor } from "../http/pagination.js";
 import { announceUnread } from "./notify.js";
@@ -59,22 +59,23 @@ export async function notificationPage(
   const below = after
     ? sql`and (n.created_on, n.id) < (${after[0]}::timestamptz, ${after[1]}::bigint)`
     : sql``;
-  return selectNotifications(db, me, below, options.limit + 1);
+  // Named: a page's statement is one of two shapes (with a cursor or not), planned once.
+  return executePrepared(
+    db,
+    "notifications_page",
+    selectNotifications(me, below, options.limit + 1),
+  );
 }
 
 /** The cook's notifications of these ids that they may see, newest first (the digest's). */
 export function notificationsByIds(db: Tx, me: Me, ids: number[]): Promise<NotificationRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return selectNotifications(db, me, sql`and n.id in ${ids}`, ids.length);
+  const query = selectNotifications(me, sql`and n.id in ${ids}`, ids.length);
+  return db.execute<NotificationRow>(query).then((result) => result.rows);
 }
 
-async function selectNotifications(
-  db: Tx,
-  me: Me,
-  where: SQL,
-  limit: number,
-): Promise<NotificationRow[]> {
-  const result = await db.execute<NotificationRow>(sql`
+function selectNotifications(me: Me, where: SQL, limit: number): SQL {
+  return sql`
     select n.id::float8 as id, n.kind,
       array(
         select u.username from notification_actors a join users u on u.id = a.actor_id
@@ -100,8 +101,7 @@ async function selectNotifications(
     left join grocery_lists g on g.id = n.grocery_list_id and (g.owner_id = ${me.id}
       or exists (select 1 from grocery_list_members gm
                  where gm.grocery_list_id = g.id and gm.user_id = ${me.id}))
-    order by n.created_on desc nulls last, n.id desc nulls last`);
-  return result.rows;
+    order by n.created_on desc nulls last, n.id desc nulls last`;
 }
 
 /**
@@ -109,11 +109,15 @@ async function selectNotifications(
  * notifications_unread_group_key holds exactly the unread rows of a cook).
  */
 export async function unreadCount(db: Tx, me: Me): Promise<number> {
-  const result = await db.execute<{ count: number }>(sql`
+  const [row] = await executePrepared<{ count: number }>(
+    db,
+    "unread_notifications",
+    sql`
     select count(*)::int as count
     from notifications n ${readableRecipe(me)}
-    where n.user_id = ${me.id} and n.read_at is null and ${notificationShown}`);
-  return result.rows[0]?.count ?? 0;
+    where n.user_id = ${me.id} and n.read_at is null and ${notificationShown}`,
+  );
+  return row?.count ?? 0;
 }
 
 /**

@@ -290,7 +290,17 @@ export const listCursor = (row: RecipeRow): CursorValues => [row.created_key, ro
 /** A page of the recipe list (recipeListSql), one row more than asked to tell if more follow. */
 export async function listRecipes(db: Tx, options: ListOptions): Promise<RecipeRow[]> {
   const lead = await listLead(db, options.filters);
-  return (await db.execute<RecipeRow>(recipeListSql({ ...options, lead }))).rows;
+  const query = recipeListSql({ ...options, lead });
+  // Explore as most open it, with no filter, is named so each connection plans it once (its
+  // plan took longer than its run). Filtered pages are planned for their values: a rare tag's
+  // best plan is not a common one's.
+  const filtered =
+    options.authorId !== undefined ||
+    Object.values(options.filters ?? {}).some((value) =>
+      Array.isArray(value) ? value.length > 0 : value !== undefined,
+    );
+  if (!filtered) return executePrepared<RecipeRow>(db, "recipe_list", query);
+  return (await db.execute<RecipeRow>(query)).rows;
 }
 
 /**
