@@ -44,6 +44,13 @@ import { benchListEvents, type ListEventsReport, listEventsMarkdown } from "./be
 import { formatSeconds } from "./progress-bar.js";
 import { seedScale } from "./seed-scale.js";
 
+/**
+ * The parts to run: `api` (the data sizes), `web` (assets; Lighthouse too with `api`),
+ * `list-events`, and, only when asked, `soak` (mixed traffic for --soak-minutes against the
+ * largest size). A run of all the default parts writes the full report.
+ */
+const DEFAULT_PARTS = ["api", "web", "list-events"];
+const ALL_PARTS = [...DEFAULT_PARTS, "soak"];
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const { values: args } = parseArgs({
   options: {
@@ -51,7 +58,8 @@ const { values: args } = parseArgs({
     connections: { type: "string", default: "10" },
     sizes: { type: "string", default: "1k,10k,100k" },
     "skip-web": { type: "boolean", default: false },
-    parts: { type: "string", default: "api,web,list-events" },
+    parts: { type: "string", default: DEFAULT_PARTS.join(",") },
+    "soak-minutes": { type: "string", default: "30" },
     "seed-only": { type: "boolean", default: false },
     workers: { type: "string" },
     // Another port lets a second bench, on another DATA_DIR, run while one is seeding.
@@ -61,8 +69,6 @@ const { values: args } = parseArgs({
     out: { type: "string", default: path.join(repoRoot, "docs/benchmarks") },
   },
 });
-/** The parts to run: `api` (the data sizes), `web` (assets; Lighthouse too with `api`), `list-events`. */
-const ALL_PARTS = ["api", "web", "list-events"];
 const PARTS = new Set(args.parts.split(",").map((part) => part.trim()));
 for (const part of PARTS) {
   if (!ALL_PARTS.includes(part)) throw new Error(`--parts: unknown part ${part} (${ALL_PARTS})`);
@@ -73,6 +79,16 @@ const CEILING_DURATION = 5;
 const CONNECTIONS = Number(args.connections);
 /** WEB_CONCURRENCY for the server under test (its node:cluster workers); unset: its default. */
 const WORKERS = args.workers;
+/** --only: the rows measured (and soaked) besides the reference rows. */
+const ONLY = args.only === undefined ? undefined : new RegExp(args.only);
+const SOAK_MINUTES = Number(args["soak-minutes"]);
+if (!Number.isInteger(SOAK_MINUTES) || SOAK_MINUTES < 1) {
+  throw new Error("--soak-minutes: whole minutes, at least 1");
+}
+/** A partial run names its report after its parts, so that it never replaces a full one. */
+const FULL_RUN = DEFAULT_PARTS.every((part) => PARTS.has(part));
+/** Whether a data set's server is started: for the API rows, the soak or both. */
+const SERVES_DATA = PARTS.has("api") || PARTS.has("soak");
 if (!Number.isInteger(DURATION) || DURATION < 1)
   throw new Error("--duration: whole seconds, at least 1");
 if (WORKERS !== undefined && !/^[1-9][0-9]*$/.test(WORKERS)) {
@@ -95,7 +111,7 @@ mkdirSync(benchDir, { recursive: true });
 // taken for a leftover) and load the same server.
 lockDataDir(config.dataDir, "npm run bench");
 /** The cluster of the scale data sets, started only when the API is measured. */
-const cluster = PARTS.has("api")
+const cluster = SERVES_DATA
   ? await startEmbeddedPostgres(path.join(benchDir, "postgres"), Number(args["pg-port"]))
   : undefined;
 const clusterUrl = cluster?.url ?? "";
@@ -487,9 +503,8 @@ async function measure(session: Session, databaseUrl: string): Promise<Measureme
   const results: Measurement[] = [];
   const health = ENDPOINTS.find((e) => e.name === ANONYMOUS_HEALTH);
   if (!health) throw new Error("no ceiling endpoint");
-  const only = args.only === undefined ? undefined : new RegExp(args.only);
   for (const endpoint of ENDPOINTS) {
-    if (only && endpoint.kind !== "reference" && !only.test(endpoint.name)) continue;
+    if (ONLY && endpoint.kind !== "reference" && !ONLY.test(endpoint.name)) continue;
     await sendOnce(session, endpoint, endpoint.requests(session));
     // This machine's speed drifts by up to half over minutes (shared cores), so each endpoint
     // is compared with the anonymous health route measured right before it, not once a run.
@@ -549,6 +564,119 @@ function replayCell(m: Measurement): string {
   if (m.replay.noSql) return "no SQL";
   if (m.replayRatio === null) return "replay failed";
   return `${percent(m.replayRatio)} of ${Math.round(m.replay.tps ?? 0)} tps`;
+}
+
+// ---------- soak ----------
+
+interface SoakReport {
+  size: string;
+  minutes: number;
+  /** The rate asked of the mix (half its max) and the rate autocannon held, req/s. */
+  rate: number;
+  heldRate: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** The server's RSS (all its processes) at the end of each minute, MiB. */
+  rssByMinute: number[];
+  /** Requests each minute, per second. */
+  rateByMinute: number[];
+}
+
+/**
+ * Mixed traffic for SOAK_MINUTES against the running server: every read and write row in turn
+ * on each connection (each with its own cookie or none), at half the mix's max rate, the
+ * server's RSS sampled every minute (issue 28: no growth). The mix's max rate is that of one
+ * request of each row in turn: the harmonic mean of the rows' max req/s, from this run's API
+ * part or, without one, from a short wrk run of each.
+ */
+async function runSoak(
+  session: Session,
+  serverPid: number,
+  size: string,
+  measured: Measurement[] | undefined,
+): Promise<SoakReport> {
+  const rows = ENDPOINTS.filter((e) => e.kind !== "reference" && (!ONLY || ONLY.test(e.name)));
+  const maxRates: number[] = [];
+  for (const endpoint of rows) {
+    let max = measured?.find((m) => m.endpoint === endpoint.name)?.throughput;
+    if (max === undefined) {
+      await sendOnce(session, endpoint, endpoint.requests(session));
+      const run = await runWrk(session, endpoint, 3);
+      max = run.requests / (run.durationUs / 1e6);
+      await endpoint.tidy?.(session);
+    }
+    maxRates.push(Math.max(1, max));
+  }
+  const mixMax = rows.length / maxRates.reduce((sum, r) => sum + 1 / r, 0);
+  const rate = Math.max(1, Math.round(mixMax / 2));
+  const requests = rows.flatMap((endpoint) =>
+    autocannonRequests(session, endpoint).map((request) => ({
+      ...request,
+      headers: {
+        ...request.headers,
+        ...(endpoint.signedIn ? { cookie: session.cookie, "x-csrftoken": session.csrfToken } : {}),
+      },
+    })),
+  );
+  const rssByMinute: number[] = [];
+  const rateByMinute: number[] = [];
+  let sent = 0;
+  const timer = setInterval(() => {
+    rssByMinute.push(Math.round(treeRssMiB(serverPid)));
+    rateByMinute.push(Math.round(sent / 60));
+    sent = 0;
+    console.log(
+      `  minute ${rssByMinute.length}: RSS ${rssByMinute.at(-1)} MiB, ${rateByMinute.at(-1)} req/s`,
+    );
+  }, 60_000);
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: BASE,
+        connections: CONNECTIONS,
+        duration: SOAK_MINUTES * 60,
+        overallRate: rate,
+        requests,
+      },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+    instance.on("tick", ((tick: { counter: number }) => {
+      sent += tick.counter;
+    }) as () => void);
+  });
+  clearInterval(timer);
+  // The last minute's sample when the run ended just before its timer.
+  if (rssByMinute.length < SOAK_MINUTES) {
+    rssByMinute.push(Math.round(treeRssMiB(serverPid)));
+    rateByMinute.push(Math.round(sent / 60));
+  }
+  for (const endpoint of rows) await endpoint.tidy?.(session);
+  return {
+    size,
+    minutes: SOAK_MINUTES,
+    rate,
+    heldRate: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    rssByMinute,
+    rateByMinute,
+  };
+}
+
+function soakMarkdown(soak: SoakReport): string[] {
+  const first = soak.rssByMinute[0] ?? 0;
+  const last = soak.rssByMinute.at(-1) ?? 0;
+  return [
+    `## Soak: ${soak.minutes} min of mixed traffic (${soak.size} recipes)`,
+    "",
+    `Every read and write row in turn on each of ${CONNECTIONS} connections (autocannon), at half the mix's max rate (the harmonic mean of the rows' max req/s): ${soak.heldRate} of ${soak.rate} req/s held, p50 ${soak.p50} ms, p99 ${soak.p99} ms, ${soak.errors} errors. The server's RSS (all its processes) at the end of each minute: ${last - first >= 0 ? "+" : ""}${last - first} MiB from the first minute to the last (issue 28: no growth).`,
+    "",
+    "| minute | RSS MiB | req/s |",
+    "|---:|---:|---:|",
+    ...soak.rssByMinute.map((rss, i) => `| ${i + 1} | ${rss} | ${soak.rateByMinute[i] ?? 0} |`),
+  ];
 }
 
 // ---------- web ----------
@@ -735,9 +863,10 @@ function markdownReport(report: {
   web: ReturnType<typeof measureWeb>;
   lighthouse: Awaited<ReturnType<typeof lighthouseRuns>>;
   listEvents: ListEventsReport | undefined;
+  soak: SoakReport | undefined;
 }): string {
   const lines = [
-    `# Benchmark report, ${report.date}${PARTS.size < ALL_PARTS.length ? ` (${[...PARTS].join(", ")} only)` : ""}`,
+    `# Benchmark report, ${report.date}${FULL_RUN ? "" : ` (${[...PARTS].join(", ")} only)`}`,
     "",
     `Machine: ${report.machine}.`,
   ];
@@ -806,11 +935,12 @@ function markdownReport(report: {
   if (report.listEvents) {
     lines.push("", "## Live list updates", "", ...listEventsMarkdown(report.listEvents));
   }
+  if (report.soak) lines.push("", ...soakMarkdown(report.soak));
   return `${lines.join("\n")}\n`;
 }
 
 async function main() {
-  const wanted = PARTS.has("api") ? args.sizes.split(",").map((name) => name.trim()) : [];
+  const wanted = SERVES_DATA ? args.sizes.split(",").map((name) => name.trim()) : [];
   for (const name of wanted) {
     if (!SIZES.some((s) => s.name === name)) {
       throw new Error(`--sizes: unknown size ${name} (${SIZES.map((s) => s.name)})`);
@@ -834,8 +964,11 @@ async function main() {
 
   const bySize: Record<string, SizeReport> = {};
   let lighthouse: Awaited<ReturnType<typeof lighthouseRuns>> = [];
-  const sizes = SIZES.filter((s) => wanted.includes(s.name));
+  // The soak alone runs against the largest size only.
+  const chosen = SIZES.filter((s) => wanted.includes(s.name));
+  const sizes = PARTS.has("api") ? chosen : chosen.slice(-1);
   const largest = sizes[sizes.length - 1]?.name;
+  let soak: SoakReport | undefined;
   if (sizes.length > 0) ensureWrk();
   const bare = sizes.length > 0 ? await startBareServer() : undefined;
   try {
@@ -843,20 +976,26 @@ async function main() {
       const url = await prepareDataSet(size);
       const server = await startServer(url);
       try {
-        const rss = sampleRss(server.pid ?? 0);
         const session = await prepareSession(BASE);
         console.log(`\n${size.name} recipes (${SHOPPING_LIST_NAME}: ${session.shop.lines} lines)`);
-        const api = await measure(session, url);
-        const report: SizeReport = {
-          api,
-          maxRssMiB: Math.round(rss.stop()),
-          seedSeconds: Math.round(seedSeconds[size.name] ?? 0),
-        };
-        bySize[size.name] = report;
-        console.log(`  max RSS of the server during the API part: ${report.maxRssMiB} MiB`);
-        if (size.name === largest && PARTS.has("web")) {
+        if (PARTS.has("api")) {
+          const rss = sampleRss(server.pid ?? 0);
+          const api = await measure(session, url);
+          const report: SizeReport = {
+            api,
+            maxRssMiB: Math.round(rss.stop()),
+            seedSeconds: Math.round(seedSeconds[size.name] ?? 0),
+          };
+          bySize[size.name] = report;
+          console.log(`  max RSS of the server during the API part: ${report.maxRssMiB} MiB`);
+        }
+        if (size.name === largest && PARTS.has("web") && PARTS.has("api")) {
           console.log("\nLighthouse");
           lighthouse = await lighthouseRuns(session);
+        }
+        if (size.name === largest && PARTS.has("soak")) {
+          console.log(`\nSoak: ${SOAK_MINUTES} min of mixed traffic at ${size.name}`);
+          soak = await runSoak(session, server.pid ?? 0, size.name, bySize[size.name]?.api);
         }
       } finally {
         await stopServer(server);
@@ -884,8 +1023,9 @@ async function main() {
     web,
     lighthouse,
     listEvents,
+    soak,
   };
-  const name = PARTS.size < ALL_PARTS.length ? `${date}-${[...PARTS].join("-")}` : date;
+  const name = FULL_RUN ? date : `${date}-${[...PARTS].join("-")}`;
   mkdirSync(args.out, { recursive: true });
   writeFileSync(path.join(args.out, `${name}.json`), `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(path.join(args.out, `${name}.md`), markdownReport(report));

@@ -11,6 +11,8 @@ export interface Client {
   get<T>(url: string): Promise<T>;
   /** A write; throws unless it succeeded. Answers the JSON body, if any. */
   send<T>(method: string, url: string, body?: unknown): Promise<T>;
+  /** A DELETE that may find the row gone already (404). */
+  remove(url: string): Promise<void>;
 }
 
 type Page<T> = { next: string | null; results: T[] };
@@ -56,7 +58,16 @@ export async function signIn(base: string, username: string): Promise<Client> {
     }
     return (response.status === 204 ? undefined : await response.json()) as T;
   };
-  return { cookie, csrfToken, get, send };
+  const remove = async (url: string) => {
+    const response = await fetch(`${base}${url}`, {
+      method: "DELETE",
+      headers: { cookie, "x-csrftoken": csrfToken },
+    });
+    if (!response.ok && response.status !== 404) {
+      throw new Error(`DELETE ${url}: ${response.status} ${await response.text()}`);
+    }
+  };
+  return { cookie, csrfToken, get, send, remove };
 }
 
 /** Follows `next` from `first` up to `pages` times (anonymously unless a client is given). */
@@ -288,12 +299,14 @@ async function prepareShoppingList(me: Client, recipeIds: number[]) {
  * own lines are recipes and free text, so its catalogue extras are quick adds.
  */
 export async function tidyShoppingList(me: Client, listId: number, planRecipeId?: number) {
+  // The last requests of a run may still be on their way when its load tool stops.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
   const extras = await me.get<{ id: number; ingredient: { id: number | null } }[]>(
     `/api/groceries/planned-extras/?grocery_list=${listId}`,
   );
   for (const extra of extras) {
     if (extra.ingredient.id !== null) {
-      await me.send("DELETE", `/api/groceries/planned-extras/${extra.id}/`);
+      await me.remove(`/api/groceries/planned-extras/${extra.id}/`);
     }
   }
   if (planRecipeId !== undefined) {
@@ -301,7 +314,7 @@ export async function tidyShoppingList(me: Client, listId: number, planRecipeId?
       `/api/groceries/planned-recipes/?grocery_list=${listId}`,
     );
     for (const p of planned.filter((p) => p.recipe.id === planRecipeId)) {
-      await me.send("DELETE", `/api/groceries/planned-recipes/${p.id}/`);
+      await me.remove(`/api/groceries/planned-recipes/${p.id}/`);
     }
   }
   const items = await me.get<ShoppingItem[]>(`/api/groceries/items/?grocery_list=${listId}`);
