@@ -1,5 +1,5 @@
 import { FEED_EVENT_TYPES, type FeedEventType } from "@potluck/contract";
-import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/policy.js";
 import { executePrepared, type Tx } from "../db/client.js";
 import { feedComments, feedItems, feedLikes, users } from "../db/schema.js";
@@ -224,26 +224,35 @@ export async function isVisibleItem(
   return rows.length > 0;
 }
 
-/** Likes the item; false when it was liked already. */
-export async function like(db: Tx, me: number, itemId: number): Promise<boolean> {
-  const rows = await db
-    .insert(feedLikes)
-    .values({ feedItemId: itemId, userId: me })
-    .onConflictDoNothing()
-    .returning({ feedItemId: feedLikes.feedItemId });
-  return rows.length > 0;
+/**
+ * Likes an item `me` may read (mayReadItem), in one statement: undefined when they may not
+ * read it (or it doesn't exist); otherwise whether the like is new and the item's like count
+ * with it.
+ */
+export async function like(
+  db: Tx,
+  me: NonNullable<Viewer>,
+  itemId: number,
+): Promise<{ created: boolean; likeCount: number } | undefined> {
+  const result = await db.execute<{ visible: boolean; created: boolean; likeCount: number }>(sql`
+    with visible as (
+      select ${feedItems.id} as id from ${feedItems}
+      where ${feedItems.id} = ${itemId} and ${mayReadItem(me)}
+    ), added as (
+      insert into ${feedLikes} (feed_item_id, user_id) select id, ${me.id}::int from visible
+      on conflict do nothing
+      returning 1
+    )
+    select exists (select 1 from visible) as visible, exists (select 1 from added) as created,
+      -- The count reads the rows from before this statement's insert: add it.
+      ((select count(*) from ${feedLikes} where ${feedLikes.feedItemId} = ${itemId})
+        + (select count(*) from added))::int as "likeCount"`);
+  const [row] = result.rows;
+  return row?.visible ? { created: row.created, likeCount: row.likeCount } : undefined;
 }
 
 export async function unlike(db: Tx, me: number, itemId: number): Promise<void> {
   await db.delete(feedLikes).where(and(eq(feedLikes.feedItemId, itemId), eq(feedLikes.userId, me)));
-}
-
-export async function likeCount(db: Tx, itemId: number): Promise<number> {
-  const [row] = await db
-    .select({ count: count() })
-    .from(feedLikes)
-    .where(eq(feedLikes.feedItemId, itemId));
-  return row?.count ?? 0;
 }
 
 export interface CommentRow {
@@ -318,20 +327,27 @@ export async function findComment(db: Tx, commentId: number): Promise<CommentRow
   return row;
 }
 
-/** Adds `me`'s comment to the item; the comment as the API shows it. */
+/**
+ * Adds `me`'s comment to an item they may read (mayReadItem); the comment as the API shows it,
+ * or undefined when they may not read the item (or it doesn't exist). One statement: the check
+ * and the insert are one round trip, and the author is `me`.
+ */
 export async function addComment(
   db: Tx,
-  me: number,
+  me: NonNullable<Viewer> & { username: string },
   itemId: number,
   text: string,
-): Promise<CommentRow> {
-  const [inserted] = await db
-    .insert(feedComments)
-    .values({ feedItemId: itemId, userId: me, text })
-    .returning({ id: feedComments.id });
-  const row = inserted && (await findComment(db, inserted.id));
-  if (!row) throw new Error("comment not inserted");
-  return row;
+): Promise<CommentRow | undefined> {
+  // Raw rows: drizzle leaves timestamps as text.
+  const result = await db.execute<
+    Omit<CommentRow, "userUsername" | "createdAt"> & { createdAt: string }
+  >(sql`
+    insert into ${feedComments} (feed_item_id, user_id, text)
+    select ${feedItems.id}, ${me.id}::int, ${text} from ${feedItems}
+    where ${feedItems.id} = ${itemId} and ${mayReadItem(me)}
+    returning id, text, user_id as "userId", created_at as "createdAt", hidden_at is not null as hidden`);
+  const [row] = result.rows;
+  return row && { ...row, createdAt: new Date(row.createdAt), userUsername: me.username };
 }
 
 /** Replaces the comment's text; the comment as the API shows it. */

@@ -22,7 +22,6 @@ import {
   feedPage,
   isVisibleItem,
   like,
-  likeCount,
   listComments,
   unlike,
   updateComment,
@@ -56,10 +55,13 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       // Answer only after the commit: a client that unlikes at once must find the like.
       const { created, state } = await app.db.transaction(async (tx) => {
-        if (!(await isVisibleItem(tx, me, id))) throw notFound();
-        const created = await like(tx, me.id, id);
-        if (created) await notify(tx, { kind: "like", actorId: me.id, feedItemId: id });
-        return { created, state: { like_count: await likeCount(tx, id), is_liked_by_user: true } };
+        const liked = await like(tx, me, id);
+        if (!liked) throw notFound();
+        if (liked.created) await notify(tx, { kind: "like", actorId: me.id, feedItemId: id });
+        return {
+          created: liked.created,
+          state: { like_count: liked.likeCount, is_liked_by_user: true },
+        };
       });
       return reply.code(created ? 201 : 200).send(state);
     },
@@ -109,8 +111,8 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = requireUser(request);
       const { id } = request.params;
       const comment = await app.db.transaction(async (tx) => {
-        if (!(await isVisibleItem(tx, me, id))) throw notFound();
-        const comment = await addComment(tx, me.id, id, request.body.text);
+        const comment = await addComment(tx, me, id, request.body.text);
+        if (!comment) throw notFound();
         await notify(tx, {
           kind: "comment",
           actorId: me.id,
