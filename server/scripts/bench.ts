@@ -166,6 +166,7 @@ async function startServer(url: string): Promise<ChildProcess> {
     stdio: ["ignore", "inherit", "inherit"],
     detached: true,
   });
+  reportUnexpectedExit(child, "The server under test");
   for (let i = 0; i < 300; i++) {
     try {
       if ((await fetch(`${BASE}/api/health/`)).ok) return child;
@@ -187,6 +188,7 @@ async function startBareServer(): Promise<ChildProcess> {
     stdio: ["ignore", "inherit", "inherit"],
     detached: true,
   });
+  reportUnexpectedExit(child, "The bare Fastify server");
   for (let i = 0; i < 100; i++) {
     try {
       if ((await fetch(`${BARE_BASE}/api/health/`)).ok) return child;
@@ -241,10 +243,23 @@ function sampleRss(pid: number): { stop(): number } {
   };
 }
 
+/** The servers being stopped here: their exit is expected. */
+const stopping = new Set<ChildProcess>();
+
+/** Stops a server started here; one that died already (its error was said) is let be. */
 function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  stopping.add(child);
   return new Promise((resolve) => {
     child.once("exit", () => resolve());
     if (child.pid) process.kill(-child.pid, "SIGTERM");
+  });
+}
+
+/** A server that ends while it is measured makes every later row fail: say why it ended. */
+function reportUnexpectedExit(child: ChildProcess, name: string): void {
+  child.once("exit", (code, signal) => {
+    if (!stopping.has(child)) console.error(`\n${name} exited (code ${code}, signal ${signal})`);
   });
 }
 
@@ -876,7 +891,7 @@ function markdownReport(report: {
       "",
       `Server in production mode on loopback (WEB_CONCURRENCY: ${report.workers}). Max req/s: wrk, 1 thread, ${CONNECTIONS} connections, ${DURATION} s after a 2 s warm-up; public endpoints anonymously (no cookie), signed-in ones with scale_1's session cookie and CSRF header. Each endpoint's share is of the anonymous health route measured right before it (the shared cores drift). Latency: autocannon at a fixed rate of half the max, ${DURATION} s; "held" is the rate it actually sent, and its CPU (100% = one core) shows it was not the limit. The signed-in health row is ${SIGNED_IN_HEALTH_PATH} with the session (a session look-up and nothing else). Data: 10,000 users (100,000 at 1m), recipes as named, 10 feed items per recipe; the reader (scale_1) follows 500 cooks. Recipes are 80% public, 10% followers-only, 10% private; 88% have times; each has 0–5 of 200 tags with a Zipf-like popularity (${COMMON_TAG} on about 30%, ${RARE_TAG} on about 0.2%). The filter rows are signed in as scale_1, the ingredient ones with two ingredients of the newest public recipe. The grocery rows use scale_1's list “${SHOPPING_LIST_NAME}” (about 100 lines from planned recipes and free-text extras, shared with scale_2, 8 of its lines scale_1's staples and 4 in another aisle of scale_1's); quick add and plan remove what they add, planner move moves the entry back.`,
       "",
-      `pgbench replay (issue 28): after an endpoint's wrk run, ${CAPTURED_REQUESTS} of its requests are sent one after another with PostgreSQL's statement log on, and the statements each ran (their parameters written in as literals, which PostgreSQL types as it did node-postgres's untyped parameters) become one pgbench script per request; \`pgbench -n -M extended -c ${CONNECTIONS} -j 1 -T ${DURATION}\` then runs them against the same database, with the server idle. “÷ replay” is the endpoint's req/s over pgbench's transactions/s (one transaction = one request's statements): the app's overhead over what PostgreSQL alone does for the request. “stmts/req” is the statements per request the capture found (round trips, BEGIN and COMMIT included); “no SQL”: the captured requests ran none (served from the server's memory), so the replay target does not apply. Writes are not replayed. Targets (issue 28): every read ≥ ${percent(TARGETS.replayRatio)} of its replay and p99 < ${TARGETS.readP99} ms at half its max rate; new-word search also ≥ ${TARGETS.newSearchThroughput} req/s and within ${TARGETS.growth}× of its cost at the smallest size; auth status within ${TARGETS.costOfReference}× the signed-in health row's cost; grocery list items ≥ ${TARGETS.groceryThroughput} req/s; writes p99 < ${TARGETS.writeP99} ms; server max RSS < ${TARGETS.rssMB} MB.`,
+      `pgbench replay (issue 28): after an endpoint's wrk run, ${CAPTURED_REQUESTS} of its requests are sent one after another with PostgreSQL's statement log on, and the statements each ran (their parameters written in as literals, which PostgreSQL types as it did node-postgres's untyped parameters) become one pgbench script per request; \`pgbench -n -M extended -c ${CONNECTIONS} -j 1 -T ${DURATION}\` then runs them against the same database, with the server idle. “÷ replay” is the endpoint's req/s over pgbench's transactions/s (one transaction = one request's statements): the app's overhead over what PostgreSQL alone does for the request. “stmts/req” is the statements per request the capture found (round trips, BEGIN and COMMIT included); “no SQL”: the captured requests ran none (served from the server's memory), so the replay target does not apply. The server runs a few hot queries as named prepared statements (planned once per connection, executePrepared in db/client.ts), which pgbench's extended mode plans on every run: a row made of those can pass 100%. Writes are not replayed. Targets (issue 28): every read ≥ ${percent(TARGETS.replayRatio)} of its replay and p99 < ${TARGETS.readP99} ms at half its max rate; new-word search also ≥ ${TARGETS.newSearchThroughput} req/s and within ${TARGETS.growth}× of its cost at the smallest size; auth status within ${TARGETS.costOfReference}× the signed-in health row's cost; grocery list items ≥ ${TARGETS.groceryThroughput} req/s; writes p99 < ${TARGETS.writeP99} ms; server max RSS < ${TARGETS.rssMB} MB.`,
     );
   }
   for (const size of sizes) {
