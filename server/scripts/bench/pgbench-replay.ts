@@ -221,8 +221,8 @@ export interface PgbenchResult {
 
 /**
  * Replays the captured requests with pgbench: one script per request (each picked at random,
- * equally often), `connections` clients on one thread for `seconds`, extended protocol as
- * node-postgres uses. The scripts are kept in `dir` to be read afterwards.
+ * equally often), `connections` clients on one thread for `seconds`, each statement prepared
+ * once per connection. The scripts are kept in `dir` to be read afterwards.
  */
 export function runPgbench(
   requests: string[][],
@@ -238,7 +238,9 @@ export function runPgbench(
   const argv = [
     "-n",
     "-M",
-    "extended",
+    // Prepared: each statement planned once per connection, as PostgreSQL does it at its best
+    // (the server names its hot statements so as to be planned once too).
+    "prepared",
     "-c",
     String(options.connections),
     "-j",

@@ -1,4 +1,4 @@
-import { asc, eq, type SQL, sql } from "drizzle-orm";
+import { asc, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Tx } from "../db/client.js";
 import { lockCookSettings } from "../db/locks.js";
@@ -36,19 +36,22 @@ export const cookAisleId: SQL = sql`coalesce(${userIngredientAisles.aisleId}, ${
  */
 export const cookLineAisleId: SQL = sql`coalesce(${userIngredientAisles.aisleId}, ${userTextAisles.aisleId}, ${ingredients.aisleId}, ${otherAisleId})`;
 
+/** A cook's id, or a placeholder for it in a query prepared once (listItems). */
+export type CookId = number | Placeholder;
+
 /** The ON of a left join of the cook's own aisle for `ingredientId` (a primary-key probe). */
-export const cookAisleJoin = (userId: number, ingredientId: AnyPgColumn | number): SQL =>
+export const cookAisleJoin = (userId: CookId, ingredientId: AnyPgColumn | number): SQL =>
   sql`${userIngredientAisles.userId} = ${userId} and ${userIngredientAisles.ingredientId} = ${ingredientId}`;
 
 /** The key a free-text line's aisle is remembered by: its text, lower-cased, as SQL says it. */
 export const textKey = (text: AnyPgColumn | string): SQL => sql`lower(btrim(${text}))`;
 
 /** The ON of a left join of the cook's own aisle for a free-text line's `text` (a primary-key probe). */
-export const cookTextAisleJoin = (userId: number, text: AnyPgColumn): SQL =>
+export const cookTextAisleJoin = (userId: CookId, text: AnyPgColumn): SQL =>
   sql`${userTextAisles.userId} = ${userId} and ${userTextAisles.textKey} = ${textKey(text)}`;
 
 /** The ON of a left join of the cook's position for `aisles` (a primary-key probe). */
-export const cookAisleOrderJoin = (userId: number): SQL =>
+export const cookAisleOrderJoin = (userId: CookId): SQL =>
   sql`${userAisleOrder.userId} = ${userId} and ${userAisleOrder.aisleId} = ${aisles.id}`;
 
 /**

@@ -1,5 +1,5 @@
 import type { ListRole } from "@potluck/contract";
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import { groceryListMembers, groceryLists } from "../db/schema.js";
 
@@ -16,7 +16,7 @@ import { groceryListMembers, groceryLists } from "../db/schema.js";
  * primary-key probe each), and for the list index it reads just the user's rows of
  * grocery_lists_owner_idx and grocery_list_members_user_idx instead of every list.
  */
-export const mayUseList = (userId: number): SQL =>
+export const mayUseList = (userId: number | Placeholder): SQL =>
   sql`${groceryLists.id} in (
     select id from ${groceryLists} where owner_id = ${userId}
     union all

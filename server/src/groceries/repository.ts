@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, exists, sql } from "drizzle-orm";
-import type { Tx } from "../db/client.js";
+import type { Db, Tx } from "../db/client.js";
 import { shareListOfItem } from "../db/locks.js";
 import {
   aisles,
@@ -18,6 +18,7 @@ import {
   userTextAisles,
 } from "../db/schema.js";
 import {
+  type CookId,
   cookAisleJoin,
   cookAisleOrderJoin,
   cookAislePosition,
@@ -211,7 +212,7 @@ export async function deletePlannedExtra(tx: Tx, extraId: number, groceryListId:
  * of a shared list each get their own. A free-text line has no ingredient (so is no staple),
  * and no unit when it has no amount.
  */
-const itemQuery = (tx: Tx, userId: number) =>
+const itemQuery = (tx: Tx, userId: CookId) =>
   tx
     .select({
       id: shoppingItems.id,
@@ -247,13 +248,32 @@ export type ShoppingItemRow = Awaited<ReturnType<typeof itemQuery>>[number];
  * when the user may not use the list. One query when the list has lines (the page polls it); an
  * empty result also asks whether the list exists.
  */
-export async function listItems(tx: Tx, groceryListId: number, userId: number) {
-  const rows = await itemQuery(tx, userId)
+export async function listItems(db: Db, groceryListId: number, userId: number) {
+  const rows = await itemsOfListQuery(db).execute({ groceryListId, userId });
+  if (rows.length === 0 && !(await roleOn(db, groceryListId, userId))) return undefined;
+  return rows;
+}
+
+/**
+ * listItems' query, built once per database handle: a drizzle prepared query makes its SQL
+ * text once (building this nine-table join took as long as running it), and, named, each
+ * connection has PostgreSQL plan it once.
+ */
+const itemsOfList = new WeakMap<Db, ReturnType<typeof prepareItemsOfList>>();
+const itemsOfListQuery = (db: Db) => {
+  let query = itemsOfList.get(db);
+  if (!query) itemsOfList.set(db, (query = prepareItemsOfList(db)));
+  return query;
+};
+const prepareItemsOfList = (db: Db) => {
+  const groceryListId = sql.placeholder("groceryListId");
+  const userId = sql.placeholder("userId");
+  return itemQuery(db, userId)
     .where(
       and(
         eq(shoppingItems.groceryListId, groceryListId),
         exists(
-          tx
+          db
             .select({ id: groceryLists.id })
             .from(groceryLists)
             .where(and(eq(groceryLists.id, groceryListId), mayUseList(userId))),
@@ -269,13 +289,8 @@ export async function listItems(tx: Tx, groceryListId: number, userId: number) {
       asc(units.name),
       asc(shoppingItems.id),
     )
-    // Named, so each connection plans it once: planning it (a join of nine tables) took three
-    // times as long as running it.
-    .prepare("shopping_items_of_list")
-    .execute();
-  if (rows.length === 0 && !(await roleOn(tx, groceryListId, userId))) return undefined;
-  return rows;
-}
+    .prepare("shopping_items_of_list");
+};
 
 /**
  * Ticks or unticks a line of a list the user may use, holding the list FOR SHARE
