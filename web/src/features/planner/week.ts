@@ -85,23 +85,39 @@ export const plannerHref = (day: Day, owner = ""): string => {
   return `/planner?${query}`;
 };
 
-const utcFormat = (options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat("en-GB", { ...options, timeZone: "UTC" });
-const weekdayLong = utcFormat({ weekday: "long" });
-const dayMonth = utcFormat({ day: "numeric", month: "long" });
-const dayMonthShort = utcFormat({ day: "numeric", month: "short" });
-const dayMonthYear = utcFormat({ day: "numeric", month: "long", year: "numeric" });
+// Names by hand rather than Intl.DateTimeFormat: the first formatter a page makes loads the
+// browser's locale data, which on a slow phone cost more than drawing the whole week (the
+// recipe page paid it too, for its Add to planner). The planner speaks British English.
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 const dateOf = (day: Day): Date => {
   const date = parseDay(day);
   if (!date) throw new Error(`Not a day: ${day}`);
   return date;
 };
+const monthName = (date: Date): string => MONTHS[date.getUTCMonth()] ?? "";
 
 /** "Tuesday". */
-export const weekdayName = (day: Day): string => weekdayLong.format(dateOf(day));
+export const weekdayName = (day: Day): string => WEEKDAYS[dateOf(day).getUTCDay()] ?? "";
 /** "3 June". */
-export const dayAndMonth = (day: Day): string => dayMonth.format(dateOf(day));
+export const dayAndMonth = (day: Day): string => {
+  const date = dateOf(day);
+  return `${date.getUTCDate()} ${monthName(date)}`;
+};
 /** "Tuesday 3 June": how a day is named in headings, menus and messages. */
 export const dayName = (day: Day): string => `${weekdayName(day)} ${dayAndMonth(day)}`;
 
@@ -109,10 +125,11 @@ export const dayName = (day: Day): string => `${weekdayName(day)} ${dayAndMonth(
 export function weekTitle(monday: Day): string {
   const sunday = addDays(monday, 6);
   const [start, end] = [dateOf(monday), dateOf(sunday)];
-  const endText = dayMonthYear.format(end);
+  const endText = `${dayAndMonth(sunday)} ${end.getUTCFullYear()}`;
   if (start.getUTCFullYear() !== end.getUTCFullYear()) {
-    return `${dayMonthShort.format(start)} ${start.getUTCFullYear()} – ${endText}`;
+    // Only a week from December into January: "Dec".
+    return `${start.getUTCDate()} ${monthName(start).slice(0, 3)} ${start.getUTCFullYear()} – ${endText}`;
   }
-  if (start.getUTCMonth() !== end.getUTCMonth()) return `${dayMonth.format(start)} – ${endText}`;
+  if (start.getUTCMonth() !== end.getUTCMonth()) return `${dayAndMonth(monday)} – ${endText}`;
   return `${start.getUTCDate()} – ${endText}`;
 }
