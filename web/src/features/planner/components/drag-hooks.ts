@@ -1,5 +1,5 @@
 import type { DraggableAttributes, DraggableSyntheticListeners } from "@dnd-kit/core";
-import { useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useLayoutEffect, useRef, useState } from "react";
 
 /**
  * How a week's cards and cells take part in drag and drop. Until the drag code has loaded (it is
@@ -40,34 +40,46 @@ type DragModule = typeof import("./drag-board");
 
 /**
  * The drag code, fetched once the week has been drawn (when the browser is idle, or at the
- * latest after a second); null until then. The element that had focus in the week is focused
- * again once the week is drawn anew, so a keyboard user who was quick loses nothing.
+ * latest after a second); null until then. The week is then drawn again with it as a
+ * transition: React does that in small slices between the browser's other work (a tap or a
+ * scroll is answered meanwhile) rather than in one long task, as it is as much work as drawing
+ * the week the first time. The element that had focus in the week until the new one replaced
+ * it is focused again, so a keyboard user who was quick loses nothing.
  */
 export function useDragModule(): DragModule | null {
   const [module, setModule] = useState<DragModule | null>(null);
+  // Where focus is in the week while the new week is being drawn (it may move meanwhile).
   const refocus = useRef<string | null>(null);
+  const remember = useRef(() => {
+    refocus.current = focusedInWeek();
+  }).current;
   useEffect(() => {
     let cancelled = false;
     const load = () => {
       void import("./drag-board").then((loaded) => {
         if (cancelled) return;
-        refocus.current = focusedInWeek();
-        setModule(loaded);
+        remember();
+        document.addEventListener("focusin", remember);
+        startTransition(() => setModule(loaded));
       });
     };
     const idle = window.requestIdleCallback?.(load, { timeout: 1000 });
     const timer = idle === undefined ? window.setTimeout(load, 200) : undefined;
     return () => {
       cancelled = true;
+      document.removeEventListener("focusin", remember);
       if (idle !== undefined) window.cancelIdleCallback(idle);
       if (timer !== undefined) window.clearTimeout(timer);
     };
-  }, []);
-  useEffect(() => {
-    if (!module || !refocus.current) return;
-    document.querySelector<HTMLElement>(refocus.current)?.focus();
+  }, [remember]);
+  // Right after the new week replaced the old one, before the browser paints it.
+  useLayoutEffect(() => {
+    if (!module) return;
+    document.removeEventListener("focusin", remember);
+    const wanted = refocus.current;
     refocus.current = null;
-  }, [module]);
+    if (wanted) document.querySelector<HTMLElement>(wanted)?.focus();
+  }, [module, remember]);
   return module;
 }
 

@@ -54,29 +54,33 @@ export function EntryMenu({
         type="button"
         className="icon-button planner-entry-menu-button"
         aria-expanded={open}
-        aria-controls={menuId}
+        aria-controls={open ? menuId : undefined}
         aria-label={`Options for ${label}`}
         onClick={() => setOpen((shown) => !shown)}
       >
         <span aria-hidden="true">⋯</span>
       </button>
-      <ul id={menuId} className="planner-entry-menu-list" hidden={!open}>
-        <li>
-          <button type="button" onClick={() => choose("move")}>
-            Move to…
-          </button>
-        </li>
-        <li>
-          <button type="button" onClick={() => choose("edit")}>
-            {isRecipe ? "Change guests" : "Edit note"}
-          </button>
-        </li>
-        <li>
-          <button type="button" className="danger" onClick={() => choose("delete")}>
-            Delete
-          </button>
-        </li>
-      </ul>
+      {/* Only while open: a full week has a menu on every meal, and 28 hidden lists of three
+          buttons were some 200 elements that every first draw of the week paid for. */}
+      {open && (
+        <ul id={menuId} className="planner-entry-menu-list">
+          <li>
+            <button type="button" onClick={() => choose("move")}>
+              Move to…
+            </button>
+          </li>
+          <li>
+            <button type="button" onClick={() => choose("edit")}>
+              {isRecipe ? "Change guests" : "Edit note"}
+            </button>
+          </li>
+          <li>
+            <button type="button" className="danger" onClick={() => choose("delete")}>
+              Delete
+            </button>
+          </li>
+        </ul>
+      )}
     </div>
   );
 }
