@@ -23,6 +23,11 @@ writeFileSync(
         modules: ["/assets/recipe-detail-page-abc.js"],
         data: ["/api/recipes/recipes/:id/", "/api/recipes/ratings/?recipe=:id"],
       },
+      {
+        path: "/planner",
+        modules: ["/assets/planner-page-abc.js"],
+        data: ["/api/planner/entries/?start=:thisMonday&end=:thisSunday"],
+      },
     ],
   }),
 );
@@ -107,6 +112,25 @@ describe("serving the web app", () => {
     const other = await signedInGet("/settings");
     expect(preloads(other.body)).toEqual(["/api/auth/status/"]);
     expect(other.body).toContain("<div id=root>");
+  });
+
+  it("announces this week's planner data by the server's calendar, its query written as HTML", async () => {
+    const response = await app.inject({
+      method: "GET",
+      url: "/planner",
+      headers: { cookie: "sessionid=anything" },
+    });
+    const now = new Date();
+    const day = (offset: number) => {
+      const date = new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset);
+      return [date.getFullYear(), date.getMonth() + 1, date.getDate()]
+        .map((part) => String(part).padStart(2, "0"))
+        .join("-");
+    };
+    const sinceMonday = (now.getDay() + 6) % 7;
+    expect(response.body).toContain(
+      `<link rel="preload" as="fetch" crossorigin href="/api/planner/entries/?start=${day(-sinceMonday)}&amp;end=${day(6 - sinceMonday)}">`,
+    );
   });
 
   it("answers unknown API paths and missing assets with a JSON 404, not the page", async () => {

@@ -59,7 +59,10 @@ function readBuild(webDist: string): (url: string, signedIn: boolean) => string 
     const links: string[] = [];
     const fetches = (urls: string[]) => {
       for (const href of urls) {
-        links.push(`<link rel="preload" as="fetch" crossorigin href="${href}">`);
+        // A query's "&" written as HTML writes it; the browser reads it back as "&".
+        links.push(
+          `<link rel="preload" as="fetch" crossorigin href="${href.replaceAll("&", "&amp;")}">`,
+        );
       }
     };
     fetches(plan.everyPageData);
@@ -76,16 +79,43 @@ function readBuild(webDist: string): (url: string, signedIn: boolean) => string 
   };
 }
 
-/** The page's data URLs with its numeric parameters filled in; any other value skips the URL. */
+/**
+ * The page's data URLs with its numeric parameters filled in; any other value skips the URL.
+ * `:thisMonday` and `:thisSunday` are the days of the current week (the planner's week), on
+ * the server's calendar: a visitor whose own calendar is already on another day asks for the
+ * week it shows, and the preload goes unused.
+ */
 function dataUrls(page: Page, pathname: string): string[] {
   const values = page.pattern.exec(pathname)?.slice(1) ?? [];
   const byName = new Map(page.params.map((name, i) => [name, values[i] ?? ""]));
+  const calendar = thisWeek(new Date());
   return page.data
     .filter((template) => {
       const names = [...template.matchAll(/:(\w+)/g)].map((match) => match[1] ?? "");
-      return names.every((name) => /^[1-9]\d{0,15}$/.test(byName.get(name) ?? ""));
+      return names.every(
+        (name) => calendar.has(name) || /^[1-9]\d{0,15}$/.test(byName.get(name) ?? ""),
+      );
     })
-    .map((template) => template.replace(/:(\w+)/g, (_, name: string) => byName.get(name) ?? ""));
+    .map((template) =>
+      template.replace(
+        /:(\w+)/g,
+        (_, name: string) => calendar.get(name) ?? byName.get(name) ?? "",
+      ),
+    );
+}
+
+/** This week's Monday and Sunday as `YYYY-MM-DD`, as the planner names them. */
+function thisWeek(now: Date): Map<string, string> {
+  const sinceMonday = (now.getDay() + 6) % 7;
+  const day = (offset: number) => {
+    const date = new Date(now.getFullYear(), now.getMonth(), now.getDate() - sinceMonday + offset);
+    const pad = (value: number) => String(value).padStart(2, "0");
+    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  };
+  return new Map([
+    ["thisMonday", day(0)],
+    ["thisSunday", day(6)],
+  ]);
 }
 
 function escapeRegExp(text: string): string {
