@@ -1,6 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
 import { defineConfig } from "vitest/config";
+import { checkSharedChunk, codeSplitting } from "./scripts/chunking.ts";
 import { firstLoadPlan } from "./scripts/first-load-plan.ts";
 import { precompress } from "./scripts/precompress.ts";
 import { API_CACHE, MEDIA_CACHE } from "./src/lib/offline/cache-names.ts";
@@ -77,6 +78,7 @@ export default defineConfig({
         ],
       },
     }),
+    checkSharedChunk(),
     firstLoadPlan(),
     precompress(),
   ],
@@ -85,6 +87,11 @@ export default defineConfig({
     proxy: { "/api": "http://localhost:3000", "/media": "http://localhost:3000" },
   },
   // The manifest says which chunks each page needs: `npm run size` sums a first load from it.
-  build: { target: "es2022", sourcemap: false, manifest: true },
+  build: {
+    target: "es2022",
+    sourcemap: false,
+    manifest: true,
+    rolldownOptions: { output: { codeSplitting: codeSplitting() } },
+  },
   test: { include: ["src/**/*.test.ts"] },
 });
