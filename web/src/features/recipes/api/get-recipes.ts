@@ -2,6 +2,7 @@ import type { RecipeListResponse } from "@potluck/contract";
 import type { RecipeVisibility } from "@potluck/contract/limits";
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { preloadImage } from "../../../lib/preload-image";
 import { recipeKeys } from "./keys";
 
 export interface RecipeListFilter {
@@ -48,7 +49,13 @@ export const recipeListQuery = (filter: RecipeListFilter) =>
   infiniteQueryOptions({
     // The whole request is the key: a change of any filter is another list.
     queryKey: recipeKeys.list(recipeListUrl(filter)),
-    queryFn: ({ pageParam, signal }) => api<RecipeListResponse>(pageParam, { signal }),
+    queryFn: async ({ pageParam, signal }) => {
+      const page = await api<RecipeListResponse>(pageParam, { signal });
+      // The first card's picture is the largest thing on a list's first screen.
+      const first = page.results[0]?.image_card ?? page.results[0]?.image;
+      if (pageParam === recipeListUrl(filter) && first) preloadImage(first);
+      return page;
+    },
     initialPageParam: recipeListUrl(filter),
     getNextPageParam: (lastPage) => lastPage.next ?? undefined,
   });
