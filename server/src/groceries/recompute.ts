@@ -7,8 +7,8 @@ import {
   recipeIngredients,
   recipes,
   shoppingItems,
-  units,
 } from "../db/schema.js";
+import { listUnits } from "../ingredients/repository.js";
 import { recordListChange } from "./list-events.js";
 import { touchList } from "./repository.js";
 import {
@@ -122,7 +122,7 @@ export async function recomputeShoppingLists(tx: Tx, groceryListIds: number[]): 
     })
     .from(shoppingItems)
     .where(sql`${shoppingItems.groceryListId} = any(${listIds})`);
-  const unitRows: UnitRow[] = await tx.select({ id: units.id, name: units.name }).from(units);
+  const unitRows: UnitRow[] = await listUnits(tx);
 
   const linesOfRecipe = groupBy(recipeLines, (line) => line.recipeId);
   const plansOfList = groupBy(plans, (plan) => plan.listId);

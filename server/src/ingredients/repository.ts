@@ -6,8 +6,24 @@ import { synonymOf } from "./match-lines.js";
 import { recipeUsesSql } from "./ranking.js";
 import { accentInsensitivePattern, foldText } from "./search-text.js";
 
-export const listUnits = (db: Tx) =>
-  db.select({ id: units.id, name: units.name }).from(units).orderBy(asc(units.name));
+let unitsRead: Promise<{ id: number; name: string }[]> | undefined;
+
+/**
+ * The units by name. Reference data, written only by loadReferenceData before the server
+ * serves (db/reference-data.ts): read once per process and kept (a line parsed and a list
+ * recomputed each read them); a failed read is not kept.
+ */
+export function listUnits(db: Tx): Promise<{ id: number; name: string }[]> {
+  unitsRead ??= db
+    .select({ id: units.id, name: units.name })
+    .from(units)
+    .orderBy(asc(units.name))
+    .catch((error: unknown) => {
+      unitsRead = undefined;
+      throw error;
+    });
+  return unitsRead;
+}
 
 /**
  * pg_trgm's default strict word similarity threshold (0.5) lets through only some one-letter

@@ -145,7 +145,7 @@ export function mayReadRecipe(viewer: Viewer): SQL {
  */
 export function readableBeyondPublic(viewerId: number): SQL {
   return sql`select r.id from recipes r
-      where r.author_id = ${viewerId} and not (r.visibility = 'public' and r.hidden_at is null)
+      where r.author_id = ${viewerId} and not (r.visibility = 'public' and ${notWithheld})
     union
     select r.id from follows f join recipes r on r.author_id = f.followee_id
       where f.follower_id = ${viewerId} and r.visibility = 'followers' and ${notWithheld}
