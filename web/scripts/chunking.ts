@@ -17,9 +17,13 @@ import type { Plugin } from "vite";
  */
 export const SHARED_CHUNK = "shared";
 
-/** Libraries the entry loads on every page: a module that needs only these stays light. */
+/**
+ * Libraries the entry loads on every page, and Vite's helper for `import()` (the entry's own
+ * lazy pages use it): a module that needs only these stays light.
+ */
 const ENTRY_LIBRARIES =
   /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack[\\/][^\\/]+|idb-keyval|cookie|set-cookie-parser)[\\/]/;
+const VITE_PRELOAD_HELPER = "\0vite/preload-helper";
 const OUR_CODE = /[\\/](web[\\/]src|contract[\\/]src)[\\/]/;
 /** Pages are files of their own (the router loads each lazily). */
 const PAGE = /[\\/]web[\\/]src[\\/]app[\\/]routes[\\/]/;
@@ -45,14 +49,15 @@ export function codeSplitting() {
     light.set(id, true);
     const module = info(id);
     const result =
-      module !== null &&
-      (ENTRY_LIBRARIES.test(id) ||
-        (OUR_CODE.test(id) &&
-          !PAGE.test(id) &&
-          !PLAIN_PAGES_ONLY.test(id) &&
-          // Imported lazily somewhere: it is a chunk's start, fetched when it is wanted.
-          module.dynamicImporters.length === 0 &&
-          module.importedIds.every((imported) => isLight(imported, info))));
+      ENTRY_LIBRARIES.test(id) ||
+      id.startsWith(VITE_PRELOAD_HELPER) ||
+      (module !== null &&
+        OUR_CODE.test(id) &&
+        !PAGE.test(id) &&
+        !PLAIN_PAGES_ONLY.test(id) &&
+        // Imported lazily somewhere: it is a chunk's start, fetched when it is wanted.
+        module.dynamicImporters.length === 0 &&
+        module.importedIds.every((imported) => isLight(imported, info)));
     light.set(id, result);
     return result;
   };
