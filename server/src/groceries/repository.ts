@@ -261,8 +261,10 @@ export async function listItems(db: Db, groceryListId: number, userId: number) {
  */
 const itemsOfList = new WeakMap<Db, ReturnType<typeof prepareItemsOfList>>();
 const itemsOfListQuery = (db: Db) => {
-  let query = itemsOfList.get(db);
-  if (!query) itemsOfList.set(db, (query = prepareItemsOfList(db)));
+  const built = itemsOfList.get(db);
+  if (built) return built;
+  const query = prepareItemsOfList(db);
+  itemsOfList.set(db, query);
   return query;
 };
 const prepareItemsOfList = (db: Db) => {
