@@ -4,6 +4,9 @@ import ingredientNames from "../../src/ingredients/data/ingredients.json" with {
 import { SCALE_TAGS, TITLE_WORDS } from "../seed-scale.js";
 import { QUICK_ADD_LINE, type Session, tidyShoppingList } from "./session.js";
 
+/** The text of the comment-write row's comments (bench.ts removes a run's before the next). */
+export const BENCH_COMMENT = "bench";
+
 export interface BenchRequest {
   method: string;
   /** With `{id}` in it: the id the previous request of the row answered (add-delete.lua). */
@@ -293,7 +296,7 @@ export const ENDPOINTS: Endpoint[] = [
     kind: "write",
     signedIn: true,
     requests: (s) => [
-      json("POST", `/api/feed/items/${s.feedItem.id}/comments/`, { text: "bench" }),
+      json("POST", `/api/feed/items/${s.feedItem.id}/comments/`, { text: BENCH_COMMENT }),
     ],
   },
   {
