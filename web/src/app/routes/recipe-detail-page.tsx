@@ -28,6 +28,7 @@ import { ApiError, reasonOf } from "../../lib/api-client";
 import { queryClient } from "../../lib/query-client";
 import { useSession } from "../../lib/session";
 import { lineText, useUnitsPreference } from "../../lib/units-preference";
+import { useDeferredFirstDraw } from "../../lib/use-deferred-first-draw";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import NotFoundPage from "./not-found-page";
 
@@ -43,6 +44,8 @@ export default function RecipeDetailPage() {
   const id = parseId(useParams().id);
   const location = useLocation();
   const recipe = useRecipe(id);
+  // Drawn in slices as the page opens (lib/use-deferred-first-draw.ts).
+  const shown = useDeferredFirstDraw(recipe.data);
   // A recipe that isn't there, or that the cook may not read (the server answers both with
   // 404), is the app's not-found page: nothing says that something is hidden here.
   const notFound = !recipe.data && recipe.error instanceof ApiError && recipe.error.status === 404;
@@ -54,7 +57,7 @@ export default function RecipeDetailPage() {
   if (notFound) return <NotFoundPage />;
   let body: ReactNode;
   if (id === null) body = <ErrorBox>Recipe ID is missing.</ErrorBox>;
-  else if (recipe.isPending) body = <Loading />;
+  else if (recipe.isPending || (recipe.data && !shown)) body = <Loading />;
   else if (recipe.error && !recipe.data) {
     body = (
       <ErrorBox>
@@ -62,7 +65,7 @@ export default function RecipeDetailPage() {
         <p>{reasonOf(recipe.error)}</p>
       </ErrorBox>
     );
-  } else if (recipe.data) body = <RecipeView recipe={recipe.data} refetch={recipe.refetch} />;
+  } else if (shown) body = <RecipeView recipe={shown} refetch={recipe.refetch} />;
 
   return (
     <article className="page recipe-detail">

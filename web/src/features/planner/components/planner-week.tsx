@@ -3,6 +3,7 @@ import type { PlannerEntry } from "@potluck/contract";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { LoadError } from "../../../components/load-error";
 import { Loading } from "../../../components/status";
+import { useDeferredFirstDraw } from "../../../lib/use-deferred-first-draw";
 import { useCreatePlannerEntry } from "../api/create-entry";
 import { useDeletePlannerEntry } from "../api/delete-entry";
 import { usePlannerEntries } from "../api/get-entries";
@@ -64,7 +65,9 @@ export function PlannerWeek({
   const create = useCreatePlannerEntry(owner);
   const update = useUpdatePlannerEntry(owner);
   const remove = useDeletePlannerEntry(owner);
-  const cells = useMemo(() => entriesByCell(entries.data ?? []), [entries.data]);
+  // 28 cards: drawn in slices as the page opens (lib/use-deferred-first-draw.ts).
+  const shown = useDeferredFirstDraw(entries.data);
+  const cells = useMemo(() => entriesByCell(shown ?? []), [shown]);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [message, setMessage] = useState<{ text: string; error?: boolean } | null>(null);
   const [dragged, setDragged] = useState<PlannerEntry | null>(null);
@@ -179,7 +182,7 @@ export function PlannerWeek({
         />
       )}
       {/* Drawn once its meals are here: empty days filling up would shift the page. */}
-      {entries.isPending ? (
+      {entries.isPending || (entries.data && !shown) ? (
         <Loading text="Loading the week..." />
       ) : dragModule ? (
         <dragModule.DragBoard
