@@ -488,8 +488,10 @@ function targetChecks(m: Measurement, sameSize: Measurement[]): Check[] {
   const endpoint = ENDPOINTS.find((e) => e.name === m.endpoint);
   if (!endpoint || endpoint.kind === "reference") return [];
   const p99 = (limit: number) => ({ ok: m.p99 < limit, text: `p99 ${m.p99} ms (< ${limit})` });
-  if (endpoint.kind === "write") return [p99(TARGETS.writeP99)];
-  const checks: Check[] = [];
+  // A row whose requests failed measured its errors, not the endpoint.
+  const failed: Check[] = m.errors > 0 ? [{ ok: false, text: `${m.errors} errors` }] : [];
+  if (endpoint.kind === "write") return [...failed, p99(TARGETS.writeP99)];
+  const checks: Check[] = [...failed];
   if (m.replay && !m.replay.noSql) {
     checks.push(
       m.replayRatio === null
