@@ -50,7 +50,8 @@ const dialect = new PgDialect();
  * Runs a raw query as a named prepared statement, so each connection has PostgreSQL plan it
  * once instead of on every call. For hot queries of a few fixed shapes whose best plan does
  * not hinge on the values: the feed page took longer to plan (about 3 ms) than to run. The
- * name carries a hash of the text, so each shape is its own statement.
+ * name carries a hash of the text, so each shape is its own statement. A query builder's
+ * statement uses drizzle's own `.prepare(name)` instead (its rows come back mapped).
  */
 export async function executePrepared<T>(db: Tx, name: string, query: SQL): Promise<T[]> {
   const compiled = dialect.sqlToQuery(query);
