@@ -7,8 +7,8 @@ import { importKeys } from "./keys";
 /** A stream the server refused (a 503) is opened again after this. */
 const REOPEN_DELAY_MS = 5000;
 
-/** Puts an import's new counts into the list and its detail, without asking the server. */
-function applyProgress(summary: ImportSummary, onFinished: () => void) {
+/** Puts an import's new counts into the list and its detail at once; the detail's items are asked for. */
+export function applyProgress(summary: ImportSummary, onFinished: () => void) {
   queryClient.setQueryData<ImportSummary[]>(importKeys.list(), (list) => {
     if (!list) return list;
     return list.some((item) => item.id === summary.id)
@@ -18,13 +18,18 @@ function applyProgress(summary: ImportSummary, onFinished: () => void) {
   queryClient.setQueryData<ImportDetail>(importKeys.detail(summary.id), (detail) =>
     detail ? { ...detail, ...summary } : detail,
   );
-  // The report's items come with the detail: fetched again, without cutting short a fetch
-  // already on its way (a busy import sends several changes a second).
+  // The report's items come with the detail: fetched again. While it runs, a fetch already
+  // on its way is left to finish (a busy import sends several changes a second; the next
+  // change corrects what it brings). The last change has no next: a fetch that left before
+  // it would answer "running" over it, so that one is cut short and asked afresh.
+  const finishedNow = !isUnfinished(summary);
   void queryClient.invalidateQueries(
     { queryKey: importKeys.detail(summary.id) },
-    { cancelRefetch: false },
+    { cancelRefetch: finishedNow },
   );
-  if (summary.imported > 0 && !isUnfinished(summary)) onFinished();
+  // The list, too, may have a fetch on its way (the one after starting the import).
+  if (finishedNow) void queryClient.invalidateQueries({ queryKey: importKeys.list() });
+  if (summary.imported > 0 && finishedNow) onFinished();
 }
 
 /**
