@@ -1,5 +1,5 @@
 import type { RecipeVisibility } from "@potluck/contract";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/policy.js";
 import { mayReadItem } from "../feed/policy.js";
 import { mayUseList } from "../groceries/policy.js";
@@ -381,11 +381,12 @@ const LIST_EVENTS_LOCK_CLASS = 11;
  * Step 4: the list's event lock, until the transaction ends. Without it two ticks on one list
  * (which share the list's row lock) could commit their events out of id order, and a stream
  * that had sent the newer one would skip the older one for ever. The key's first half names
- * this use, so no other advisory lock can collide with it.
+ * this use, so no other advisory lock can collide with it. An expression, for the statement
+ * that draws the event's id (groceries/list-events.ts): the lock is held for that statement and
+ * the commit only, as every change of the list waits for it.
  */
-export async function lockListEvents(tx: Tx, listId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${LIST_EVENTS_LOCK_CLASS}, ${listId})`);
-}
+export const listEventsLock = (listId: number): SQL =>
+  sql`pg_advisory_xact_lock(${LIST_EVENTS_LOCK_CLASS}, ${listId})`;
 
 /**
  * The recipe of the author's rating, locked as changing its rating totals would (FOR NO KEY

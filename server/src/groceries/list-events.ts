@@ -1,7 +1,7 @@
 import type { ListChangeKind } from "@potluck/contract";
 import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.js";
-import { lockListEvents } from "../db/locks.js";
+import { listEventsLock } from "../db/locks.js";
 import { groceryListEvents, groceryListMembers, groceryLists } from "../db/schema.js";
 
 // The changes of a list, as rows of grocery_list_events and as NOTIFYs on one channel. Both
@@ -50,11 +50,12 @@ export async function recordListChange(
   kind: ListChangeKind,
   byUsername: string,
 ): Promise<void> {
-  await lockListEvents(tx, listId);
+  // The insert reads its row from `locked`, so the lock is taken before the id is drawn.
   await tx.execute(sql`
-    with event as (
+    with locked as (select ${listEventsLock(listId)}),
+    event as (
       insert into ${groceryListEvents} (grocery_list_id, kind, by_username)
-      values (${listId}, ${kind}, ${byUsername})
+      select ${listId}::int, ${kind}, ${byUsername} from locked
       returning grocery_list_id)
     select pg_notify(${LIST_EVENTS_CHANNEL}, grocery_list_id::text) from event`);
 }
