@@ -37,9 +37,9 @@ export interface Ranking {
  * matches a large share of all recipes (the two letters Explore searches from) then costs
  * about as much as a narrow one, because PostgreSQL walks recipe_search_created_idx and stops
  * at the bound instead of ranking tens of thousands of rows; narrower queries are ranked in
- * full. One row: the generation (read in the same snapshot as the matches) and two arrays,
- * aggregated from the sorted CTE in its order (one sort; PostgreSQL keeps the order of a
- * sorted input to a plain aggregate).
+ * full. One row: the generation (read in the same snapshot as the matches) and the ids and
+ * scores as comma-separated text, aggregated from the sorted CTE in its order (one sort;
+ * PostgreSQL keeps the order of a sorted input to a plain aggregate).
  */
 export function rankingSql(terms: string[][], authorId: number | undefined): SQL {
   const anyWord = terms.flat().join(" | ");
@@ -63,15 +63,26 @@ export function rankingSql(terms: string[][], authorId: number | undefined): SQL
       order by score desc, id desc
     )
     select (select generation from ${searchGeneration}) as generation,
-      coalesce(array_agg(id), '{}') as ids, coalesce(array_agg(score), '{}') as scores
+      coalesce(string_agg(id::text, ','), '') as ids,
+      coalesce(string_agg(score::text, ','), '') as scores
     from ranked`;
 }
 
+/** "1,2,3" as numbers: 2,000 of them split natively, not parsed as an array literal in JS. */
+const numbers = (joined: string): number[] => (joined === "" ? [] : joined.split(",").map(Number));
+
 async function rank(db: Tx, terms: string[][], authorId: number | undefined, corrected: boolean) {
-  const result = await db.execute<Omit<Ranking, "corrected">>(rankingSql(terms, authorId));
+  const result = await db.execute<{ generation: number; ids: string; scores: string }>(
+    rankingSql(terms, authorId),
+  );
   const row = result.rows[0];
   if (!row) throw new Error("ranking returned no row");
-  return { ...row, corrected };
+  return {
+    generation: row.generation,
+    ids: numbers(row.ids),
+    scores: numbers(row.scores),
+    corrected,
+  };
 }
 
 /** A text[] of the words, each a parameter (a JS array would become a list, not an array). */
