@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata, Sharp, SharpOptions } from "sharp";
 import { fieldError, HttpError } from "../http/errors.js";
 import type { ImageStorage } from "./storage.js";
 
@@ -12,6 +12,21 @@ export const NOT_AN_IMAGE =
   "Upload a valid image. The file you uploaded was either not an image or a corrupted image.";
 export const UNSUPPORTED_FORMAT = "Unsupported image format: use a JPEG, PNG or WebP image.";
 export const TOO_MANY_PIXELS = "The image is too large: at most 40 megapixels.";
+
+let loaded: Promise<(input: Buffer, options: SharpOptions) => Sharp> | undefined;
+
+/**
+ * sharp and its libvips, loaded on the first image (a server that never re-encodes a picture
+ * never maps them). libvips keeps no cache of operations here: each picture is decoded once,
+ * so its cache (up to 50 MB by default) would only hold memory.
+ */
+function sharp(): Promise<(input: Buffer, options: SharpOptions) => Sharp> {
+  loaded ??= import("sharp").then(({ default: library }) => {
+    library.cache(false);
+    return library;
+  });
+  return loaded;
+}
 
 export interface ProcessedImage {
   full: Buffer;
@@ -26,9 +41,10 @@ export interface ProcessedImage {
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
   // limitInputPixels makes libvips refuse to decode a pixel bomb instead of allocating it.
   const options = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" } as const;
+  const image = await sharp();
   let metadata: Metadata;
   try {
-    metadata = await sharp(input, options).metadata();
+    metadata = await image(input, options).metadata();
   } catch (error) {
     throw fieldError("image", isPixelLimit(error) ? TOO_MANY_PIXELS : NOT_AN_IMAGE);
   }
@@ -39,7 +55,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
     throw fieldError("image", TOO_MANY_PIXELS);
   }
   try {
-    const oriented = sharp(input, options).autoOrient();
+    const oriented = image(input, options).autoOrient();
     const [full, card] = await Promise.all([
       oriented
         .clone()
