@@ -42,8 +42,9 @@ function startAfter(ranking: Ranking, after: { score: number; id: number } | und
  * (1-based), and the current search generation, also when none is left. Rankings are shared
  * by every viewer (the cache key has no viewer), so reading rights and filters are applied
  * here, to each page. The ids are walked in their order (unnest with ordinality keeps it)
- * and each probed by primary key until the page is full: one query however far down the
- * ranking the readable ones are.
+ * and each probed by primary key until the page is full: however far down `ids` the readable
+ * ones are, one query (readablePage sends a window of the ranking, then, only when the page is
+ * still short, the rest: two at most).
  */
 export function searchPageSql(ids: number[], size: number, viewer: Viewer, filters: SQL[]): SQL {
   return sql`select g.generation, page.*
