@@ -13,14 +13,17 @@ export const NOT_AN_IMAGE =
 export const UNSUPPORTED_FORMAT = "Unsupported image format: use a JPEG, PNG or WebP image.";
 export const TOO_MANY_PIXELS = "The image is too large: at most 40 megapixels.";
 
-let loaded: Promise<(input: Buffer, options: SharpOptions) => Sharp> | undefined;
+/** sharp's default export, as processImage calls it. */
+type Library = (input: Buffer, options: SharpOptions) => Sharp;
+
+let loaded: Promise<Library> | undefined;
 
 /**
  * sharp and its libvips, loaded on the first image (a server that never re-encodes a picture
  * never maps them). libvips keeps no cache of operations here: each picture is decoded once,
  * so its cache (up to 50 MB by default) would only hold memory.
  */
-function sharp(): Promise<(input: Buffer, options: SharpOptions) => Sharp> {
+function sharp(): Promise<Library> {
   loaded ??= import("sharp").then(({ default: library }) => {
     library.cache(false);
     return library;
