@@ -190,7 +190,7 @@ export async function holdRecipe(
     .select({
       authorId: recipes.authorId,
       visibility: sql<RecipeVisibility>`${recipes.visibility}`,
-      withheld: sql<boolean>`${withheldColumn(sql`${recipes.authorId}`, sql`${recipes.hiddenAt}`)}`,
+      withheld: sql<boolean>`${withheldColumn(sql`${recipes.hiddenAt}`, sql`${recipes.authorDisabled}`)}`,
       followsAuthor: viewer
         ? sql<boolean>`${followsAuthor(viewer.id, sql`${recipes.authorId}`)}`
         : sql<boolean>`false`,

@@ -221,6 +221,11 @@ export const recipes = pgTable(
     sourceUrl: text("source_url"),
     /** When a moderator hid it: readable by its author ("Hidden by a moderator") and superusers only. */
     hiddenAt: timestamptz("hidden_at"),
+    /**
+     * Its author is disabled (users.disabled_at): a copy kept by triggers (migration 0027), so
+     * that the reading rule looks at the recipe row alone and not at its author's row as well.
+     */
+    authorDisabled: boolean("author_disabled").notNull().default(false),
   },
   (t) => [
     check("recipes_servings_range", sql`${t.servings} between 1 and 100`),
@@ -228,13 +233,16 @@ export const recipes = pgTable(
     check("recipes_cook_minutes_range", sql`${t.cookMinutes} between 0 and 10080`),
     check("recipes_visibility", sql`${t.visibility} in ('public', 'followers', 'private')`),
     index("recipes_created_idx").on(t.createdOn.desc(), t.id.desc()),
-    // visibility last: `?following=true` reads its cooks' recipes from this index alone (the
-    // reading rule looks at author_id, visibility and id), and only the page's rows from the table.
+    // The reading rule's columns last: `?following=true` reads its cooks' recipes from this
+    // index alone (the rule looks at author_id, visibility, hidden_at, author_disabled and id),
+    // and only the page's rows from the table.
     index("recipes_author_created_idx").on(
       t.authorId,
       t.createdOn.desc(),
       t.id.desc(),
       t.visibility,
+      t.hiddenAt,
+      t.authorDisabled,
     ),
     // Explore signed out reads only public recipes: this index holds just them, in its order,
     // however many private ones there are.

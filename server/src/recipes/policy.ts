@@ -65,25 +65,17 @@ export function canReadRecipe(viewer: Viewer, recipe: RecipeForPolicy, facts: Re
 }
 
 /**
- * Withheld by moderation, as SQL on a recipe's author id and hidden_at (by default of the
- * `recipes` row aliased `r`): hidden by a moderator, or by a disabled cook. The author's
- * disabled_at is one primary-key probe of users per row looked at.
+ * Withheld by moderation, as SQL on a recipe's hidden_at and author_disabled (by default of
+ * the `recipes` row aliased `r`): hidden by a moderator, or by a disabled cook (author_disabled
+ * is kept equal to the author's users.disabled_at by triggers, migration 0027).
  */
 export const withheldColumn = (
-  authorId: SQL = sql`r.author_id`,
   hiddenAt: SQL = sql`r.hidden_at`,
-): SQL => sql`(${hiddenAt} is not null or ${authorDisabledAt(authorId)} is not null)`;
-
-/**
- * The author's disabled_at, as a scalar subquery: PostgreSQL runs it per row looked at (a
- * primary-key probe of users), where an EXISTS could become a hashed scan of every user
- * (seen in EXPLAIN for signed-in explore: a sequential scan of users on each page).
- */
-const authorDisabledAt = (authorId: SQL): SQL =>
-  sql`(select wu.disabled_at from users wu where wu.id = ${authorId})`;
+  authorDisabled: SQL = sql`r.author_disabled`,
+): SQL => sql`(${hiddenAt} is not null or ${authorDisabled})`;
 
 /** Not withheld (withheldColumn), for the cooks who are neither its author nor superusers. */
-const notWithheld = sql`(r.hidden_at is null and ${authorDisabledAt(sql`r.author_id`)} is null)`;
+const notWithheld = sql`(r.hidden_at is null and not r.author_disabled)`;
 
 /** The viewer follows the author (by default the author of the `recipes` row aliased `r`). */
 export const followsAuthor = (viewerId: number, authorId: SQL = sql`r.author_id`): SQL =>
