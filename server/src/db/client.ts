@@ -60,3 +60,21 @@ export async function executePrepared<T>(db: Tx, name: string, query: SQL): Prom
   const result = (await prepared.execute()) as pg.QueryResult;
   return result.rows as T[];
 }
+
+/**
+ * A query builder's prepared statement, built once per database handle: for a hot query with
+ * placeholders (`sql.placeholder`), drizzle makes its SQL text once (building a many-table
+ * join can take as long as running it) and, named by `.prepare(name)`, each connection has
+ * PostgreSQL plan it once.
+ */
+export function preparedPerDb<T>(build: (db: Db) => T): (db: Db) => T {
+  const built = new WeakMap<Db, T>();
+  return (db) => {
+    let query = built.get(db);
+    if (query === undefined) {
+      query = build(db);
+      built.set(db, query);
+    }
+    return query;
+  };
+}

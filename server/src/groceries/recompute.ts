@@ -25,11 +25,11 @@ import {
 // feature calls it in the same transaction as a recipe edit or delete, so shopping lists never
 // disagree with recipes.
 //
-// Set-based: however many lists, five reads (plans, the planned recipes' ingredients,
-// extras, previous lines, each for all the lists at once, and the units table, which says
-// which units merge) and at most three writes (one
-// delete, one update, one insert, each for all the lists, with arrays as parameters). A recipe
-// planned on 5,000 lists is recomputed in seven statements, not 5,000 × four.
+// Set-based: however many lists, one read (plans, the planned recipes' ingredients, extras
+// and previous lines, each for all the lists at once: loadLists), the units table (which says
+// which units merge; read once per process) and at most three writes (one delete, one update,
+// one insert, each for all the lists, with arrays as parameters). A recipe planned on 5,000
+// lists is recomputed in four statements, not 5,000 × four.
 //
 // The caller holds the lists' locks (FOR UPDATE, see db/locks.ts) before calling, and reads
 // happen after them: in READ COMMITTED each statement sees everything committed before it
@@ -55,6 +55,51 @@ export async function recomputeShoppingList(tx: Tx, groceryListId: number): Prom
   await recomputeShoppingLists(tx, [groceryListId]);
 }
 
+/** What a recompute reads of its lists, each part in the order the rule takes it. */
+type LoadedLists = {
+  plans: { listId: number; recipeId: number; guests: number; title: string; servings: number }[];
+  /** Each planned recipe's ingredient lines once, however many plans share the recipe. */
+  recipeLines: (IngredientRow & { recipeId: number })[];
+  extras: (IngredientRow & { listId: number })[];
+  previous: (PreviousLine & { listId: number; fromRecipes: string })[];
+};
+
+/** A catalogue row with its ingredient's name, or a row kept as written with its text. */
+interface IngredientRow {
+  ingredientId: number | null;
+  ingredientName: string | null;
+  text: string | null;
+  unitId: number | null;
+  quantity: number | null;
+}
+
+/**
+ * The lists' plans, their recipes' lines, their extras and their current lines, in ONE
+ * statement (four JSON arrays in one row): a recompute runs with the list locked, so each
+ * round trip saved is time another cook's change to the list no longer waits.
+ */
+const loadLists = (listIds: SQL): SQL => sql`select
+  (select coalesce(json_agg(json_build_object('listId', pr.grocery_list_id,
+      'recipeId', pr.recipe_id, 'guests', pr.guests, 'title', r.title, 'servings', r.servings)
+      order by pr.planned_on asc nulls last, pr.id asc), '[]')
+    from ${plannedRecipes} pr join ${recipes} r on r.id = pr.recipe_id
+    where pr.grocery_list_id = any(${listIds})) as plans,
+  (select coalesce(json_agg(json_build_object('recipeId', ri.recipe_id,
+      'ingredientId', ri.ingredient_id, 'ingredientName', i.name, 'text', ri.text,
+      'unitId', ri.unit_id, 'quantity', ri.quantity) order by ri.position asc, ri.id asc), '[]')
+    from ${recipeIngredients} ri left join ${ingredients} i on i.id = ri.ingredient_id
+    where ri.recipe_id in (select recipe_id from ${plannedRecipes}
+      where grocery_list_id = any(${listIds}))) as "recipeLines",
+  (select coalesce(json_agg(json_build_object('listId', pe.grocery_list_id,
+      'ingredientId', pe.ingredient_id, 'ingredientName', i.name, 'text', pe.text,
+      'unitId', pe.unit_id, 'quantity', pe.quantity) order by pe.id asc), '[]')
+    from ${plannedExtras} pe left join ${ingredients} i on i.id = pe.ingredient_id
+    where pe.grocery_list_id = any(${listIds})) as extras,
+  (select coalesce(json_agg(json_build_object('listId', s.grocery_list_id, 'id', s.id,
+      'ingredientId', s.ingredient_id, 'text', s.text, 'unitId', s.unit_id,
+      'quantity', s.quantity, 'fromRecipes', s.from_recipes, 'isChecked', s.is_checked)), '[]')
+    from ${shoppingItems} s where s.grocery_list_id = any(${listIds})) as previous`;
+
 /**
  * Recomputes the shopping lines of every list in `groceryListIds` (missing lists: nothing).
  * Returns the ids of the lists whose lines changed: a recipe edit announces its change to
@@ -65,63 +110,9 @@ export async function recomputeShoppingLists(tx: Tx, groceryListIds: number[]): 
   if (ids.length === 0) return [];
   const listIds = array(ids, "int[]");
 
-  const plans = await tx
-    .select({
-      listId: plannedRecipes.groceryListId,
-      recipeId: plannedRecipes.recipeId,
-      guests: plannedRecipes.guests,
-      title: recipes.title,
-      servings: recipes.servings,
-    })
-    .from(plannedRecipes)
-    .innerJoin(recipes, sql`${recipes.id} = ${plannedRecipes.recipeId}`)
-    .where(sql`${plannedRecipes.groceryListId} = any(${listIds})`)
-    .orderBy(sql`${plannedRecipes.plannedOn} asc nulls last, ${plannedRecipes.id} asc`);
-  // Each planned recipe's ingredient lines once, however many plans share it: catalogue
-  // rows with their ingredient's name, rows kept as written with their text.
-  const recipeLines = await tx
-    .select({
-      recipeId: recipeIngredients.recipeId,
-      ingredientId: recipeIngredients.ingredientId,
-      ingredientName: ingredients.name,
-      text: recipeIngredients.text,
-      unitId: recipeIngredients.unitId,
-      quantity: recipeIngredients.quantity,
-    })
-    .from(recipeIngredients)
-    .leftJoin(ingredients, sql`${ingredients.id} = ${recipeIngredients.ingredientId}`)
-    .where(
-      sql`${recipeIngredients.recipeId} in (select ${plannedRecipes.recipeId} from ${plannedRecipes}
-        where ${plannedRecipes.groceryListId} = any(${listIds}))`,
-    )
-    .orderBy(sql`${recipeIngredients.position} asc, ${recipeIngredients.id} asc`);
-  // Catalogue extras with their ingredient's name, free-text ones with their text.
-  const extras = await tx
-    .select({
-      listId: plannedExtras.groceryListId,
-      ingredientId: plannedExtras.ingredientId,
-      ingredientName: ingredients.name,
-      text: plannedExtras.text,
-      unitId: plannedExtras.unitId,
-      quantity: plannedExtras.quantity,
-    })
-    .from(plannedExtras)
-    .leftJoin(ingredients, sql`${ingredients.id} = ${plannedExtras.ingredientId}`)
-    .where(sql`${plannedExtras.groceryListId} = any(${listIds})`)
-    .orderBy(sql`${plannedExtras.id} asc`);
-  const previous = await tx
-    .select({
-      listId: shoppingItems.groceryListId,
-      id: shoppingItems.id,
-      ingredientId: shoppingItems.ingredientId,
-      text: shoppingItems.text,
-      unitId: shoppingItems.unitId,
-      quantity: shoppingItems.quantity,
-      fromRecipes: shoppingItems.fromRecipes,
-      isChecked: shoppingItems.isChecked,
-    })
-    .from(shoppingItems)
-    .where(sql`${shoppingItems.groceryListId} = any(${listIds})`);
+  const [loaded] = (await tx.execute<LoadedLists>(loadLists(listIds))).rows;
+  if (!loaded) throw new Error("the lists' load returned no row");
+  const { plans, recipeLines, extras, previous } = loaded;
   const unitRows: UnitRow[] = await listUnits(tx);
 
   const linesOfRecipe = groupBy(recipeLines, (line) => line.recipeId);
@@ -152,13 +143,7 @@ export async function recomputeShoppingLists(tx: Tx, groceryListIds: number[]): 
  * catalogue ingredient or a free-text line (an extra's typed line, a recipe's row kept as
  * written). The tables' checks give a catalogue row its ingredient, unit and quantity.
  */
-function toExtraInput(row: {
-  ingredientId: number | null;
-  ingredientName: string | null;
-  text: string | null;
-  unitId: number | null;
-  quantity: number | null;
-}): ExtraInput {
+function toExtraInput(row: IngredientRow): ExtraInput {
   if (row.text !== null) return { text: row.text, unitId: row.unitId, quantity: row.quantity };
   if (
     row.ingredientId === null ||

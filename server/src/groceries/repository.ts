@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, exists, sql } from "drizzle-orm";
-import type { Db, Tx } from "../db/client.js";
+import { type Db, preparedPerDb, type Tx } from "../db/client.js";
 import { shareListOfItem } from "../db/locks.js";
 import {
   aisles,
@@ -254,20 +254,8 @@ export async function listItems(db: Db, groceryListId: number, userId: number) {
   return rows;
 }
 
-/**
- * listItems' query, built once per database handle: a drizzle prepared query makes its SQL
- * text once (building this nine-table join took as long as running it), and, named, each
- * connection has PostgreSQL plan it once.
- */
-const itemsOfList = new WeakMap<Db, ReturnType<typeof prepareItemsOfList>>();
-const itemsOfListQuery = (db: Db) => {
-  const built = itemsOfList.get(db);
-  if (built) return built;
-  const query = prepareItemsOfList(db);
-  itemsOfList.set(db, query);
-  return query;
-};
-const prepareItemsOfList = (db: Db) => {
+/** listItems' query, named and built once per database handle (preparedPerDb). */
+const itemsOfListQuery = preparedPerDb((db) => {
   const groceryListId = sql.placeholder("groceryListId");
   const userId = sql.placeholder("userId");
   return itemQuery(db, userId)
@@ -292,7 +280,7 @@ const prepareItemsOfList = (db: Db) => {
       asc(shoppingItems.id),
     )
     .prepare("shopping_items_of_list");
-};
+});
 
 /**
  * Ticks or unticks a line of a list the user may use, holding the list FOR SHARE

@@ -2,7 +2,7 @@ import type { PlannerSlot } from "@potluck/contract";
 import { and, asc, between, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Viewer } from "../auth/policy.js";
-import type { Tx } from "../db/client.js";
+import { type Db, preparedPerDb, type Tx } from "../db/client.js";
 import type { PlannerSlotKey } from "../db/locks.js";
 import {
   collectionRecipes,
@@ -82,20 +82,31 @@ export async function plannerOwner(
  * are numbered here (0, 1, 2… in each slot): a recipe delete removes its entries without the
  * planner's lock and may leave a gap that no one has closed yet (db/locks.ts).
  */
-export async function entriesBetween(tx: Tx, ownerId: number, start: string, end: string) {
-  return entryQuery(
-    tx,
+export async function entriesBetween(db: Db, ownerId: number, start: string, end: string) {
+  return entriesBetweenQuery(db).execute({ ownerId, start, end });
+}
+
+/** entriesBetween's query, named and built once per database handle (preparedPerDb). */
+const entriesBetweenQuery = preparedPerDb((db) =>
+  entryQuery(
+    db,
     sql<number>`(row_number() over (partition by ${plannerEntries.date}, ${plannerEntries.slot}
       order by ${plannerEntries.position}, ${plannerEntries.id}) - 1)::int`,
   )
-    .where(and(eq(plannerEntries.ownerId, ownerId), between(plannerEntries.date, start, end)))
+    .where(
+      and(
+        eq(plannerEntries.ownerId, sql.placeholder("ownerId")),
+        between(plannerEntries.date, sql.placeholder("start"), sql.placeholder("end")),
+      ),
+    )
     .orderBy(
       asc(plannerEntries.date),
       asc(slotOrder),
       asc(plannerEntries.position),
       asc(plannerEntries.id),
-    );
-}
+    )
+    .prepare("planner_entries_between"),
+);
 
 /** One entry as stored, after a write that renumbered its slot. */
 export async function entryById(tx: Tx, id: number): Promise<EntryRow | undefined> {

@@ -291,17 +291,26 @@ export const listCursor = (row: RecipeRow): CursorValues => [row.created_key, ro
 export async function listRecipes(db: Tx, options: ListOptions): Promise<RecipeRow[]> {
   const lead = await listLead(db, options.filters);
   const query = recipeListSql({ ...options, lead });
-  // Explore as most open it, with no filter, is named so each connection plans it once (its
-  // plan took longer than its run). Filtered pages are planned for their values: a rare tag's
-  // best plan is not a common one's.
-  const filtered =
-    options.authorId !== undefined ||
-    Object.values(options.filters ?? {}).some((value) =>
-      Array.isArray(value) ? value.length > 0 : value !== undefined,
-    );
-  if (!filtered) return executePrepared<RecipeRow>(db, "recipe_list", query);
+  // Named, so each connection plans it once (its plan took longer than its run), when its best
+  // plan does not hinge on the values: explore as most open it, and the lists of one cook's or
+  // the followed cooks' recipes (recipes_author_created_idx whoever they are). The other
+  // filters are planned for their values: a rare tag's best plan is not a common one's.
+  const planStable = Object.entries(options.filters ?? {}).every(
+    ([key, value]) =>
+      PLAN_STABLE_FILTERS.has(key) ||
+      value === undefined ||
+      (Array.isArray(value) && value.length === 0),
+  );
+  if (planStable) return executePrepared<RecipeRow>(db, "recipe_list", query);
   return (await db.execute<RecipeRow>(query)).rows;
 }
+
+/** The filters whose values leave the list's best plan as it is (see listRecipes). */
+const PLAN_STABLE_FILTERS: ReadonlySet<string> = new Set<keyof RecipeFilters>([
+  "authorUsername",
+  "followedBy",
+  "visibility",
+]);
 
 /**
  * The detail page's row: the recipe, its lines, the viewer's collections that hold it, and
