@@ -1,7 +1,7 @@
 import { FEED_EVENT_TYPES, type FeedEventType } from "@potluck/contract";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/policy.js";
-import { executePrepared, type Tx } from "../db/client.js";
+import { executePrepared, literalLimit, type Tx } from "../db/client.js";
 import { feedComments, feedItems, feedLikes, users } from "../db/schema.js";
 import { type CursorValues, decodeCursor } from "../http/pagination.js";
 import {
@@ -108,7 +108,7 @@ export async function feedPage(
   // cursor).
   const size = FEED_FETCH_SIZES.find((fetched) => fetched >= options.limit);
   if (size === undefined) throw new Error(`feed limit ${options.limit} is above 100`);
-  const take = sql.raw(String(size + 1));
+  const take = literalLimit(size + 1);
   const exclude = FEED_EVENT_TYPES.filter((type) => options.exclude.includes(type));
   const excluded: SQL =
     exclude.length > 0
@@ -130,10 +130,10 @@ export async function feedPage(
     walked as (
       select w.id, w.created_on from (
         select fi.id, fi.user_id, fi.created_on from feed_items fi
-        where exists (select from followees offset ${sql.raw(String(FEED_WALK_MIN_FOLLOWING - 1))})
+        where exists (select from followees offset ${literalLimit(FEED_WALK_MIN_FOLLOWING - 1)})
           ${belowCursor} ${excluded}
         ${newestFirst("fi")}
-        limit ${sql.raw(String(FEED_WALK_WINDOW))}
+        limit ${literalLimit(FEED_WALK_WINDOW)}
       ) w
       where (w.user_id = ${me} or w.user_id in (select followee_id from followees))
         and ${readable("(select wi.recipe_id from feed_items wi where wi.id = w.id)")}

@@ -6,7 +6,7 @@ import {
 } from "@potluck/contract";
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/policy.js";
-import { executePrepared, type Tx } from "../db/client.js";
+import { executePrepared, literalLimit, type Tx } from "../db/client.js";
 import { notificationSettings } from "../db/schema.js";
 import { type CursorValues, decodeCursor } from "../http/pagination.js";
 import { announceUnread } from "./notify.js";
@@ -81,7 +81,7 @@ function selectNotifications(me: Me, where: SQL, limit: number): SQL {
         select u.username from notification_actors a join users u on u.id = a.actor_id
         where a.notification_id = n.id
         order by a.created_at desc, a.actor_id desc
-        limit ${NOTIFICATION_ACTORS_SHOWN}) as actors,
+        limit ${literalLimit(NOTIFICATION_ACTORS_SHOWN)}) as actors,
       (select count(*)::int from notification_actors a where a.notification_id = n.id)
         as "actorCount",
       r.id as "recipeId", r.slug as "recipeSlug", r.title as "recipeTitle",
@@ -95,7 +95,7 @@ function selectNotifications(me: Me, where: SQL, limit: number): SQL {
       select n.* from notifications n ${readableRecipe(me)}
       where n.user_id = ${me.id} ${where} and ${notificationShown}
       order by n.created_on desc nulls last, n.id desc nulls last
-      limit ${limit}
+      limit ${literalLimit(limit)}
     ) n
     left join recipes r on r.id = n.recipe_id
     left join grocery_lists g on g.id = n.grocery_list_id and (g.owner_id = ${me.id}

@@ -2,7 +2,7 @@ import type { RecipeIngredientInput, RecipeVisibility } from "@potluck/contract"
 import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/policy.js";
 import { inCollectionsColumn } from "../collections/repository.js";
-import { executePrepared, type Tx } from "../db/client.js";
+import { executePrepared, literalLimit, type Tx } from "../db/client.js";
 import {
   ingredients,
   recipeIngredients,
@@ -278,7 +278,7 @@ export function recipeListSql({
       from ${source.from}
       where ${sql.join(conditions, sql` and `)}
       order by ${createdOn} desc nulls last, ${id} desc nulls last
-      limit ${limit + 1}
+      limit ${literalLimit(limit + 1)}
     ) page
     join ${recipes} r on r.id = page.id
     join ${users} u on u.id = r.author_id

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/policy.js";
-import { type Db, executePrepared } from "../db/client.js";
+import { type Db, executePrepared, literalLimit } from "../db/client.js";
 import { recipes, searchGeneration, users } from "../db/schema.js";
 import type { CursorValues } from "../http/pagination.js";
 import { searchWords } from "../ingredients/search-text.js";
@@ -56,7 +56,7 @@ export function searchPageSql(ids: number[], size: number, viewer: Viewer, filte
       join ${users} u on u.id = r.author_id
       where ${sql.join([mayReadRecipe(viewer), ...filters], sql` and `)}
       order by k.position
-      limit ${size}
+      limit ${literalLimit(size)}
     ) page on true
     order by page.position`;
 }

@@ -1,0 +1,58 @@
+import { sql } from "drizzle-orm";
+import { expect, it } from "vitest";
+import { buildFeedItem, buildRecipe, buildUser, signedIn } from "./factories.js";
+import { createTestApp } from "./helper.js";
+
+// The hot reads run as named statements (db/client.ts executePrepared, preparedPerDb) so that
+// PostgreSQL plans each once per connection. That holds only while PostgreSQL finds the
+// statement's generic plan as good as a plan for the values; otherwise it plans every call
+// anew and naming it bought nothing (a parameter for a LIMIT did that to the explore page).
+// With a pool of one connection, the app's statements are all on the connection this test asks.
+const { app, db } = await createTestApp({ poolSize: 1 });
+
+it("plans each hot read once: after a few calls PostgreSQL uses its generic plan", async () => {
+  const cook = await signedIn(app, db);
+  const author = await buildUser(db);
+  await db.execute(
+    sql`insert into follows (follower_id, followee_id) values (${cook.user.id}, ${author.id})`,
+  );
+  const recipe = await buildRecipe(db, author.id);
+  // Enough recipes that a plan for the wrong row count costs PostgreSQL visibly more.
+  await db.execute(sql`insert into recipes (author_id, title, slug)
+    select ${author.id}, 'Soup ' || n, 'soup-' || n from generate_series(1, 20000) n`);
+  await db.execute(sql`analyze`);
+  await buildFeedItem(db, author.id, recipe.id);
+  const reads = [
+    "/api/recipes/recipes/",
+    `/api/recipes/recipes/?author=${author.username}`,
+    "/api/recipes/recipes/?following=true",
+    `/api/recipes/recipes/${recipe.id}/`,
+    "/api/feed/items/",
+    "/api/notifications/",
+    "/api/recipes/collections/",
+    "/api/planner/entries/?start=2026-11-23&end=2026-11-29",
+  ];
+  // PostgreSQL makes five plans for the values before it weighs the generic one.
+  for (let i = 0; i < 8; i++) {
+    for (const path of reads) expect((await cook.agent.get(path)).statusCode, path).toBe(200);
+  }
+  const statements = (
+    await db.execute<{ name: string; generic_plans: number; custom_plans: number }>(
+      sql`select name, generic_plans, custom_plans from pg_prepared_statements order by name`,
+    )
+  ).rows;
+  const names = statements.map((s) => s.name.replace(/_[0-9a-f]{12}$/, ""));
+  for (const hot of [
+    "recipe_list",
+    "recipe_detail",
+    "feed_page",
+    "notifications_page",
+    "unread_notifications",
+    "collections_of",
+    "planner_entries_between",
+  ]) {
+    expect(names, hot).toContain(hot);
+  }
+  const replanned = statements.filter((s) => s.generic_plans === 0);
+  expect(replanned).toEqual([]);
+});
