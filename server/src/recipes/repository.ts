@@ -2,7 +2,7 @@ import type { RecipeIngredientInput, RecipeVisibility } from "@potluck/contract"
 import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/policy.js";
 import { inCollectionsColumn } from "../collections/repository.js";
-import { executePrepared, literalLimit, type Tx } from "../db/client.js";
+import { executePrepared, literalLimit, opaque, type Tx } from "../db/client.js";
 import {
   ingredients,
   recipeIngredients,
@@ -91,18 +91,6 @@ export interface RecipeFilters {
 }
 
 const intArray = (ids: number[]): SQL => sql`${`{${ids.join(",")}}`}::int[]`;
-
-/**
- * A filter's value as PostgreSQL's planner cannot see it: `(select $n)`, worked out once per
- * run. A list or search page is a named statement, and PostgreSQL plans one once (its generic
- * plan) only when that plan looks as cheap as one made for the values; a common tag's looks
- * cheaper, so it planned every filtered page afresh: 1 to 2 ms, twice the page's run. Hidden
- * values make the two the same, and the generic plans were measured as fast as plans made for
- * the values, for common and rare tags, ingredients, times and ratings alike (1M recipes;
- * each reads the order's index and probes, see listSource). An array compared with ANY is cast
- * again after it (`any((select $1::int[])::int[])`): ANY of a bare subquery compares each row.
- */
-const opaque = (value: SQL): SQL => sql`(select ${value})`;
 
 /**
  * The filters as conditions on `r`. Tags, ingredients, follows and collections are EXISTS

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/policy.js";
-import { type Db, executePrepared, literalLimit } from "../db/client.js";
+import { type Db, executePrepared, literalLimit, opaque } from "../db/client.js";
 import { recipes, searchGeneration, users } from "../db/schema.js";
 import type { CursorValues } from "../http/pagination.js";
 import { searchWords } from "../ingredients/search-text.js";
@@ -51,7 +51,7 @@ export function searchPageSql(ids: number[], size: number, viewer: Viewer, filte
     from ${searchGeneration} g
     left join lateral (
       select k.position, ${recipeColumns}
-      from unnest(${`{${ids.join(",")}}`}::int[]) with ordinality k(id, position)
+      from unnest(${opaque(sql`${`{${ids.join(",")}}`}::int[]`)}) with ordinality k(id, position)
       join ${recipes} r on r.id = k.id
       join ${users} u on u.id = r.author_id
       where ${sql.join([mayReadRecipe(viewer), ...filters], sql` and `)}
@@ -91,14 +91,16 @@ async function readablePage(
   let windowSize = size * IDS_SENT_PER_ROW;
   do {
     const ids = ranking.ids.slice(from, from + windowSize);
+    // Asks for a whole page each time (one statement text, so one plan per connection) and
+    // keeps what the page still lacks.
     const found = await executePrepared<RecipeRow & { generation: number; position: number }>(
       db,
       "search_page",
-      searchPageSql(ids, size - rows.length, viewer, filters),
+      searchPageSql(ids, size, viewer, filters),
     );
     current &&= found[0]?.generation === ranking.generation;
     for (const { generation: _, position, ...row } of found) {
-      if (row.id !== null) {
+      if (row.id !== null && rows.length < size) {
         rows.push({ ...row, score: ranking.scores[from + Number(position) - 1] ?? 0 });
       }
     }
