@@ -288,7 +288,11 @@ export function recipeListSql({
 
 export const listCursor = (row: RecipeRow): CursorValues => [row.created_key, row.id];
 
-/** A page of the recipe list (recipeListSql), one row more than asked to tell if more follow. */
+/**
+ * A page of the recipe list (recipeListSql), one row more than asked to tell if more follow.
+ * Named, so each connection plans each shape of the list once: its plan took longer than its
+ * run. That takes its LIMIT as a literal and its filters' values opaque (db/client.ts).
+ */
 export async function listRecipes(db: Tx, options: ListOptions): Promise<RecipeRow[]> {
   const lead = await listLead(db, options.filters);
   const query = recipeListSql({ ...options, lead });
