@@ -1,6 +1,6 @@
 import type { ListChangeKind } from "@potluck/contract";
 import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
-import type { Db, Tx } from "../db/client.js";
+import { type Db, executePrepared, type Tx } from "../db/client.js";
 import { listEventsLock } from "../db/locks.js";
 import { groceryListEvents, groceryListMembers, groceryLists } from "../db/schema.js";
 
@@ -50,14 +50,19 @@ export async function recordListChange(
   kind: ListChangeKind,
   byUsername: string,
 ): Promise<void> {
-  // The insert reads its row from `locked`, so the lock is taken before the id is drawn.
-  await tx.execute(sql`
+  // The insert reads its row from `locked`, so the lock is taken before the id is drawn. Named:
+  // every change of a list runs it while holding the list.
+  await executePrepared(
+    tx,
+    "record_list_change",
+    sql`
     with locked as (select ${listEventsLock(listId)}),
     event as (
       insert into ${groceryListEvents} (grocery_list_id, kind, by_username)
       select ${listId}::int, ${kind}, ${byUsername} from locked
       returning grocery_list_id)
-    select pg_notify(${LIST_EVENTS_CHANNEL}, grocery_list_id::text) from event`);
+    select pg_notify(${LIST_EVENTS_CHANNEL}, grocery_list_id::text) from event`,
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Tx } from "../db/client.js";
+import { executePrepared, type Tx } from "../db/client.js";
 import {
   ingredients,
   plannedExtras,
@@ -56,13 +56,13 @@ export async function recomputeShoppingList(tx: Tx, groceryListId: number): Prom
 }
 
 /** What a recompute reads of its lists, each part in the order the rule takes it. */
-type LoadedLists = {
+interface LoadedLists {
   plans: { listId: number; recipeId: number; guests: number; title: string; servings: number }[];
   /** Each planned recipe's ingredient lines once, however many plans share the recipe. */
   recipeLines: (IngredientRow & { recipeId: number })[];
   extras: (IngredientRow & { listId: number })[];
   previous: (PreviousLine & { listId: number; fromRecipes: string })[];
-};
+}
 
 /** A catalogue row with its ingredient's name, or a row kept as written with its text. */
 interface IngredientRow {
@@ -110,7 +110,12 @@ export async function recomputeShoppingLists(tx: Tx, groceryListIds: number[]): 
   if (ids.length === 0) return [];
   const listIds = array(ids, "int[]");
 
-  const [loaded] = (await tx.execute<LoadedLists>(loadLists(listIds))).rows;
+  // Named: planning it took twice its run, with the lists locked.
+  const [loaded] = await executePrepared<LoadedLists>(
+    tx,
+    "load_shopping_lists",
+    loadLists(listIds),
+  );
   if (!loaded) throw new Error("the lists' load returned no row");
   const { plans, recipeLines, extras, previous } = loaded;
   const unitRows: UnitRow[] = await listUnits(tx);
