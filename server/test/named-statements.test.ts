@@ -74,14 +74,15 @@ it("plans each hot read once: after a few calls PostgreSQL uses its generic plan
   ]) {
     expect(names, hot).toContain(hot);
   }
-  // Not search_page: with this data's one-word titles PostgreSQL prices the ranking's ids
-  // differently (at 100k recipes it too switches to its generic plan after six calls: the
-  // statement log's bind time falls from 0.9 ms to 0.1).
   // Each list above is a statement of its own shape: explore, by author, followed, mine, timed,
   // tagged.
   expect(names.filter((name) => name === "recipe_list")).toHaveLength(6);
+  // Replanned: more than five plans for the values and no generic one (the setup's writes ran
+  // once and are not judged). Not search_page: with this data's one-word titles PostgreSQL
+  // prices the ranking's ids differently (at 100k recipes it too switches to its generic plan
+  // after six calls: the statement log's bind time falls from 0.9 ms to 0.1).
   const replanned = statements.filter(
-    (s) => s.generic_plans === 0 && !s.name.startsWith("search_page_"),
+    (s) => s.custom_plans > 5 && s.generic_plans === 0 && !s.name.startsWith("search_page_"),
   );
   expect(replanned).toEqual([]);
 });
