@@ -50,9 +50,20 @@ const dialect = new PgDialect();
  * Runs a raw query as a named prepared statement, so each connection has PostgreSQL plan it
  * once instead of on every call. For hot queries of a few fixed shapes whose best plan does
  * not hinge on the values: the feed page took longer to plan (about 3 ms) than to run. The
- * name carries a hash of the text, so each shape is its own statement. A query builder's
- * statement uses drizzle's own `.prepare(name)` instead (its rows come back mapped).
+ * name carries a hash of the text, so each shape is its own statement. PostgreSQL keeps one
+ * plan only once it prefers its generic plan: LIMITs go in as literals (literalLimit) and
+ * values whose estimates would sway it are hidden (opaque); test/named-statements.test.ts
+ * checks the hot reads. A query builder's statement uses drizzle's own `.prepare(name)`
+ * instead (its rows come back mapped; preparedPerDb).
  */
+export async function executePrepared<T>(db: Tx, name: string, query: SQL): Promise<T[]> {
+  const compiled = dialect.sqlToQuery(query);
+  const statement = `${name}_${createHash("sha1").update(compiled.sql).digest("hex").slice(0, 12)}`;
+  const prepared = db._.session.prepareQuery(compiled, undefined, statement, false);
+  const result = (await prepared.execute()) as pg.QueryResult;
+  return result.rows as T[];
+}
+
 /**
  * A LIMIT (or OFFSET) written into a statement's text, not sent as a parameter. A named
  * statement is planned once only when its generic plan looks as cheap as a plan made for the
@@ -79,14 +90,6 @@ export function literalLimit(count: number): SQL {
  * bare subquery compares each row.
  */
 export const opaque = (value: SQL): SQL => sql`(select ${value})`;
-
-export async function executePrepared<T>(db: Tx, name: string, query: SQL): Promise<T[]> {
-  const compiled = dialect.sqlToQuery(query);
-  const statement = `${name}_${createHash("sha1").update(compiled.sql).digest("hex").slice(0, 12)}`;
-  const prepared = db._.session.prepareQuery(compiled, undefined, statement, false);
-  const result = (await prepared.execute()) as pg.QueryResult;
-  return result.rows as T[];
-}
 
 /**
  * A query builder's prepared statement, built once per database handle: for a hot query with
