@@ -28,11 +28,9 @@ const recipeCount = (owner: NonNullable<Viewer>): SQL<number> =>
     join ${recipes} r on r.id = cr.recipe_id
     where cr.collection_id = ${collections}.id and ${mayReadRecipe(owner)})`;
 
-const columns = (owner: NonNullable<Viewer>) => ({
-  id: collections.id,
-  name: collections.name,
-  recipeCount: recipeCount(owner),
-});
+/** A collection's row as CollectionRow names it, with its count for the owner. */
+const collectionColumns = (owner: NonNullable<Viewer>): SQL =>
+  sql`${collections.id} as id, ${collections.name} as name, ${recipeCount(owner)} as "recipeCount"`;
 
 /**
  * The owner's collections by name, any case: the order of collections_owner_name_key, which
@@ -44,8 +42,7 @@ export async function collectionsOf(db: Tx, owner: NonNullable<Viewer>): Promise
   return executePrepared<CollectionRow>(
     db,
     "collections_of",
-    sql`select ${collections.id} as id, ${collections.name} as name,
-        ${recipeCount(owner)} as "recipeCount"
+    sql`select ${collectionColumns(owner)}
       from ${collections}
       where ${mayUseCollection(owner.id)}
       order by lower(${collections.name})`,
@@ -58,10 +55,12 @@ export async function findCollection(
   owner: NonNullable<Viewer>,
   id: number,
 ): Promise<CollectionRow | undefined> {
-  const [row] = await db
-    .select(columns(owner))
-    .from(collections)
-    .where(and(eq(collections.id, id), mayUseCollection(owner.id)));
+  const [row] = await executePrepared<CollectionRow>(
+    db,
+    "collection",
+    sql`select ${collectionColumns(owner)} from ${collections}
+      where ${collections.id} = ${id} and ${mayUseCollection(owner.id)}`,
+  );
   return row;
 }
 
