@@ -421,3 +421,117 @@ describe("a follow and a block at the same moment", () => {
     expect(crossed.rows[0]?.count).toBe(0);
   });
 });
+
+describe("shared lists and planners (issue 34 §1)", () => {
+  const share = async (owner: Cook, member: Cook) => {
+    const list = (
+      await owner.agent.post("/api/groceries/lists/", { name: `${owner.user.username}'s` })
+    ).json<{ id: number }>();
+    await expectStatus(
+      await owner.agent.post(`/api/groceries/lists/${list.id}/members/`, {
+        username: member.user.username,
+      }),
+      201,
+    );
+    await expectStatus(
+      await owner.agent.post("/api/planner/members/", { username: member.user.username }),
+      201,
+    );
+    return list.id;
+  };
+  const range = "start=2030-03-04&end=2030-03-10";
+
+  for (const direction of ["blocker shared with the blocked", "blocked shared with the blocker"]) {
+    it(`ends them both ways when the ${direction}, with the followers-only recipe on them`, async () => {
+      const rosa = await signedIn(app, db);
+      const ben = await signedIn(app, db);
+      const soup = await followersOnlyRecipe(rosa.user.id);
+      await expectStatus(await ben.agent.post(`/api/users/${rosa.user.id}/follow/`), 201);
+      const rosasList = await share(rosa, ben);
+      const bensList = await share(ben, rosa);
+      await expectStatus(
+        await rosa.agent.post("/api/groceries/planned-recipes/", {
+          grocery_list_id: rosasList,
+          recipe_id: soup.id,
+          guests: 4,
+        }),
+        201,
+      );
+      await expectStatus(
+        await rosa.agent.post("/api/planner/entries/", {
+          date: "2030-03-05",
+          slot: "dinner",
+          recipe_id: soup.id,
+        }),
+        201,
+      );
+      // Before: Ben opens Rosa's list and planner.
+      await expectStatus(await ben.agent.get(`/api/groceries/lists/${rosasList}/`), 200);
+      await expectStatus(
+        await ben.agent.get(`/api/planner/entries/?${range}&planner=${rosa.user.username}`),
+        200,
+      );
+
+      const [by, whom] = direction.startsWith("blocker") ? [rosa, ben] : [ben, rosa];
+      await expectStatus(await block(by, whom), 204);
+
+      // Neither reaches the other's list or planner, nor the soup through them.
+      await expectStatus(await ben.agent.get(`/api/groceries/lists/${rosasList}/`), 404);
+      await expectStatus(await rosa.agent.get(`/api/groceries/lists/${bensList}/`), 404);
+      await expectStatus(
+        await ben.agent.get(`/api/planner/entries/?${range}&planner=${rosa.user.username}`),
+        404,
+      );
+      await expectStatus(
+        await rosa.agent.get(`/api/planner/entries/?${range}&planner=${ben.user.username}`),
+        404,
+      );
+      await expectStatus(await ben.agent.get(`/api/recipes/${soup.id}/`), 404);
+      // Each owner's Share dialogs no longer list the other.
+      const listMembers = (await rosa.agent.get(`/api/groceries/lists/${rosasList}/members/`))
+        .json<{ username: string }[]>()
+        .map((m) => m.username);
+      expect(listMembers).not.toContain(ben.user.username);
+      const plannerMembers = (await ben.agent.get("/api/planner/members/"))
+        .json<{ username: string }[]>()
+        .map((m) => m.username);
+      expect(plannerMembers).not.toContain(rosa.user.username);
+      expect((await ben.agent.get("/api/planner/shared/")).json()).toEqual([]);
+      // The owners keep their own lists.
+      await expectStatus(await rosa.agent.get(`/api/groceries/lists/${rosasList}/`), 200);
+      await expectStatus(await ben.agent.get(`/api/groceries/lists/${bensList}/`), 200);
+    });
+  }
+
+  it("never leaves a share beside a block made at the same moment", async () => {
+    const pairs = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const owner = await signedIn(app, db);
+        const other = await signedIn(app, db);
+        const list = (await owner.agent.post("/api/groceries/lists/", { name: "Race" })).json<{
+          id: number;
+        }>();
+        return { owner, other, list: list.id };
+      }),
+    );
+    await Promise.all(
+      pairs.flatMap(({ owner, other, list }) => [
+        owner.agent.post(`/api/groceries/lists/${list}/members/`, {
+          username: other.user.username,
+        }),
+        owner.agent.post("/api/planner/members/", { username: other.user.username }),
+        block(other, owner),
+      ]),
+    );
+    const crossed = await db.execute<{ count: number }>(sql`
+      select (select count(*) from grocery_list_members m
+                join grocery_lists l on l.id = m.grocery_list_id
+                join blocks bl on (bl.blocker_id = l.owner_id and bl.blocked_id = m.user_id)
+                  or (bl.blocker_id = m.user_id and bl.blocked_id = l.owner_id))
+           + (select count(*) from planner_members m
+                join blocks bl on (bl.blocker_id = m.owner_id and bl.blocked_id = m.user_id)
+                  or (bl.blocker_id = m.user_id and bl.blocked_id = m.owner_id))
+        as count`);
+    expect(Number(crossed.rows[0]?.count)).toBe(0);
+  });
+});

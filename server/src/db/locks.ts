@@ -24,6 +24,10 @@ import {
 // shopping lines), week planners or the search counter takes its row locks through this
 // module, in this order, and only then writes:
 //
+//  -1. two cooks' pair lock (lockCookPair): a transaction-level advisory lock on each cook,
+//      the smaller id first, by a follow, a block and a share between the two, before any
+//      other lock, so that a block sees a follow or share committed at the same moment and
+//      the other way round (a block ends both, decision 0032);
 //   0. a planner row: FOR UPDATE by every change to its entries, members or calendar link
 //      (lockPlanner), so that one writer at a time renumbers a slot's positions; then the
 //      recipes of the entries the change will write, FOR KEY SHARE, in id order
@@ -102,6 +106,20 @@ import {
 // (mayUseList, groceries/policy.ts: its owner or a member), so a list someone may not use is
 // never locked for them, and never found (404). Likewise a planner (mayUsePlanner,
 // planner/policy.ts). Bulk seed scripts run alone and need no locks.
+
+const COOK_PAIR_LOCK_CLASS = 15;
+
+/**
+ * Step -1: the two cooks' pair lock until the transaction ends (class COOK_PAIR_LOCK_CLASS),
+ * the smaller id first. A block, a follow and a share between the same two cooks take it
+ * before they read or write, so one waits for the other and reads what it committed: no
+ * follow, list membership or planner membership slips in beside a block.
+ */
+export async function lockCookPair(tx: Tx, a: number, b: number): Promise<void> {
+  const [first, second] = a < b ? [a, b] : [b, a];
+  await tx.execute(sql`select pg_advisory_xact_lock(${COOK_PAIR_LOCK_CLASS}, ${first}),
+    pg_advisory_xact_lock(${COOK_PAIR_LOCK_CLASS}, ${second})`);
+}
 
 /**
  * Step 0: the planner of `ownerId`, locked FOR UPDATE until the transaction ends, for a change
@@ -284,6 +302,21 @@ export async function lockListsOfCook(
     )
     .orderBy(asc(groceryLists.id))
     .for("update");
+}
+
+/**
+ * Step 2 for a change the caller has found its lists for (a block ending the memberships
+ * between two cooks): these lists FOR UPDATE in id order; the ids of those that still exist.
+ */
+export async function lockListsById(tx: Tx, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({ id: groceryLists.id })
+    .from(groceryLists)
+    .where(inArray(groceryLists.id, ids))
+    .orderBy(asc(groceryLists.id))
+    .for("update");
+  return rows.map((row) => row.id);
 }
 
 /** The list, locked for a change to its plans; undefined (404) when the user may not use it. */

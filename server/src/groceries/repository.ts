@@ -334,3 +334,23 @@ export async function removeMember(tx: Tx, groceryListId: number, userId: number
       ),
     );
 }
+
+/**
+ * The lists one of the two cooks owns and the other is a member of, either way: what a block
+ * between them ends (decision 0032). Read under their pair lock, so no new one can appear.
+ */
+export async function listsSharedBetween(
+  tx: Tx,
+  a: number,
+  b: number,
+): Promise<{ listId: number; memberId: number }[]> {
+  return tx
+    .select({ listId: groceryLists.id, memberId: groceryListMembers.userId })
+    .from(groceryListMembers)
+    .innerJoin(groceryLists, eq(groceryLists.id, groceryListMembers.groceryListId))
+    .where(
+      sql`(${groceryLists.ownerId} = ${a} and ${groceryListMembers.userId} = ${b})
+        or (${groceryLists.ownerId} = ${b} and ${groceryListMembers.userId} = ${a})`,
+    )
+    .orderBy(asc(groceryLists.id));
+}

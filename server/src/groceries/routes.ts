@@ -53,7 +53,7 @@ import { aisleById, aisleOrderProblems, aislesOf, moveText, setAisleOrder } from
 import { readExtraLine, tidyLine } from "./extra-line.js";
 import { announceListDeleted, recordListChange, streamStart } from "./list-events.js";
 import { ListEventStreams } from "./live-streams.js";
-import { listRole, mayBeRemoved, mayManageList, mayRemoveMember, roleOn } from "./policy.js";
+import { mayBeRemoved, mayManageList, mayRemoveMember, roleOn } from "./policy.js";
 import {
   toListMember,
   toListSummary,
@@ -436,12 +436,10 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const listId = request.params.id;
       const added = await app.db.transaction(async (tx) => {
-        // Held until commit, so the list cannot be deleted under the new member's row.
-        const list = await holdList(tx, listId, user.id);
-        if (!list) throw notFound();
-        if (!mayManageList(listRole(list, user.id))) {
-          throw forbidden("Only the owner of a list may share it.");
-        }
+        // Read without a lock first: the cooks' pair lock comes before the list's.
+        const role = await roleOn(tx, listId, user.id);
+        if (!role) throw notFound();
+        if (!mayManageList(role)) throw forbidden("Only the owner of a list may share it.");
         const cook = await addMemberByUsername(
           tx,
           user.id,
@@ -449,6 +447,10 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
           {
             own: "You own this list already.",
             already: (username) => `The list is shared with ${username} already.`,
+          },
+          // Held until commit, so the list cannot be deleted under the new member's row.
+          async () => {
+            if (!(await holdList(tx, listId, user.id))) throw notFound();
           },
           (cookId) => addMember(tx, listId, cookId),
         );

@@ -469,3 +469,22 @@ export async function filledDates(
     );
   return new Set(rows.map((row) => row.date));
 }
+
+/**
+ * The planners of the two cooks that the other is a member of: what a block between them ends
+ * (decision 0032), by owner. Read under their pair lock, so no new one can appear.
+ */
+export async function plannersSharedBetween(
+  tx: Tx,
+  a: number,
+  b: number,
+): Promise<{ ownerId: number; memberId: number }[]> {
+  return tx
+    .select({ ownerId: plannerMembers.ownerId, memberId: plannerMembers.userId })
+    .from(plannerMembers)
+    .where(
+      sql`(${plannerMembers.ownerId} = ${a} and ${plannerMembers.userId} = ${b})
+        or (${plannerMembers.ownerId} = ${b} and ${plannerMembers.userId} = ${a})`,
+    )
+    .orderBy(asc(plannerMembers.ownerId));
+}

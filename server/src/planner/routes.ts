@@ -239,7 +239,6 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       const added = await app.db.transaction(async (tx) => {
-        await lockPlanner(tx, user.id, user.id);
         const cook = await addMemberByUsername(
           tx,
           user.id,
@@ -247,6 +246,9 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
           {
             own: "This is your own planner.",
             already: (username) => `The planner is shared with ${username} already.`,
+          },
+          async () => {
+            await lockPlanner(tx, user.id, user.id);
           },
           (cookId) => addMember(tx, user.id, cookId),
         );

@@ -5,22 +5,8 @@ import { forgetActor } from "../notifications/repository.js";
 import { blockedBetween } from "./policy.js";
 
 // Blocking (decision 0032): the rows, and the one rule that spans tables, that a block ends
-// the follows between the two cooks in the same transaction.
-
-const COOK_PAIR_LOCK_CLASS = 15;
-
-/**
- * The two cooks' pair lock until the transaction ends: a transaction-level advisory lock on
- * each cook (class COOK_PAIR_LOCK_CLASS), the smaller id first. A block and a follow between
- * the same two cooks take it before they read or write, so one waits for the other and reads
- * what it committed: a follow never slips in beside a block. Outside the protocol of
- * db/locks.ts: these transactions take no other lock and touch no recipe, list or planner.
- */
-export async function lockCookPair(tx: Tx, a: number, b: number): Promise<void> {
-  const [first, second] = a < b ? [a, b] : [b, a];
-  await tx.execute(sql`select pg_advisory_xact_lock(${COOK_PAIR_LOCK_CLASS}, ${first}),
-    pg_advisory_xact_lock(${COOK_PAIR_LOCK_CLASS}, ${second})`);
-}
+// the follows between the two cooks in the same transaction. What else a block ends (shared
+// lists and planners) is the workflow's, actions/block-cook.ts.
 
 /** Whether a block stands between the two cooks, either way. */
 export async function isBlockedBetween(db: Tx, a: number, b: number): Promise<boolean> {
@@ -48,7 +34,7 @@ export async function hasBlockedCook(db: Tx, blockerId: number, blockedId: numbe
 
 /**
  * `blockerId` blocks `blockedId`: the follows between the two end, both ways, and what the
- * blocked cook caused leaves the blocker's notifications. Call it under lockCookPair.
+ * blocked cook caused leaves the blocker's notifications. Call it under lockCookPair (db/locks.ts).
  * Idempotent: blocking again changes nothing.
  */
 export async function block(tx: Tx, blockerId: number, blockedId: number): Promise<void> {

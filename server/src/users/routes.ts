@@ -1,5 +1,4 @@
 import {
-  BLOCKS_MAX,
   blockedCooks,
   CANNOT_FOLLOW,
   cookProfile,
@@ -22,9 +21,11 @@ import {
 } from "@potluck/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { blockCook } from "../actions/block-cook.js";
 import { checkPasswordAttempt } from "../auth/login-attempts.js";
 import { clearSessionCookie, requireUser, rotateCsrfSecret } from "../auth/plugin.js";
 import { isUniqueViolation } from "../auth/repository.js";
+import { lockCookPair } from "../db/locks.js";
 import { badRequest, doesNotExist, HttpError, notFound } from "../http/errors.js";
 import { toPage } from "../http/pagination.js";
 import { clearAttempts, consumeAttempts } from "../http/rate-limit.js";
@@ -34,15 +35,7 @@ import { removeImage } from "../media/images.js";
 import { notify } from "../notifications/notify.js";
 import { mayReadRecipe } from "../recipes/policy.js";
 import { deleteAccount } from "./account-deletion.js";
-import {
-  block,
-  blockCount,
-  hasBlockedCook,
-  isBlockedBetween,
-  listBlocked,
-  lockCookPair,
-  unblock,
-} from "./blocks.js";
+import { isBlockedBetween, listBlocked, unblock } from "./blocks.js";
 import { findCookProfile } from "./cook-profile.js";
 import { accountArchiveEntries, exportFileName } from "./export.js";
 import { canBlock, canFollow } from "./policy.js";
@@ -145,14 +138,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         const cook = await findUserByUsername(tx, request.params.username);
         if (!cook) throw notFound();
         if (!canBlock(me, cook.id)) throw badRequest("You cannot block yourself.");
-        await lockCookPair(tx, me.id, cook.id);
-        if (
-          (await blockCount(tx, me.id)) >= BLOCKS_MAX &&
-          !(await hasBlockedCook(tx, me.id, cook.id))
-        ) {
-          throw badRequest(`You can block at most ${BLOCKS_MAX} cooks.`);
-        }
-        await block(tx, me.id, cook.id);
+        await blockCook(tx, me, cook.id);
         return cook.id;
       });
       forgetFollowCounts(me.id, blockedId);

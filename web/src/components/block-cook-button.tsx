@@ -6,7 +6,7 @@ import { Modal } from "./modal";
 
 /** What a block does, said before it is done (decision 0032). */
 export const BLOCK_EXPLAINED =
-  "They won't be able to follow you, see your followers-only recipes, rate or review your recipes, or like or comment on your posts, and they can't add you to a list or a planner. You stop following each other, and neither of you sees the other's comments and reviews. They aren't told. You can unblock them in Settings.";
+  "They won't be able to follow you, see your followers-only recipes, rate or review your recipes, or like or comment on your posts, and they can't add you to a list or a planner. You stop following each other and sharing lists and planners, and neither of you sees the other's comments and reviews. They aren't told. You can unblock them in Settings.";
 
 /**
  * Block (after a dialog that says what it does) or Unblock a cook. `onChanged` hears the new
