@@ -203,6 +203,22 @@ export function combineAmounts(
   return naturalAmount(orderFreeSum(measured.map((p) => p.baseAmount)), candidates, EXACT);
 }
 
+/**
+ * One amount in the unit that reads naturally (as combineAmounts would give it): among its
+ * system's usual units and its own, so 0.5 kg reads 500 g and 1.5 kg stays 1.5 kg. A count
+ * stays as it is. `available` as for combineAmounts.
+ */
+export function readNaturally(
+  amount: Amount,
+  available: (unit: string) => boolean = () => true,
+): Amount {
+  const given = measureOf(amount.unit);
+  if (!given) return amount;
+  const usual = LADDERS[given.system][given.dimension].filter(available).map(measure);
+  const candidates = [...new Map([...usual, given].map((m) => [m.unit, m])).values()];
+  return naturalAmount(amount.quantity * given.base, candidates, EXACT);
+}
+
 /** A sum that does not depend on the order of its terms (floating point addition does). */
 function orderFreeSum(values: readonly number[]): number {
   return [...values].sort((a, b) => a - b).reduce((sum, value) => sum + value, 0);

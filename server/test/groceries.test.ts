@@ -477,7 +477,7 @@ describe("the shopping list", () => {
     expect(await lines(agent, list.id)).toEqual(["0.63 ml Whole milk for Tea (3 guests) & Extras"]);
   });
 
-  it("keeps ticks, unticks a grown line and drops lines no longer needed", async () => {
+  it("keeps ticks, keeps the bought part of a grown line and drops lines no longer needed", async () => {
     const { agent, list, pancakes } = await kitchen();
     const plan = (await planRecipe(agent, list.id, pancakes.id, 2)).json<{ id: number }>();
     const before = await items(agent, list.id);
@@ -486,12 +486,14 @@ describe("the shopping list", () => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ ...item, is_checked: true });
     }
-    // more butter (new line) and more flour (grown line); egg and milk unchanged
+    // more butter (new line) and more flour (grown line: 60 g bought, 5 g more to buy); egg
+    // and milk unchanged
     await planExtra(agent, list.id, { ingredient_id: FLOUR, quantity: 5, unit_id: G });
     await planExtra(agent, list.id, { ingredient_id: BUTTER, quantity: 5, unit_id: G });
     const after = await items(agent, list.id);
     expect(after.map((i) => [i.ingredient.name, i.quantity, i.is_checked])).toEqual([
-      ["All-purpose flour", 65, false],
+      ["All-purpose flour", 60, true],
+      ["All-purpose flour", 5, false],
       ["Butter", 5, false],
       ["Egg", 1, true],
       ["Whole milk", 125, true],

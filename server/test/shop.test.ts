@@ -412,6 +412,25 @@ describe("the shopping list in the order of the cook's shop", () => {
     expect(ticked).toMatchObject({ aisle: { name: "Dairy & eggs" }, is_staple: false });
   });
 
+  it("keeps what was bought ticked when more of it is planned (issue 34 §2)", async () => {
+    const { agent, list } = await cookWithList();
+    const butter = (await items(agent, list.id)).find((i) => i.ingredient.id === BUTTER);
+    await ok(agent.patch(`/api/groceries/items/${butter?.id}/`, { is_checked: true }));
+    await ok(
+      agent.post("/api/groceries/planned-extras/", {
+        grocery_list_id: list.id,
+        ingredient_id: BUTTER,
+        quantity: 2,
+        unit_id: PIECE,
+      }),
+      201,
+    );
+    expect((await shop(agent, list.id)).filter((line) => line.includes("Butter"))).toEqual([
+      "Dairy & eggs: 2 piece Butter",
+      "Dairy & eggs: 1 piece Butter ✓",
+    ]);
+  });
+
   it("is in each member's own aisles, order and staples on a shared list", async () => {
     const owner = await cookWithList();
     const member = await signedIn(app, db);
@@ -443,7 +462,7 @@ describe("the shopping list in the order of the cook's shop", () => {
 });
 
 describe("lines that merge across units", () => {
-  it("plans 500 g and 1 kg of flour as one line of 1.5 kg that stays the same line", async () => {
+  it("merges 500 g and 1 kg of flour into 1.5 kg; what was ticked stays ticked", async () => {
     const { agent, list, user } = await cookWithList();
     const bread = await buildRecipe(db, user.id, {
       title: "Bread",
@@ -471,15 +490,18 @@ describe("lines that merge across units", () => {
       }),
       201,
     );
-    // More to buy: the same line, now in kg, and unticked.
-    expect(await flourLine()).toMatchObject({
+    // More to buy: the 500 g bought stay ticked on their line; the kilogram is a line to buy.
+    const flourLines = async () =>
+      (await items(agent, list.id)).filter((i) => i.ingredient.id === FLOUR);
+    const [rest, bought] = await flourLines();
+    expect(bought).toMatchObject({
       id: before.id,
-      quantity: 1.5,
-      unit: { id: KG, name: "kg" },
-      is_checked: false,
+      quantity: 500,
+      unit: { id: G, name: "g" },
+      is_checked: true,
       from_recipes: "Bread (2 guests) & Extras",
     });
-    await ok(agent.patch(`/api/groceries/items/${before.id}/`, { is_checked: true }));
+    expect(rest).toMatchObject({ quantity: 1, unit: { id: KG, name: "kg" }, is_checked: false });
     expect((await agent.delete(`/api/groceries/planned-extras/${extra.id}/`)).statusCode).toBe(204);
     // Less to buy: still ticked, back in grams.
     expect(await flourLine()).toMatchObject({

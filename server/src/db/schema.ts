@@ -655,9 +655,11 @@ export const shoppingItems = pgTable(
     isChecked: boolean("is_checked").notNull().default(false),
   },
   (t) => [
-    uniqueIndex("shopping_items_line_key").on(t.groceryListId, t.ingredientId, t.unitId),
-    // Free-text lines merge by text (in any case) and unit: one line per such pair.
-    uniqueIndex("shopping_items_text_line_key")
+    // Lines merge by ingredient and unit, free-text ones by text (in any case) and unit; not
+    // unique: a line partly bought is two, its ticked part and the rest (issue 34 §2), and
+    // ticking the rest makes two ticked ones until the next recompute merges them.
+    index("shopping_items_line_idx").on(t.groceryListId, t.ingredientId, t.unitId),
+    index("shopping_items_text_line_idx")
       .on(t.groceryListId, sql`lower(${t.text})`, sql`coalesce(${t.unitId}, 0)`)
       .where(sql`${t.text} is not null`),
     check(

@@ -174,7 +174,7 @@ describe("computeShoppingLines", () => {
     expect(roundQuantity(12.344999)).toBe(12.34);
   });
 
-  it("keeps checked lines that did not grow, unchecks grown ones, drops vanished ones", () => {
+  it("keeps checked lines that did not grow, splits grown ones, drops vanished ones", () => {
     const before = compute([pancakes(4)], [flour(10)], []).map((l, index) => ({
       id: 100 + index,
       ingredientId: l.ingredientId,
@@ -189,7 +189,16 @@ describe("computeShoppingLines", () => {
       before,
     );
     const byName = Object.fromEntries(after.map((l) => [l.ingredientName, l]));
-    expect(byName["All-purpose flour"]).toMatchObject({ id: 100, quantity: 140, isChecked: false });
+    // Flour grew: what was bought stays ticked on its line, the rest is a new line to buy.
+    const boughtFlour = before.find((l) => l.id === 100)?.quantity ?? 0;
+    expect(
+      after
+        .filter((l) => l.ingredientName === "All-purpose flour")
+        .map((l) => [l.id, l.quantity, l.isChecked]),
+    ).toEqual([
+      [100, boughtFlour, true],
+      [null, 140 - boughtFlour, false],
+    ]);
     expect(byName["Whole milk"]).toMatchObject({ id: 102, quantity: 240, isChecked: true });
     expect(byName.Egg).toBeUndefined();
 
@@ -303,10 +312,39 @@ describe("ticks across a merge", () => {
       isChecked: true,
     }));
 
-  it("keeps the line's id when 500 g becomes 1.5 kg, and unticks it: there is more to buy", () => {
+  it("keeps the bought 500 g ticked on its line when 1 kg more is planned, and adds 1 kg to buy", () => {
     const before = tickedAs(compute([bread], [], []), [7]);
-    const [after] = compute([bread], [some(10, "Flour", 1, KG)], before);
-    expect(after).toMatchObject({ id: 7, unitId: KG, quantity: 1.5, isChecked: false });
+    const after = compute([bread], [some(10, "Flour", 1, KG)], before);
+    expect(after.map((l) => [l.id, l.unitId, l.quantity, l.isChecked])).toEqual([
+      [7, G, 500, true],
+      [null, KG, 1, false],
+    ]);
+  });
+
+  it("keeps a tick when a line merges (issue 34 §2): 1 lemon ticked, then 2 lemons", () => {
+    const lemon = (n: number) => some(30, "Lemon", n, PIECE);
+    const before = tickedAs(compute([], [lemon(1)], []), [5]);
+    const after = compute([], [lemon(1), lemon(2)], before);
+    expect(after.map((l) => [l.id, l.quantity, l.isChecked])).toEqual([
+      [5, 1, true],
+      [null, 2, false],
+    ]);
+    // Stored and recomputed again, nothing moves; once the 2 are ticked too, one line of 3.
+    const stored = after.map((l, i) => ({ ...l, id: l.id ?? 6 + i }));
+    expect(
+      compute([], [lemon(1), lemon(2)], stored).map((l) => [l.id, l.quantity, l.isChecked]),
+    ).toEqual([
+      [5, 1, true],
+      [7, 2, false],
+    ]);
+    const allTicked = stored.map((l) => ({ ...l, isChecked: true }));
+    expect(
+      compute([], [lemon(1), lemon(2)], allTicked).map((l) => [l.id, l.quantity, l.isChecked]),
+    ).toEqual([[5, 3, true]]);
+    // Unplanning the 2 leaves the bought one, ticked.
+    expect(compute([], [lemon(1)], stored).map((l) => [l.id, l.quantity, l.isChecked])).toEqual([
+      [5, 1, true],
+    ]);
   });
 
   it("keeps the tick when the line shrinks back, in whatever unit it now reads", () => {
@@ -329,8 +367,19 @@ describe("ticks across a merge", () => {
     ];
     const [merged] = compute([bread], [some(10, "Flour", 1, KG)], previous);
     expect(merged).toMatchObject({ id: 4, unitId: KG, quantity: 1.5, isChecked: true });
+    // Half ticked: the ticked kilogram stays bought, the 500 g is still to buy.
     const halfTicked = previous.map((p) => ({ ...p, isChecked: p.id === 4 }));
-    expect(compute([bread], [some(10, "Flour", 1, KG)], halfTicked)[0]?.isChecked).toBe(false);
+    expect(
+      compute([bread], [some(10, "Flour", 1, KG)], halfTicked).map((l) => [
+        l.id,
+        l.unitId,
+        l.quantity,
+        l.isChecked,
+      ]),
+    ).toEqual([
+      [4, KG, 1, true],
+      [3, G, 500, false],
+    ]);
   });
 });
 
@@ -418,7 +467,7 @@ describe("free-text lines", () => {
     ]);
   });
 
-  it("unticks a line whose amount grew; another extra without an amount keeps the tick", () => {
+  it("keeps the bought part of a line that grew; another extra without an amount keeps the tick", () => {
     const before = stored(compute([], [free("paper towels"), free("flour", 500, G)], []), true);
     const after = compute(
       [],
@@ -426,7 +475,8 @@ describe("free-text lines", () => {
       before,
     );
     expect(after.map((l) => [l.id, l.quantity, l.isChecked])).toEqual([
-      [1, 501, false],
+      [1, 500, true],
+      [null, 1, false],
       [2, null, true],
     ]);
   });

@@ -1,6 +1,12 @@
 // The shopping list of a grocery list, computed from what is planned on it. Pure: the
 // database side (loading, writing the diff) lives in recompute.ts, the locks in db/locks.ts.
-import { combineAmounts, measureOf, quantityForGuests, roundTo2 } from "@potluck/contract";
+import {
+  combineAmounts,
+  measureOf,
+  quantityForGuests,
+  readNaturally,
+  roundTo2,
+} from "@potluck/contract";
 
 export interface LineIngredient {
   ingredientId: number;
@@ -232,6 +238,8 @@ export function computeShoppingLines(
   const baseOf = (quantity: number | null, unitId: number | null) =>
     quantity === null || unitId === null ? 0 : table.base(quantity, unitId);
   const result: ShoppingLine[] = [];
+  /** The two parts of a line partly bought sort as the whole line would. */
+  const groupUnit = new Map<ShoppingLine, number>();
   for (const line of lines.values()) {
     let unitId: number | null = null;
     let quantity: number | null = null;
@@ -247,28 +255,75 @@ export function computeShoppingLines(
       quantity = roundQuantity(combined.quantity);
     }
     const before = previousByKey.get(line.key) ?? [];
-    const continued =
-      before.find((p) => p.unitId === unitId) ?? [...before].sort((a, b) => a.id - b.id)[0];
-    const amountBefore = before.reduce((sum, p) => sum + baseOf(p.quantity, p.unitId), 0);
-    const grew = baseOf(quantity, unitId) > amountBefore * (1 + 1e-9);
     const sources = [...line.recipes.values()].map(
       (r) => `${r.title} (${r.guests} ${r.guests === 1 ? "guest" : "guests"})`,
     );
     if (line.hasExtras) sources.push(EXTRAS_SOURCE);
-    result.push({
+    const fromRecipes = sources.join(" & ");
+    const lineOf = (
+      continued: PreviousLine | undefined,
+      amount: { unitId: number | null; quantity: number | null },
+      isChecked: boolean,
+    ): ShoppingLine => ({
       id: continued?.id ?? null,
       ingredientId: line.ingredientId,
       ingredientName: line.ingredientName,
       text: line.text,
-      unitId,
-      quantity,
-      fromRecipes: sources.join(" & "),
-      isChecked: before.length > 0 && before.every((p) => p.isChecked) && !grew,
+      ...amount,
+      fromRecipes,
+      isChecked,
     });
+    const continuing = (candidates: PreviousLine[], unit: number | null) =>
+      candidates.find((p) => p.unitId === unit) ?? [...candidates].sort((a, b) => a.id - b.id)[0];
+
+    // What was bought: the ticked lines of this ingredient and measure. The line needs no more
+    // than that: one ticked line. More: the bought part stays a ticked line of its own, and
+    // what is still to buy is an unticked one (issue 34 §2: adding "2 lemons" to a ticked
+    // "1 lemon" gave one unticked "3 lemons", and the tick was lost).
+    const ticked = before.filter((p) => p.isChecked);
+    const bought = ticked.reduce((sum, p) => sum + baseOf(p.quantity, p.unitId), 0);
+    const needed = baseOf(quantity, unitId);
+    if (quantity === null || unitId === null || bought === 0 || bought >= needed * (1 - 1e-9)) {
+      // A line without an amount never grows: ticked when all its lines were.
+      const allTicked = before.length > 0 && ticked.length === before.length;
+      const isChecked = quantity === null ? allTicked : bought > 0 && bought >= needed * (1 - 1e-9);
+      result.push(
+        lineOf(continuing(isChecked ? ticked : before, unitId), { unitId, quantity }, isChecked),
+      );
+      continue;
+    }
+    const boughtAmounts = ticked.flatMap((p) =>
+      p.quantity === null || p.unitId === null
+        ? []
+        : [{ quantity: p.quantity, unit: table.name(p.unitId) }],
+    );
+    const boughtPart = combineAmounts(boughtAmounts, table.has);
+    // The rest: the whole amount less what was bought, in the unit that reads naturally.
+    const rest = readNaturally(
+      { quantity: (needed - bought) / table.base(1, unitId), unit: table.name(unitId) },
+      table.has,
+    );
+    const amountOf = (a: { quantity: number; unit: string }) => ({
+      unitId: table.idOf(a.unit) ?? unitId,
+      quantity: roundQuantity(a.quantity),
+    });
+    const boughtLine = amountOf(boughtPart);
+    const restLine = amountOf(rest);
+    const unticked = before.filter((p) => !p.isChecked);
+    const pair = [
+      lineOf(continuing(ticked, boughtLine.unitId), boughtLine, true),
+      lineOf(continuing(unticked, restLine.unitId), restLine, false),
+    ];
+    for (const part of pair) groupUnit.set(part, unitId);
+    result.push(...pair);
   }
+  // By name, then unit; the bought part of a line just before what is still to buy.
+  const sortUnit = (l: ShoppingLine) => groupUnit.get(l) ?? l.unitId ?? 0;
   return result.sort(
     (a, b) =>
-      byName.compare(a.ingredientName, b.ingredientName) || (a.unitId ?? 0) - (b.unitId ?? 0),
+      byName.compare(a.ingredientName, b.ingredientName) ||
+      sortUnit(a) - sortUnit(b) ||
+      Number(b.isChecked) - Number(a.isChecked),
   );
 }
 
