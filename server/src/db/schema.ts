@@ -756,6 +756,11 @@ export const plannerEntries = pgTable(
     sentPlannedRecipeId: integer("sent_planned_recipe_id").references(() => plannedRecipes.id, {
       onDelete: "set null",
     }),
+    /**
+     * The title of its recipe once that recipe is no longer available (its cook deleted their
+     * account): the entry stays, as "a recipe that is no longer available" (issue 34 §3).
+     */
+    unavailableTitle: text("unavailable_title"),
     /** Who added it (the owner or a member); null once that account is deleted. */
     createdById: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
@@ -770,10 +775,13 @@ export const plannerEntries = pgTable(
       .on(t.sentPlannedRecipeId)
       .where(sql`${t.sentPlannedRecipeId} is not null`),
     check("planner_entries_slot", sql`${t.slot} in ('breakfast', 'lunch', 'dinner', 'snack')`),
-    check("planner_entries_recipe_or_note", sql`(${t.recipeId} is null) <> (${t.note} is null)`),
+    check(
+      "planner_entries_recipe_or_note",
+      sql`num_nonnulls(${t.recipeId}, ${t.note}, ${t.unavailableTitle}) = 1`,
+    ),
     check(
       "planner_entries_guests",
-      sql`(${t.recipeId} is null and ${t.guests} is null) or ${t.guests} between 1 and 1000`,
+      sql`(${t.note} is not null and ${t.guests} is null) or ${t.guests} between 1 and 1000`,
     ),
     check("planner_entries_note_length", sql`char_length(${t.note}) between 1 and 200`),
     check("planner_entries_position", sql`${t.position} >= 0`),
@@ -943,6 +951,8 @@ export const notifications = pgTable(
       onDelete: "cascade",
     }),
     importId: integer("import_id").references(() => imports.id, { onDelete: "cascade" }),
+    /** The title of a recipe that is no longer available (recipe_unavailable). */
+    recipeTitle: text("recipe_title"),
     createdOn: timestamptz("created_on").notNull().defaultNow(),
     readAt: timestamptz("read_at"),
     /** When the hourly email digest told the cook about it (null: not mailed). */
@@ -951,7 +961,7 @@ export const notifications = pgTable(
   (t) => [
     check(
       "notifications_kind",
-      sql`${t.kind} in ('follow', 'rating', 'comment', 'like', 'list_shared', 'planner_shared', 'import_done')`,
+      sql`${t.kind} in ('follow', 'rating', 'comment', 'like', 'list_shared', 'planner_shared', 'import_done', 'recipe_unavailable')`,
     ),
     // The cook's notifications newest first (keyset).
     index("notifications_user_created_idx").on(t.userId, t.createdOn.desc(), t.id.desc()),
