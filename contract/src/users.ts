@@ -67,11 +67,8 @@ export const cooksToFollow = z.array(cookToFollow);
 /** `GET` and `PATCH /api/users/me/preferences/`. */
 export const preferences = z.object({
   units: z.enum(UNITS_PREFERENCES),
-  /**
-   * The visibility of a new recipe whose submission names none. Absent means "public" (the
-   * default): it is answered when it is not "public", and by a PATCH that sets it.
-   */
-  default_visibility: z.enum(RECIPE_VISIBILITIES).optional(),
+  /** The visibility of a new recipe whose submission names none ("public" until chosen). */
+  default_visibility: z.enum(RECIPE_VISIBILITIES),
 });
 export type Preferences = z.infer<typeof preferences>;
 

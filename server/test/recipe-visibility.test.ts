@@ -733,6 +733,22 @@ describe("the visibility field", () => {
     expect(badPreference.statusCode).toBe(400);
   });
 
+  it("is always in the preferences' answer, public included, from GET and from a PATCH that does not set it", async () => {
+    const cook = await signedIn(app, db);
+    const all = { units: "as_written", default_visibility: "public" };
+    expect((await cook.agent.get("/api/users/me/preferences/")).json()).toEqual(all);
+    expect((await cook.agent.patch("/api/users/me/preferences/", {})).json()).toEqual(all);
+    await cook.agent.patch("/api/users/me/preferences/", { default_visibility: "private" });
+    expect(
+      (
+        await cook.agent.patch("/api/users/me/preferences/", { default_visibility: "public" })
+      ).json(),
+    ).toEqual(all);
+    expect(
+      (await cook.agent.patch("/api/users/me/preferences/", { units: "metric" })).json(),
+    ).toEqual({ units: "metric", default_visibility: "public" });
+  });
+
   it("serves a picture of a recipe that is not public through the app even with a public bucket", () => {
     const bucket = {
       url: (key: string) => `https://cdn.example.com/${key}`,

@@ -87,14 +87,28 @@ describe("the units preference", () => {
   it("is as_written until the cook chooses, and is theirs alone", async () => {
     const a = await signedIn(app, db);
     const b = await signedIn(app, db);
-    expect(await ok(a.agent.get("/api/users/me/preferences/"))).toEqual({ units: "as_written" });
+    const pub = { default_visibility: "public" };
+    expect(await ok(a.agent.get("/api/users/me/preferences/"))).toEqual({
+      units: "as_written",
+      ...pub,
+    });
     expect(await ok(a.agent.patch("/api/users/me/preferences/", { units: "metric" }))).toEqual({
       units: "metric",
+      ...pub,
     });
-    expect(await ok(a.agent.get("/api/users/me/preferences/"))).toEqual({ units: "metric" });
-    expect(await ok(b.agent.get("/api/users/me/preferences/"))).toEqual({ units: "as_written" });
+    expect(await ok(a.agent.get("/api/users/me/preferences/"))).toEqual({
+      units: "metric",
+      ...pub,
+    });
+    expect(await ok(b.agent.get("/api/users/me/preferences/"))).toEqual({
+      units: "as_written",
+      ...pub,
+    });
     await ok(a.agent.patch("/api/users/me/preferences/", { units: "us" }));
-    expect(await ok(a.agent.patch("/api/users/me/preferences/", {}))).toEqual({ units: "us" });
+    expect(await ok(a.agent.patch("/api/users/me/preferences/", {}))).toEqual({
+      units: "us",
+      ...pub,
+    });
   });
 
   it("refuses anything but as_written, metric and us with a 400 on units, changing nothing", async () => {
@@ -107,7 +121,10 @@ describe("the units preference", () => {
     expect((await agent.patch("/api/users/me/preferences/", { units: "imperial" })).json()).toEqual(
       { units: ['"imperial" is not a valid choice.'] },
     );
-    expect(await ok(agent.get("/api/users/me/preferences/"))).toEqual({ units: "as_written" });
+    expect(await ok(agent.get("/api/users/me/preferences/"))).toEqual({
+      units: "as_written",
+      default_visibility: "public",
+    });
   });
 
   it("is for signed-in cooks only, and changing it needs the CSRF token", async () => {
@@ -123,7 +140,10 @@ describe("the units preference", () => {
       { csrf: "omit" },
     );
     expect(forged.statusCode).toBe(403);
-    expect(await ok(agent.get("/api/users/me/preferences/"))).toEqual({ units: "as_written" });
+    expect(await ok(agent.get("/api/users/me/preferences/"))).toEqual({
+      units: "as_written",
+      default_visibility: "public",
+    });
   });
 
   it("never changes the quantities the API returns", async () => {

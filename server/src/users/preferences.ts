@@ -11,22 +11,18 @@ const columns = { units: users.unitsPreference, defaultVisibility: users.default
 
 type PreferencesRow = { units: string; defaultVisibility: string };
 
-/**
- * The answer: `default_visibility` only when it is not "public" or was just set, so that
- * `{"units": ...}` stays the whole answer for cooks who never chose one (contract).
- */
-function present(row: PreferencesRow, setVisibility: boolean) {
-  const visibility = row.defaultVisibility as RecipeVisibility;
+/** The answer: every preference, always (a reader of preferences expects each one). */
+function present(row: PreferencesRow) {
   return {
     units: row.units as UnitsPreference,
-    ...(setVisibility || visibility !== "public" ? { default_visibility: visibility } : {}),
+    default_visibility: row.defaultVisibility as RecipeVisibility,
   };
 }
 
 /** The cook's preferences (the signed-in user exists: the session's row cascades with it). */
 export async function preferencesOf(tx: Tx, userId: number) {
   const [row] = await tx.select(columns).from(users).where(eq(users.id, userId));
-  return present(row ?? { units: "as_written", defaultVisibility: "public" }, false);
+  return present(row ?? { units: "as_written", defaultVisibility: "public" });
 }
 
 /** The visibility a new recipe of this cook gets when the submission names none. */
@@ -52,5 +48,5 @@ export async function updatePreferences(
   if (Object.keys(set).length === 0) return preferencesOf(tx, userId);
   const [row] = await tx.update(users).set(set).where(eq(users.id, userId)).returning(columns);
   if (!row) return preferencesOf(tx, userId);
-  return present(row, changes.default_visibility !== undefined);
+  return present(row);
 }
