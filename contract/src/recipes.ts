@@ -330,9 +330,9 @@ export const importRecipeBody = z
 export type ImportRecipeBody = z.infer<typeof importRecipeBody>;
 
 /**
- * One ingredient line of an imported recipe: quantity on the form's 4-serving base. A line no
- * catalogue ingredient matched is kept as written: `as_written` (its quantity on the same
- * base; see LineAsWritten), for the form to submit as a row kept as written.
+ * One ingredient line of an imported recipe, its quantity as the page wrote it: for the
+ * draft's `servings`. A line no catalogue ingredient matched is kept as written: `as_written`
+ * (its quantity likewise; see LineAsWritten), for the form to submit as a row kept as written.
  */
 export const draftIngredient = z.object({
   original: z.string(),
@@ -348,7 +348,10 @@ export const recipeDraft = z.object({
   title: z.string(),
   /** Cleaned HTML: steps as an ordered list, sections as H2. */
   content: z.string(),
-  /** The first number of the page's yield, or null. */
+  /**
+   * How many servings the quantities of `recipe_ingredients` are for: the first number of the
+   * page's yield, or null when the page does not say.
+   */
   servings: z.number().nullable(),
   /** The page's picture (absolute http(s) URL): send it back as `image_url` on create. */
   image_url: z.string().nullable(),

@@ -28,7 +28,7 @@ interface Expected {
   steps: number;
   sections?: string[];
   ingredients: number;
-  /** One line checked in full: its index, quantity (on the 4-serving base), unit, ingredient. */
+  /** One line checked in full: its index, quantity (for `servings`, as written), unit, ingredient. */
   line?: [number, number | null, string | null, string | null];
 }
 
@@ -47,7 +47,7 @@ const EXPECTED: Record<string, Expected> = {
     image: "https://spice.example/wp-content/uploads/tikka.jpg",
     steps: 4,
     ingredients: 11,
-    line: [0, 400, "g", "Chicken thigh"],
+    line: [0, 600, "g", "Chicken thigh"],
   },
   "03-type-array.html": {
     title: "Lemon Drizzle Cake",
@@ -55,7 +55,7 @@ const EXPECTED: Record<string, Expected> = {
     image: "https://cdn.example.com/lemon-1x1.jpg",
     steps: 4,
     ingredients: 7,
-    line: [0, 112.5, "g", "Unsalted butter"],
+    line: [0, 225, "g", "Unsalted butter"],
   },
   "04-howtosection.html": {
     title: "Homemade Pizza",
@@ -64,7 +64,7 @@ const EXPECTED: Record<string, Expected> = {
     steps: 5,
     sections: ["Dough", "Topping and baking"],
     ingredients: 8,
-    line: [0, 1000, "g", "Tipo 00 flour"],
+    line: [0, 500, "g", "Tipo 00 flour"],
   },
   "05-microdata.html": {
     title: "Grandma's Beef Stew",
@@ -72,7 +72,7 @@ const EXPECTED: Record<string, Expected> = {
     image: "/photos/beef-stew.jpg",
     steps: 3,
     ingredients: 7,
-    line: [0, 0.5, "kg", "Stewing beef"],
+    line: [0, 1, "kg", "Stewing beef"],
   },
   "06-several-recipes.html": {
     title: "Classic Hummus",
@@ -88,7 +88,7 @@ const EXPECTED: Record<string, Expected> = {
     image: "https://bake.example/banana.jpg",
     steps: 3,
     ingredients: 8,
-    line: [0, 12, "piece", "Banana"],
+    line: [0, 3, "piece", "Banana"],
   },
   "08-missing-yield.html": {
     title: "Garlic Butter Prawns",
@@ -104,7 +104,7 @@ const EXPECTED: Record<string, Expected> = {
     image: null,
     steps: 2,
     ingredients: 6,
-    line: [0, 2, "cup", "Rolled oats"],
+    line: [0, 1, "cup", "Rolled oats"],
   },
   "10-entities.html": {
     title: "Mac & Cheese with Jalapeños",
@@ -128,7 +128,7 @@ const EXPECTED: Record<string, Expected> = {
     image: null,
     steps: 3,
     ingredients: 4,
-    line: [0, 1, "kg", "Potato"],
+    line: [0, 1.5, "kg", "Potato"],
   },
   "13-serves-text.html": {
     title: "Shakshuka",
@@ -136,7 +136,7 @@ const EXPECTED: Record<string, Expected> = {
     image: "https://brunch.example/shakshuka.jpg",
     steps: 3,
     ingredients: 9,
-    line: [7, 4, "piece", "Egg"],
+    line: [7, 6, "piece", "Egg"],
   },
   "14-makes-cookies.html": {
     title: "Chocolate Chip Cookies",
@@ -144,7 +144,7 @@ const EXPECTED: Record<string, Expected> = {
     image: "https://cookie.example/ccc.jpg",
     steps: 3,
     ingredients: 8,
-    line: [0, 0.333, "cup", "Unsalted butter"],
+    line: [0, 1, "cup", "Unsalted butter"],
   },
   "15-webpage-mainentity.html": {
     title: "Miso Soup",
@@ -190,7 +190,7 @@ const EXPECTED: Record<string, Expected> = {
     image: "https://wok.example/rice.jpg",
     steps: 3,
     ingredients: 7,
-    line: [1, 4, "piece", "Egg"],
+    line: [1, 2, "piece", "Egg"],
   },
   "21-yield-number.html": {
     title: "Pan-Seared Steak",
@@ -213,7 +213,7 @@ const EXPECTED: Record<string, Expected> = {
     image: null,
     steps: 3,
     ingredients: 7,
-    line: [6, 0.375, "tsp", "Vanilla extract"],
+    line: [6, 1.5, "tsp", "Vanilla extract"],
   },
   "25-steps-and-sections-mixed.html": {
     title: "Beef Tacos",
@@ -237,7 +237,7 @@ const EXPECTED: Record<string, Expected> = {
     image: null,
     steps: 2,
     ingredients: 4,
-    line: [0, 4, "cup", "Whole milk"],
+    line: [0, 1, "cup", "Whole milk"],
   },
   "28-ld-after-body-content.html": {
     title: "Ratatouille",
@@ -399,17 +399,17 @@ describe("import from pasted HTML", () => {
     const lines = response.json<RecipeDraft>().recipe_ingredients;
     expect(lines.map((line) => [line.ingredient?.name ?? null, line.as_written])).toEqual([
       ["All-purpose flour", null],
-      // For 2 servings, on the draft's 4-serving base: the handful is 2.
+      // For the 2 servings the draft states: the handful is 1, as the page wrote it.
       [
         null,
-        { text: "zorblax leaves", quantity: 2, unit: expect.objectContaining({ name: "handful" }) },
+        { text: "zorblax leaves", quantity: 1, unit: expect.objectContaining({ name: "handful" }) },
       ],
       // Splitting its amount off would lose the 400 g: kept whole.
       [null, { text: "1 (400 g) can quiddity beans", quantity: null, unit: null }],
       [null, { text: "zorblax and quiddity", quantity: null, unit: null }],
     ]);
 
-    // The form sends them back as rows kept as written (quantities per ONE serving).
+    // The form sends them back as rows kept as written (quantities per ONE serving: ÷ 2).
     const rows = lines.flatMap((line) =>
       line.as_written === null
         ? []
@@ -418,7 +418,7 @@ describe("import from pasted HTML", () => {
               text: line.as_written.text,
               ...(line.as_written.quantity === null
                 ? {}
-                : { quantity: line.as_written.quantity / 4, unit_id: line.as_written.unit?.id }),
+                : { quantity: line.as_written.quantity / 2, unit_id: line.as_written.unit?.id }),
             },
           ],
     );

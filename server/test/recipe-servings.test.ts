@@ -125,10 +125,9 @@ describe("a recipe's servings", () => {
 });
 
 describe("import keeps the page's yield", () => {
-  /** A draft line's quantity for the draft's servings (the form shows these). */
+  /** A draft line's quantity: for the servings the draft states, as the page wrote it. */
   const forServings = (draft: RecipeDraft, index: number) =>
-    ((draft.recipe_ingredients[index]?.quantity ?? 0) * (draft.servings ?? FORM_SERVINGS)) /
-    FORM_SERVINGS;
+    draft.recipe_ingredients[index]?.quantity;
 
   it("imports a page for 8 slices as servings 8 with its quantities as written", async () => {
     const response = await agent.post("/api/recipes/import/", {
@@ -148,7 +147,7 @@ describe("import keeps the page's yield", () => {
             {
               ingredient_id: line.ingredient.id,
               unit_id: line.unit.id,
-              quantity: line.quantity / FORM_SERVINGS,
+              quantity: line.quantity / (draft.servings ?? FORM_SERVINGS),
             },
           ]
         : [],

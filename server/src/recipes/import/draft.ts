@@ -1,5 +1,4 @@
 import {
-  FORM_SERVINGS,
   PARSE_LINE_MAX_LENGTH,
   RECIPE_INGREDIENTS_MAX,
   RECIPE_MINUTES_MAX,
@@ -82,9 +81,8 @@ const isHeading = (line: string) => /:\s*$/.test(line) && !/\d/.test(line);
 
 /**
  * The draft the recipe form is filled with: ingredient lines parsed and matched, their
- * quantities on the draft's 4-serving base (FORM_SERVINGS) from the page's yield (as written
- * when the page gives none). The form takes the yield as the recipe's servings and shows the
- * quantities for it, so they read as the page wrote them.
+ * quantities as the page wrote them, for the servings it states (the page's yield). The form
+ * converts them to its own servings when it needs to.
  */
 export async function buildDraft(
   db: Db,
@@ -98,13 +96,11 @@ export async function buildDraft(
     .slice(0, RECIPE_INGREDIENTS_MAX)
     .map((line) => line.slice(0, PARSE_LINE_MAX_LENGTH));
   const parsed = await parseIngredientLines(db, userId, lines);
-  const factor = recipe.servings ? FORM_SERVINGS / recipe.servings : 1;
-  const onFormBase = (quantity: number | null) =>
-    quantity === null ? null : Math.round(quantity * factor * 1000) / 1000;
   return {
     title: recipe.name.slice(0, RECIPE_TITLE_MAX),
     content: instructionsHtml(recipe.sections, recipe.description),
-    servings: recipe.servings,
+    // Formats read their yield loosely: a yield that is no count of servings is none.
+    servings: recipe.servings !== null && recipe.servings > 0 ? recipe.servings : null,
     image_url: absoluteImage(recipe.image, sourceUrl),
     source_url: sourceUrl,
     tags: draftTags(recipe.keywords),
@@ -112,13 +108,10 @@ export async function buildDraft(
     // A line no ingredient matched comes as written (as_written), for the form to keep.
     recipe_ingredients: parsed.map((line) => ({
       original: line.original,
-      quantity: onFormBase(line.quantity),
+      quantity: line.quantity,
       unit: line.unit,
       ingredient: line.ingredient,
-      as_written: line.as_written && {
-        ...line.as_written,
-        quantity: onFormBase(line.as_written.quantity),
-      },
+      as_written: line.as_written,
     })),
   };
 }

@@ -303,7 +303,9 @@ export const SERVINGS_PROBLEM = `Servings must be a whole number from ${RECIPE_S
 
 /**
  * An imported page's yield as the form's servings (a whole number in range; 4 without one),
- * and its lines' quantities (on the draft's 4-serving base) for that many: as the page wrote them.
+ * and its lines' quantities for that many. The draft's quantities are for the servings it
+ * states, so they stay as the page wrote them unless the yield had to be rounded or capped;
+ * without a yield they are taken as written for the form's 4.
  */
 export function draftForServings(draft: {
   servings: number | null;
@@ -313,8 +315,9 @@ export function draftForServings(draft: {
     draft.servings === null
       ? RECIPE_SERVINGS_DEFAULT
       : Math.min(RECIPE_SERVINGS_MAX, Math.max(RECIPE_SERVINGS_MIN, Math.round(draft.servings)));
+  const from = draft.servings ?? servings;
   const forServings = (quantity: number | null) =>
-    quantity === null ? null : (quantity * servings) / FORM_SERVINGS;
+    quantity === null ? null : from === servings ? quantity : (quantity * servings) / from;
   const lines = draft.recipe_ingredients.map((line) => ({
     ...line,
     quantity: forServings(line.quantity),

@@ -54,25 +54,27 @@ describe("servings", () => {
   });
 
   it("keeps an imported page's yield and its quantities as written", () => {
-    // The draft's quantities are on the 4-serving base: 225 g for 8 arrives as 112.5.
+    // The draft's quantities are for the servings it states: 225 g for 8 arrives as 225.
     const line = (quantity: number | null) => ({
       original: "x",
       quantity,
       unit: null,
       ingredient: null,
     });
-    const eight = draftForServings({ servings: 8, recipe_ingredients: [line(112.5), line(2)] });
+    const eight = draftForServings({ servings: 8, recipe_ingredients: [line(225), line(4)] });
     expect(eight.servings).toBe(8);
     expect(rowsFromLines(eight.lines).map((r) => r.quantity)).toEqual(["225", "4"]);
-    // 1 cup for 12 arrives rounded (0.333): still 1 cup.
-    const twelve = draftForServings({ servings: 12, recipe_ingredients: [line(0.333)] });
+    const twelve = draftForServings({ servings: 12, recipe_ingredients: [line(1)] });
     expect(rowsFromLines(twelve.lines)[0]?.quantity).toBe("1");
     expect(draftForServings({ servings: null, recipe_ingredients: [line(3)] })).toMatchObject({
       servings: 4,
       lines: [{ quantity: 3 }],
     });
-    expect(draftForServings({ servings: 250, recipe_ingredients: [] }).servings).toBe(100);
-    expect(draftForServings({ servings: 2.6, recipe_ingredients: [] }).servings).toBe(3);
+    // A yield the form cannot take is rounded or capped, and the quantities follow it.
+    const many = draftForServings({ servings: 250, recipe_ingredients: [line(500)] });
+    expect(many).toMatchObject({ servings: 100, lines: [{ quantity: 200 }] });
+    const odd = draftForServings({ servings: 2.5, recipe_ingredients: [line(5)] });
+    expect(odd).toMatchObject({ servings: 3, lines: [{ quantity: 6 }] });
   });
 });
 
@@ -172,14 +174,14 @@ describe("rows kept as written (issue 25)", () => {
       recipe_ingredients: [
         {
           original: "1 cup zorblax leaves",
-          quantity: 0.5,
+          quantity: 1,
           unit: cup,
           ingredient: null,
-          as_written: { text: "zorblax leaves", quantity: 0.5, unit: cup },
+          as_written: { text: "zorblax leaves", quantity: 1, unit: cup },
         },
         {
           original: "zest of 1 quiddity",
-          quantity: 0.5,
+          quantity: 1,
           unit: null,
           ingredient: null,
           as_written: { text: "zest of 1 quiddity", quantity: null, unit: null },
