@@ -1,11 +1,13 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { useAnchoredPopover } from "../../../lib/use-anchored-popover";
 
 export type EntryAction = "move" | "edit" | "delete";
 
 /**
  * The ⋯ button of a planned meal and what it offers: Move to…, Change guests (or Edit note),
  * Delete. A disclosure of buttons, as the account menu is: Tab walks through them; Escape or a
- * click elsewhere closes it.
+ * click elsewhere closes it. The list is a popover in the top layer, below the button or above it
+ * when the window has no room below: a day's card (or anything else) never cuts it off.
  */
 export function EntryMenu({
   label,
@@ -21,6 +23,8 @@ export function EntryMenu({
   const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);
   const box = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  useAnchoredPopover(open, button, list);
 
   useEffect(() => {
     if (!open) return;
@@ -63,7 +67,7 @@ export function EntryMenu({
       {/* Only while open: a full week has a menu on every meal, and 28 hidden lists of three
           buttons were some 200 elements that every first draw of the week paid for. */}
       {open && (
-        <ul id={menuId} className="planner-entry-menu-list">
+        <ul ref={list} id={menuId} className="planner-entry-menu-list" popover="manual">
           <li>
             <button type="button" onClick={() => choose("move")}>
               Move to…
