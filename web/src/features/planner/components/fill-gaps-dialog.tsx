@@ -4,13 +4,15 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { Modal, ModalActions } from "../../../components/modal";
 import { RecipeImage } from "../../../components/recipe-image";
 import { useCreatePlannerEntry } from "../api/create-entry";
+import { usePlannerEntries } from "../api/get-entries";
 import { type SuggestRequest, suggestEntries } from "../api/suggest";
+import { emptyDays, type GapSource, nothingToProposeText } from "../gaps";
 import { problemOf } from "../messages";
-import { addDays, type Day, dayName, SLOT_LABELS, type Slot } from "../week";
+import { addDays, type Day, dayName, SLOT_LABELS, type Slot, weekDays } from "../week";
 import { type CollectionChoice, DEFAULT_GUESTS } from "./add-entry-dialog";
 import { SlotFields } from "./slot-fields";
 
-type Source = "mine" | "tag" | "collection";
+type Source = GapSource;
 
 /**
  * "Fill the gaps": recipes proposed for the shown week's empty slots (dinner unless the cook
@@ -44,6 +46,8 @@ export function FillGapsDialog({
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const create = useCreatePlannerEntry(owner);
+  // The week as the page shows it (the same cached query): says why nothing was proposed.
+  const week = usePlannerEntries(owner, monday, addDays(monday, 6));
   const ids = {
     source: useId(),
     tag: useId(),
@@ -287,7 +291,11 @@ export function FillGapsDialog({
         <div className="planner-proposal" role="status">
           <p>
             {queue.length === 0
-              ? "No recipes to propose: every slot is planned, or there are no recipes there that weren't planned lately."
+              ? nothingToProposeText(
+                  emptyDays(week.data ?? [], weekDays(monday), slot),
+                  slot,
+                  source,
+                )
               : accepted === 0
                 ? "Nothing was added."
                 : `Done: ${accepted === 1 ? "1 recipe" : `${accepted} recipes`} added to the week.`}

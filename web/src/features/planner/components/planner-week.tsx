@@ -68,6 +68,7 @@ export function PlannerWeek({
   // 28 cards: drawn in slices as the page opens (lib/use-deferred-first-draw.ts).
   const shown = useDeferredFirstDraw(entries.data);
   const cells = useMemo(() => entriesByCell(shown ?? []), [shown]);
+  useTodayInView(monday, shown !== undefined);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [message, setMessage] = useState<{ text: string; error?: boolean } | null>(null);
   const [dragged, setDragged] = useState<PlannerEntry | null>(null);
@@ -269,6 +270,28 @@ export function PlannerWeek({
       </Suspense>
     </div>
   );
+}
+
+/** Below this width the days stand one after another (planner.css). */
+const DAYS_IN_A_COLUMN = "(max-width: 899px)";
+
+/**
+ * On a phone the week is a column of days: opened on a Saturday it showed Monday, and the cook
+ * scrolled past five days to reach today. Once the week is drawn, today's day is brought to the
+ * top of the window, unless it is already well in view (a Monday keeps the week's title and
+ * buttons on screen). Once per week shown: later changes never move the page under the cook.
+ */
+function useTodayInView(monday: Day, drawn: boolean) {
+  const broughtFor = useRef<Day | null>(null);
+  useEffect(() => {
+    if (!drawn || broughtFor.current === monday) return;
+    broughtFor.current = monday;
+    if (!window.matchMedia(DAYS_IN_A_COLUMN).matches) return;
+    const day = document.querySelector<HTMLElement>(".planner-day.is-today");
+    if (day && day.getBoundingClientRect().top > window.innerHeight / 2) {
+      day.scrollIntoView({ block: "start" });
+    }
+  }, [drawn, monday]);
 }
 
 /**

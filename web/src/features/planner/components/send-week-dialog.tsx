@@ -115,14 +115,19 @@ export function SendWeekDialog({
         <div className="planner-sent">
           {/* Focused when it appears: the form and its Send button are gone. */}
           <p ref={resultText} tabIndex={-1} role="status">
-            Sent {result.sent === 1 ? "1 recipe" : `${result.sent} recipes`} to{" "}
-            <Link to={`/grocery-list/${result.list.id}`}>{result.list.name}</Link>.
+            Sent {result.sent === 1 ? "1 recipe" : `${result.sent} recipes`} to {result.list.name}.
             {result.already > 0 &&
               ` ${result.already === 1 ? "1 was" : `${result.already} were`} already on a list.`}
           </p>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Close
-          </button>
+          {/* What a cook does next is shop: the list is the first way on, Close the second. */}
+          <div className="row">
+            <Link to={`/grocery-list/${result.list.id}`} className="btn btn-primary">
+              Open {result.list.name}
+            </Link>
+            <button type="button" className="btn btn-secondary" onClick={onClose}>
+              Close
+            </button>
+          </div>
         </div>
       ) : (
         <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
