@@ -24,10 +24,15 @@ export const userPage = paginated(userSummary);
 
 /**
  * `?query=`: a case-insensitive part of a username or a first name; empty or absent suggests
- * people.
+ * people. `?purpose=share` asks for cooks to share a list or a planner with: the cooks the
+ * caller follows or already shares with come first (before anything is typed, only they),
+ * never a disabled cook nor one a block stands between, and a superuser only when typed.
  */
+export const USER_SEARCH_PURPOSES = ["follow", "share"] as const;
+export type UserSearchPurpose = (typeof USER_SEARCH_PURPOSES)[number];
 export const userSearchQuery = z.object({
   query: text().trim().max(150).default(""),
+  purpose: z.enum(USER_SEARCH_PURPOSES).default("follow"),
   cursor: text().max(300).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });

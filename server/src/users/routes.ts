@@ -60,6 +60,7 @@ import {
   suggestUsers,
   unfollow,
 } from "./repository.js";
+import { shareCandidates } from "./share-candidates.js";
 import { replaceStaples, staplesOf, unknownIngredients } from "./staples.js";
 import { zipStream } from "./zip-stream.js";
 
@@ -178,10 +179,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = requireUser(request);
-      const { query, cursor, limit } = request.query;
-      const rows = query
-        ? await searchUsers(app.db, me.id, query, cursor, limit)
-        : await suggestUsers(app.db, me.id, cursor, limit);
+      const { query, purpose, cursor, limit } = request.query;
+      const rows =
+        purpose === "share"
+          ? await shareCandidates(app.db, me.id, query, cursor, limit)
+          : query
+            ? await searchUsers(app.db, me.id, query, cursor, limit)
+            : await suggestUsers(app.db, me.id, cursor, limit);
       return toPage(request, rows, limit, searchCursorOf, presentUserSummary);
     },
   );
