@@ -132,6 +132,7 @@ export const NOTIFICATION_KINDS = [
   "list_shared",
   "planner_shared",
   "import_done",
+  "recipe_unavailable",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -144,4 +145,5 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   list_shared: "Shopping lists shared with me",
   planner_shared: "Planners shared with me",
   import_done: "Finished imports",
+  recipe_unavailable: "Planned recipes that are no longer available",
 };

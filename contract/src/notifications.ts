@@ -27,6 +27,11 @@ export const notification = z.object({
   feed_item_id: z.number().nullable(),
   grocery_list: z.object({ id: z.number(), name: z.string() }).nullable(),
   import_id: z.number().nullable(),
+  /**
+   * `recipe_unavailable`: the title of the recipe that is no longer available (its cook deleted
+   * their account; it stays on the cook's planner and list); null for other kinds.
+   */
+  recipe_title: z.string().nullable(),
   created_on: z.string(),
   read: z.boolean(),
 });
@@ -62,6 +67,7 @@ export const notificationSettings = z.object({
   list_shared: channelSetting,
   planner_shared: channelSetting,
   import_done: channelSetting,
+  recipe_unavailable: channelSetting,
 } satisfies Record<NotificationKind, typeof channelSetting>);
 export type NotificationSettings = z.infer<typeof notificationSettings>;
 
@@ -75,6 +81,7 @@ export const updateNotificationSettingsBody = z
     list_shared: channelChange,
     planner_shared: channelChange,
     import_done: channelChange,
+    recipe_unavailable: channelChange,
   } satisfies Record<NotificationKind, typeof channelChange>)
   .strict();
 export type UpdateNotificationSettingsBody = z.infer<typeof updateNotificationSettingsBody>;

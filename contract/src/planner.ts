@@ -84,6 +84,11 @@ export const plannerEntry = z.object({
       image_card: z.string().nullable(),
     })
     .nullable(),
+  /**
+   * A recipe that is no longer available (its cook deleted their account): its title, kept so
+   * the week still says what was planned; no link. Null otherwise.
+   */
+  unavailable_recipe: z.object({ title: z.string() }).nullable(),
   guests: z.number().nullable(),
   note: z.string().nullable(),
   /** Where "send to list" put it; null when not sent, or when that was taken off the list. */

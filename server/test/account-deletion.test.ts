@@ -366,6 +366,13 @@ describe.each(contexts)("deleting an account, pictures on $storage", (context) =
     const toOther = await stream(`/api/groceries/lists/${theirList.id}/events/`, other.agent);
     const heardBefore = second.app.sessions.changesHeard;
 
+    type Line = { ingredient: { name: string } | null; quantity: number; is_checked: boolean };
+    const shoppingLines = async () =>
+      (await other.agent.get(`/api/groceries/items/?grocery_list=${theirList.id}`))
+        .json<Line[]>()
+        .map((line) => [line.ingredient?.name, line.quantity, line.is_checked]);
+    const linesBefore = await shoppingLines();
+
     const deleted = await deleteAccount(agent, TEST_PASSWORD);
     expect(deleted.statusCode, deleted.body).toBe(204);
     expect(deleted.body).toBe("");
@@ -395,8 +402,20 @@ describe.each(contexts)("deleting an account, pictures on $storage", (context) =
       "/api/planner/entries/?start=2030-01-06&end=2030-01-12",
     );
     expect(theirWeek.statusCode, theirWeek.body).toBe(200);
-    expect(theirWeek.body).not.toContain("Leaving soup");
+    // The other's dinner of the cook's soup stays, as a recipe no longer available (issue 34
+    // §3): its title kept, no link; and the other is told.
+    expect(
+      theirWeek
+        .json<{ date: string; recipe: unknown; unavailable_recipe: unknown; guests: number }[]>()
+        .find((entry) => entry.date === "2030-01-09"),
+    ).toMatchObject({ recipe: null, unavailable_recipe: { title: "Leaving soup" }, guests: 2 });
     expect(theirWeek.body).toContain("Leftovers");
+    const told = await other.agent.get("/api/notifications/");
+    expect(
+      told
+        .json<{ results: { kind: string; recipe_title: string | null; actors: string[] }[] }>()
+        .results.filter((n) => n.kind === "recipe_unavailable"),
+    ).toEqual([expect.objectContaining({ recipe_title: "Leaving soup", actors: [] })]);
 
     // The rating they gave is gone from the other's recipe's totals.
     const theirsAfter = (
@@ -409,11 +428,13 @@ describe.each(contexts)("deleting an account, pictures on $storage", (context) =
       rating_count: (theirsBefore?.rating_count ?? 0) - 1,
     });
 
-    // The list the cook was a member of: recomputed without the cook's recipe, and told.
+    // The list the cook was a member of: the plan of the cook's recipe became the list's
+    // extras, so its lines stay as they were (issue 34 §3), and its screens were told.
     const lines = await other.agent.get(`/api/groceries/items/?grocery_list=${theirList.id}`);
     expect(lines.statusCode, lines.body).toBe(200);
-    expect(lines.body).not.toContain("Leaving soup");
     expect(lines.body).toContain("Staying stew");
+    expect(lines.body).toContain("Extras");
+    expect(await shoppingLines()).toEqual(linesBefore);
     const plans = await other.agent.get(
       `/api/groceries/planned-recipes/?grocery_list=${theirList.id}`,
     );

@@ -324,6 +324,7 @@ describe("settings", () => {
       list_shared: { in_app: true, email: false },
       planner_shared: { in_app: true, email: false },
       import_done: { in_app: true, email: false },
+      recipe_unavailable: { in_app: true, email: false },
     });
     const changed = await ok<Record<string, unknown>>(
       ana.agent.patch(SETTINGS, { like: { in_app: false }, follow: { email: true } }),

@@ -75,6 +75,7 @@ describe("entries", () => {
       slot: "dinner",
       position: 0,
       recipe: { id: stew.id, title: stew.title, slug: stew.slug, image_card: null },
+      unavailable_recipe: null,
       guests: 4,
       note: null,
       sent_to: null,

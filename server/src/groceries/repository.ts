@@ -1,3 +1,4 @@
+import { quantityForGuests } from "@potluck/contract";
 import { and, asc, desc, eq, exists, sql } from "drizzle-orm";
 import { type Db, preparedPerDb, type Tx } from "../db/client.js";
 import { shareListOfItem } from "../db/locks.js";
@@ -8,6 +9,7 @@ import {
   ingredients,
   plannedExtras,
   plannedRecipes,
+  recipeIngredients,
   recipes,
   shoppingItems,
   units,
@@ -17,6 +19,7 @@ import {
   users,
   userTextAisles,
 } from "../db/schema.js";
+import { listUnits } from "../ingredients/repository.js";
 import {
   type CookId,
   cookAisleJoin,
@@ -353,4 +356,72 @@ export async function listsSharedBetween(
         or (${groceryLists.ownerId} = ${b} and ${groceryListMembers.userId} = ${a})`,
     )
     .orderBy(asc(groceryLists.id));
+}
+
+/**
+ * Before a cook's account and recipes go: each plan of their recipes on another cook's list
+ * becomes that list's extras, the recipe's rows × the plan's guests, so the list keeps its
+ * lines (and their ticks: a line continues by ingredient and measure) instead of losing them
+ * with the recipe (issue 34 §3). Runs with those lists locked (db/locks.ts lockListsOfCook);
+ * the caller recomputes them. The plans it kept: their list, its owner and the recipe.
+ */
+export async function keepPlansOfAuthorsRecipes(
+  tx: Tx,
+  authorId: number,
+): Promise<{ listId: number; ownerId: number; recipeId: number; title: string }[]> {
+  const result = await tx.execute<{
+    planId: number;
+    listId: number;
+    ownerId: number;
+    recipeId: number;
+    title: string;
+    guests: number;
+    servings: number;
+    plannedOn: string | null;
+    ingredientId: number | null;
+    text: string | null;
+    unitId: number | null;
+    unitName: string | null;
+    quantity: number | null;
+  }>(sql`
+    select pr.id as "planId", pr.grocery_list_id as "listId", g.owner_id as "ownerId",
+      r.id as "recipeId", r.title, pr.guests, r.servings, pr.planned_on::text as "plannedOn",
+      ri.ingredient_id as "ingredientId", ri.text, ri.unit_id as "unitId", u.name as "unitName",
+      ri.quantity
+    from ${plannedRecipes} pr
+    join ${groceryLists} g on g.id = pr.grocery_list_id
+    join ${recipes} r on r.id = pr.recipe_id
+    left join ${recipeIngredients} ri on ri.recipe_id = r.id
+    left join ${units} u on u.id = ri.unit_id
+    where r.author_id = ${authorId} and g.owner_id <> ${authorId}
+    order by pr.id, ri.position, ri.id`);
+  const piece = (await listUnits(tx)).find((unit) => unit.name === "piece");
+  const extras = result.rows.flatMap((row) => {
+    if (row.ingredientId === null && row.text === null) return []; // a recipe without rows
+    const amount =
+      row.quantity === null
+        ? { quantity: null, unitId: null }
+        : {
+            quantity: quantityForGuests(row.quantity, row.unitName ?? "", row.guests, row.servings),
+            // A row kept as written with a quantity and no unit is a count, as on the list.
+            unitId: row.unitId ?? piece?.id ?? null,
+          };
+    return [
+      {
+        groceryListId: row.listId,
+        ingredientId: row.ingredientId,
+        text: row.text === null ? null : row.text.slice(0, 200),
+        plannedOn: row.plannedOn,
+        ...(amount.unitId === null ? { quantity: null, unitId: null } : amount),
+      },
+    ];
+  });
+  if (extras.length > 0) await tx.insert(plannedExtras).values(extras);
+  const plans = new Map(result.rows.map((row) => [row.planId, row]));
+  return [...plans.values()].map(({ listId, ownerId, recipeId, title }) => ({
+    listId,
+    ownerId,
+    recipeId,
+    title,
+  }));
 }

@@ -147,6 +147,8 @@ export function digestLine(row: NotificationRow): string {
       return `${who} shared their week planner with you.`;
     case "import_done":
       return "Your import has finished.";
+    case "recipe_unavailable":
+      return `${quoted(row.unavailableTitle)} is no longer available: its cook deleted their account. It stays on your planner and shopping list as it was.`;
   }
 }
 
@@ -161,6 +163,8 @@ function linkPath(row: NotificationRow): string {
       return "/planner";
     case "import_done":
       return "/recipes/import";
+    case "recipe_unavailable":
+      return "/planner";
     default:
       return row.recipeId === null ? "/" : `/recipe/${row.recipeId}/${row.recipeSlug ?? ""}`;
   }

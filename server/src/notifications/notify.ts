@@ -27,7 +27,17 @@ export type NotificationEvent =
   /** `actorId` is the planner's owner, who shared it. */
   | { kind: "planner_shared"; actorId: number; recipientId: number }
   /** A system event: the importer is told, with no actor. */
-  | { kind: "import_done"; userId: number; importId: number };
+  | { kind: "import_done"; userId: number; importId: number }
+  /**
+   * A system event: a recipe planned on these cooks' planners or lists is no longer available
+   * (its cook deleted their account); its title is kept, as the recipe is gone.
+   */
+  | {
+      kind: "recipe_unavailable";
+      recipientIds: number[];
+      recipeId: number;
+      recipeTitle: string;
+    };
 
 interface Shape {
   /** A query of `user_id`s: who would be told, before mayNotify. */
@@ -44,13 +54,20 @@ interface Shape {
   feedItemId: number | null;
   groceryListId: number | null;
   importId: number | null;
+  recipeTitle: string | null;
 }
 
 const itemRecipe = (feedItemId: number) =>
   sql`(select recipe_id from feed_items where id = ${feedItemId})`;
 
 function shapeOf(event: NotificationEvent): Shape {
-  const none = { recipeId: sql`null::int`, feedItemId: null, groceryListId: null, importId: null };
+  const none = {
+    recipeId: sql`null::int`,
+    feedItemId: null,
+    groceryListId: null,
+    importId: null,
+    recipeTitle: null,
+  };
   switch (event.kind) {
     case "follow":
       return {
@@ -123,6 +140,14 @@ function shapeOf(event: NotificationEvent): Shape {
         groupKey: `import_done:${event.importId}`,
         importId: event.importId,
       };
+    case "recipe_unavailable":
+      return {
+        ...none,
+        recipients: sql`select unnest(${sql.param(event.recipientIds)}::int[]) as user_id`,
+        actorId: null,
+        groupKey: `recipe_unavailable:${event.recipeId}`,
+        recipeTitle: event.recipeTitle,
+      };
   }
 }
 
@@ -154,9 +179,10 @@ export async function notify(tx: Tx, event: NotificationEvent): Promise<void> {
     ),
     upserted as (
       insert into notifications (user_id, kind, group_key, recipe_id, feed_item_id,
-        grocery_list_id, import_id)
+        grocery_list_id, import_id, recipe_title)
       select user_id, ${kind}, ${shape.groupKey}, ${shape.recipeId},
-        ${shape.feedItemId}::bigint, ${shape.groceryListId}::int, ${shape.importId}::int
+        ${shape.feedItemId}::bigint, ${shape.groceryListId}::int, ${shape.importId}::int,
+        ${shape.recipeTitle}::text
       from eligible
       on conflict (user_id, group_key) where read_at is null
       do update set created_on = excluded.created_on

@@ -18,6 +18,7 @@ export function presentNotification(row: NotificationRow): Notification {
         ? { id: row.groceryListId, name: row.groceryListName }
         : null,
     import_id: row.importId,
+    recipe_title: row.unavailableTitle,
     created_on: row.createdOn,
     read: row.read,
   };

@@ -27,6 +27,8 @@ export type NotificationRow = {
   groceryListId: number | null;
   groceryListName: string | null;
   importId: number | null;
+  /** recipe_unavailable: the title of the recipe that is gone. */
+  unavailableTitle: string | null;
   /** ISO 8601 in UTC, to the millisecond. */
   createdOn: string;
   /** createdOn to the microsecond, for the cursor. */
@@ -87,7 +89,7 @@ function selectNotifications(me: Me, where: SQL, limit: number): SQL {
       r.id as "recipeId", r.slug as "recipeSlug", r.title as "recipeTitle",
       n.feed_item_id::float8 as "feedItemId",
       g.id as "groceryListId", g.name as "groceryListName",
-      n.import_id as "importId",
+      n.import_id as "importId", n.recipe_title as "unavailableTitle",
       to_char(n.created_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdOn",
       to_char(n.created_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "cursorTime",
       n.read_at is not null as read

@@ -39,6 +39,7 @@ export function toPlannerEntry(storage: ImageStorage, row: EntryRow): PlannerEnt
             imageKey: row.recipeImageKey,
             visibility: row.recipeVisibility ?? "private",
           }),
+    unavailable_recipe: row.unavailableTitle === null ? null : { title: row.unavailableTitle },
     guests: row.guests,
     note: row.note,
     sent_to:

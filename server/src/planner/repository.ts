@@ -41,6 +41,7 @@ const entryColumns = {
   recipeVisibility: r.visibility,
   guests: plannerEntries.guests,
   note: plannerEntries.note,
+  unavailableTitle: plannerEntries.unavailableTitle,
   sentPlannedRecipeId: plannedRecipes.id,
   sentListId: plannedRecipes.groceryListId,
   createdBy: creator.username,
@@ -135,6 +136,7 @@ export async function entryForChange(tx: Tx, entryId: number, ownerId: number) {
       date: plannerEntries.date,
       slot: plannerEntries.slot,
       recipeId: plannerEntries.recipeId,
+      note: plannerEntries.note,
     })
     .from(plannerEntries)
     .where(and(eq(plannerEntries.id, entryId), eq(plannerEntries.ownerId, ownerId)));
@@ -367,6 +369,7 @@ export async function calendarEntries(
       date: plannerEntries.date,
       slot: sql<PlannerSlot>`${plannerEntries.slot}`,
       note: plannerEntries.note,
+      unavailableTitle: plannerEntries.unavailableTitle,
       recipeId: r.id,
       recipeTitle: r.title,
       recipeSlug: r.slug,
@@ -487,4 +490,23 @@ export async function plannersSharedBetween(
         or (${plannerMembers.ownerId} = ${b} and ${plannerMembers.userId} = ${a})`,
     )
     .orderBy(asc(plannerMembers.ownerId));
+}
+
+/**
+ * Before a cook's account and recipes go: the entries of their recipes on other cooks'
+ * planners stay, as "a recipe that is no longer available" with its title (issue 34 §3),
+ * instead of vanishing with the recipe. Runs with the recipes locked FOR UPDATE (as a recipe
+ * delete's cascade reaches these entries, see db/locks.ts). The planners and recipes changed.
+ */
+export async function keepEntriesOfAuthorsRecipes(
+  tx: Tx,
+  authorId: number,
+): Promise<{ ownerId: number; recipeId: number; title: string }[]> {
+  const result = await tx.execute<{ ownerId: number; recipeId: number; title: string }>(sql`
+    update ${plannerEntries} e
+    set unavailable_title = r.title, recipe_id = null
+    from ${recipes} r
+    where r.id = e.recipe_id and r.author_id = ${authorId} and e.owner_id <> ${authorId}
+    returning e.owner_id as "ownerId", r.id as "recipeId", r.title`);
+  return result.rows;
 }

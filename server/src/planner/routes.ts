@@ -172,7 +172,8 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
         if (guests !== undefined && entry.recipeId === null) {
           throw fieldError("guests", GUESTS_ONLY_ON_RECIPES);
         }
-        if (note !== undefined && entry.recipeId !== null) {
+        // Only a note has a note to change (not a recipe, nor one no longer available).
+        if (note !== undefined && entry.note === null) {
           throw fieldError("note", NOTE_ONLY_ON_NOTES);
         }
         const from = { date: entry.date, slot: entry.slot };
@@ -418,7 +419,7 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
       const events = rows.map((row) => ({
         uid: `planner-entry-${row.id}@potluck`,
         date: row.date,
-        summary: `${PLANNER_SLOT_LABELS[row.slot]}: ${row.recipeTitle ?? row.note ?? ""}`,
+        summary: `${PLANNER_SLOT_LABELS[row.slot]}: ${row.recipeTitle ?? row.unavailableTitle ?? row.note ?? ""}`,
         ...(row.recipeId === null
           ? {}
           : { url: `${origin}/recipe/${row.recipeId}/${row.recipeSlug}` }),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client.js";
+import type { Db, Tx } from "../db/client.js";
 import {
   lockListsOfCook,
   lockPlannersOfCook,
@@ -16,7 +16,10 @@ import {
 } from "../db/schema.js";
 import { announceListDeleted, recordChangeOnLockedLists } from "../groceries/list-events.js";
 import { recomputeShoppingLists } from "../groceries/recompute.js";
+import { keepPlansOfAuthorsRecipes } from "../groceries/repository.js";
+import { notify } from "../notifications/notify.js";
 import { recordPlannerChange } from "../planner/events.js";
+import { keepEntriesOfAuthorsRecipes } from "../planner/repository.js";
 
 /**
  * Deletes a cook's account and everything that is theirs, in one transaction, and tells
@@ -28,8 +31,10 @@ import { recordPlannerChange } from "../planner/events.js";
  * likes, comments, ratings, staples, aisles, the lists they own (with their plans, lines and
  * events), their planner (with its entries and members) and their memberships of others'
  * lists and planners. Their recipes go with them, and with the recipes what others wrote
- * about them or did with them (ratings, feed items, comments, likes, collection entries,
- * plans on others' lists, entries on others' planners). Ingredients they added to the
+ * about them or did with them (ratings, feed items, comments, likes, collection entries).
+ * Others' plans of their recipes are kept (issue 34 §3): an entry on another cook's planner
+ * stays as "a recipe that is no longer available", with its title; a plan on another cook's
+ * list becomes the list's extras, so its lines stay; and those cooks are told. Ingredients they added to the
  * catalogue stay (created_by becomes null), and so do entries they added to a planner they
  * shared (created_by_id becomes null): those are the planner owner's meals.
  *
@@ -39,6 +44,27 @@ import { recordPlannerChange } from "../planner/events.js";
  *   their open screens told; the lists they own announce their deletion;
  * - planners they shared, were a member of or whose entries held their recipes are told.
  */
+/** One notification per recipe and cook who had it on their planner or a list they own. */
+async function tellWhoPlannedThem(
+  tx: Tx,
+  kept: { ownerId: number; recipeId: number; title: string }[],
+): Promise<void> {
+  const byRecipe = new Map<number, { title: string; owners: Set<number> }>();
+  for (const { ownerId, recipeId, title } of kept) {
+    const recipe = byRecipe.get(recipeId) ?? { title, owners: new Set<number>() };
+    recipe.owners.add(ownerId);
+    byRecipe.set(recipeId, recipe);
+  }
+  for (const [recipeId, { title, owners }] of byRecipe) {
+    await notify(tx, {
+      kind: "recipe_unavailable",
+      recipientIds: [...owners],
+      recipeId,
+      recipeTitle: title,
+    });
+  }
+}
+
 export async function deleteAccount(db: Db, userId: number): Promise<{ imageKeys: string[] }> {
   return db.transaction(async (tx) => {
     const planners = await lockPlannersOfCook(tx, userId);
@@ -70,6 +96,10 @@ export async function deleteAccount(db: Db, userId: number): Promise<{ imageKeys
       from (select recipe_id, sum(rating)::int as stars, count(*)::int as count
             from ${ratings} where author_id = ${userId} group by recipe_id) mine
       where r.id = mine.recipe_id and r.author_id <> ${userId}`);
+    // What others planned of the cook's recipes stays, as it was, and they are told.
+    const keptEntries = await keepEntriesOfAuthorsRecipes(tx, userId);
+    const keptPlans = await keepPlansOfAuthorsRecipes(tx, userId);
+    await tellWhoPlannedThem(tx, [...keptEntries, ...keptPlans]);
     await tx.delete(recipes).where(sql`${recipes.authorId} = ${userId}`);
     const memberOf = await tx
       .delete(groceryListMembers)

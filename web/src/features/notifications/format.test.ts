@@ -20,12 +20,21 @@ const notification = (change: Partial<Notification>): Notification => ({
   feed_item_id: null,
   grocery_list: null,
   import_id: null,
+  recipe_title: null,
   created_on: "2026-11-26T20:00:00.000Z",
   read: false,
   ...change,
 });
 
 describe("notificationText", () => {
+  it("names a planned recipe that is no longer available, and leads to the planner", () => {
+    const gone = notification({ kind: "recipe_unavailable", actors: [], recipe_title: "Chili" });
+    expect(notificationText(gone)).toBe(
+      "Chili is no longer available: its cook deleted their account",
+    );
+    expect(notificationHref(gone)).toBe("/planner");
+  });
+
   it("says who followed", () => {
     expect(notificationText(notification({ kind: "follow" }))).toBe("ana followed you");
   });

@@ -41,6 +41,8 @@ export function notificationText(item: Notification): string {
       return `${who} shared their planner with you`;
     case "import_done":
       return "Your import finished";
+    case "recipe_unavailable":
+      return `${item.recipe_title ?? "A planned recipe"} is no longer available: its cook deleted their account`;
   }
 }
 
@@ -71,6 +73,8 @@ export function notificationHref(item: Notification): string | null {
       return item.import_id !== null
         ? `/recipes/import?import=${item.import_id}`
         : "/recipes/import";
+    case "recipe_unavailable":
+      return "/planner";
   }
 }
 

@@ -1,6 +1,6 @@
 import type { PlannerEntry } from "@potluck/contract";
 import { describe, expect, it } from "vitest";
-import { cellId, copyOf, entriesByCell, parseCellId, sendPreview } from "./entries";
+import { cellId, copyOf, entriesByCell, entryLabel, parseCellId, sendPreview } from "./entries";
 
 const recipe = (id: number, title: string) => ({ id, title, slug: title, image_card: null });
 
@@ -9,6 +9,7 @@ function entry(fields: Partial<PlannerEntry> & Pick<PlannerEntry, "id" | "date">
     slot: "dinner",
     position: 0,
     recipe: null,
+    unavailable_recipe: null,
     guests: null,
     note: "Leftovers",
     sent_to: null,
@@ -81,6 +82,22 @@ describe("copyOf", () => {
       date: "2025-06-06",
       slot: "dinner",
       note: "Leftovers",
+    });
+  });
+
+  it("repeats a recipe no longer available as a note of its title", () => {
+    const gone = entry({
+      id: 3,
+      date: "2025-06-03",
+      note: null,
+      guests: 4,
+      unavailable_recipe: { title: "Chili" },
+    });
+    expect(entryLabel(gone)).toBe("Chili");
+    expect(copyOf(gone, "2025-06-07", "dinner")).toEqual({
+      date: "2025-06-07",
+      slot: "dinner",
+      note: "Chili",
     });
   });
 });

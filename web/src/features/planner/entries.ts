@@ -25,7 +25,7 @@ export function entriesByCell(entries: PlannerEntry[]): Map<string, PlannerEntry
 
 /** What an entry is called in menus and messages: the recipe's title, or the note. */
 export const entryLabel = (entry: PlannerEntry): string =>
-  entry.recipe?.title ?? entry.note ?? "Meal";
+  entry.recipe?.title ?? entry.unavailable_recipe?.title ?? entry.note ?? "Meal";
 
 /** '1 guest', '4 guests'. */
 export const guestsText = (guests: number) => `${guests} ${guests === 1 ? "guest" : "guests"}`;
@@ -55,5 +55,6 @@ export function sendPreview(entries: PlannerEntry[]): {
 export function copyOf(entry: PlannerEntry, day: Day, slot: Slot) {
   return entry.recipe
     ? { date: day, slot, recipe_id: entry.recipe.id, guests: entry.guests ?? undefined }
-    : { date: day, slot, note: entry.note ?? "" };
+    : // A recipe no longer available copies as a note of its title.
+      { date: day, slot, note: entry.note ?? entry.unavailable_recipe?.title ?? "" };
 }

@@ -11,6 +11,7 @@ const defaults: NotificationSettings = {
   list_shared: { in_app: true, email: false },
   planner_shared: { in_app: true, email: false },
   import_done: { in_app: true, email: false },
+  recipe_unavailable: { in_app: true, email: false },
 };
 
 describe("withChange", () => {

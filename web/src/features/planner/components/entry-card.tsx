@@ -55,6 +55,15 @@ export function EntryCard({
 
 /** What a card shows of its meal; also the card that follows the pointer while dragging. */
 export function EntryContent({ entry, linked = true }: { entry: PlannerEntry; linked?: boolean }) {
+  if (entry.unavailable_recipe) {
+    // Its cook deleted their account: the title stays, without a link (issue 34 §3).
+    return (
+      <div className="planner-entry-body">
+        <span className="planner-title">{entry.unavailable_recipe.title}</span>
+        <span className="planner-guests">No longer available</span>
+      </div>
+    );
+  }
   if (!entry.recipe) return <p className="planner-entry-body planner-note-text">{entry.note}</p>;
   const { recipe } = entry;
   return (
