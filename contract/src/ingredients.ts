@@ -17,10 +17,18 @@ export const ingredientSearchQuery = z.object({
   cursor: text().max(200).optional(),
 });
 
+/**
+ * An ingredient as the search and the create answer it: `counted` when it is usually counted
+ * ("3 eggs", "2 lemons"; the catalogue says which), so a recipe form starts its unit at a
+ * count; false for the rest and for those cooks add.
+ */
+export const ingredientChoice = ingredientOption.extend({ counted: z.boolean() });
+export type IngredientChoice = z.infer<typeof ingredientChoice>;
+
 export const ingredientSearchResponse = z.object({
   next: z.string().nullable(),
   previous: z.string().nullable(),
-  results: z.array(ingredientOption),
+  results: z.array(ingredientChoice),
 });
 
 export const createIngredientBody = z.object({
@@ -59,8 +67,10 @@ export type LineAsWritten = z.infer<typeof lineAsWritten>;
 /**
  * One parsed line. `quantity` is as written (a range gives the larger number, said in
  * `note`); `unit` is null only without one ("salt and pepper"); `ingredient` is null when no
- * catalogue entry (nor one of the cook's own) is close enough, and then `as_written` says how
- * the line is kept as written (null when an ingredient matched).
+ * catalogue entry (nor one of the cook's own) is close enough. `as_written` says how the line
+ * is kept as written: when no ingredient matched, and when the one that did leaves out words
+ * that say what to buy ("2 lb beef stew meat": Beef, kept as 2 lb "beef stew meat"), the
+ * ingredient then only a suggestion; null when the ingredient names the whole line.
  */
 export const parsedIngredientLine = z.object({
   original: z.string(),

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import countedNames from "../src/ingredients/data/counted.json" with { type: "json" };
+import catalogue from "../src/ingredients/data/ingredients.json" with { type: "json" };
 import { signedIn } from "./factories.js";
 import { Agent, createTestApp } from "./helper.js";
 
@@ -10,7 +12,10 @@ const search = async (text: string, limit = 25) => {
     `/api/ingredients/ingredients/?search=${encodeURIComponent(text)}&limit=${limit}`,
   );
   expect(response.statusCode).toBe(200);
-  return response.json<{ next: string | null; results: { id: number; name: string }[] }>();
+  return response.json<{
+    next: string | null;
+    results: { id: number; name: string; counted: boolean }[];
+  }>();
 };
 const names = async (text: string, limit = 25) =>
   (await search(text, limit)).results.map((i) => i.name);
@@ -100,12 +105,31 @@ describe("GET /api/ingredients/ingredients/?search=", () => {
   });
 });
 
+describe("which ingredients are usually counted (issue 35 §2)", () => {
+  const first = async (text: string) => (await search(text)).results[0];
+
+  it("says so in the search, so the recipe form starts a counted one at a count", async () => {
+    expect(await first("egg")).toMatchObject({ name: "Egg", counted: true });
+    expect(await first("lemon")).toMatchObject({ name: "Lemon", counted: true });
+    expect(await first("onion")).toMatchObject({ name: "Onion", counted: true });
+    expect(await first("all-purpose flour")).toMatchObject({ counted: false });
+    expect(await first("garlic")).toMatchObject({ name: "Garlic", counted: false });
+    expect(await first("milk")).toMatchObject({ counted: false });
+  });
+
+  it("names only catalogue ingredients, each once", () => {
+    const known = new Set(catalogue);
+    expect(countedNames.filter((name) => !known.has(name))).toEqual([]);
+    expect(new Set(countedNames).size).toBe(countedNames.length);
+  });
+});
+
 describe("POST /api/ingredients/ingredients/", () => {
   it("adds a missing ingredient, trimmed, and finds it afterwards", async () => {
     const { agent } = await signedIn(app, db);
     const response = await agent.post("/api/ingredients/ingredients/", { name: "  Yuzu   kosho " });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({ id: expect.any(Number), name: "Yuzu kosho" });
+    expect(response.json()).toEqual({ id: expect.any(Number), name: "Yuzu kosho", counted: false });
     expect(await names("yuzu ko")).toContain("Yuzu kosho");
   });
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import aisleCatalogue from "../ingredients/data/aisles.json" with { type: "json" };
+import countedNames from "../ingredients/data/counted.json" with { type: "json" };
 import ingredientNames from "../ingredients/data/ingredients.json" with { type: "json" };
 import unitNames from "../ingredients/data/units.json" with { type: "json" };
 import { FIRST_TERMS_VERSION } from "../terms/first-version.js";
@@ -24,7 +25,7 @@ export async function loadReferenceData(db: Db): Promise<void> {
       .values(ingredientNames.map((name) => ({ name })))
       .onConflictDoNothing()
       .returning({ id: ingredients.id });
-    const sorted = await loadAisles(tx);
+    const sorted = (await loadAisles(tx)) + (await loadCounted(tx));
     await tx.insert(termsVersions).values(FIRST_TERMS_VERSION).onConflictDoNothing();
     return newUnits.length + newIngredients.length + sorted;
   });
@@ -59,4 +60,17 @@ async function loadAisles(tx: Tx): Promise<number> {
     join ${aisles} a on a.name = v.aisle
     where lower(i.name) = lower(v.ingredient) and i.aisle_id is distinct from a.id`);
   return placed.length + (sorted.rowCount ?? 0);
+}
+
+/**
+ * Which catalogue ingredients are usually counted (counted.json: eggs, lemons, onions...), so
+ * that the recipe form starts their unit at a count. Only catalogue rows (a cook's own stay
+ * uncounted), and only those that differ. Returns how many rows changed.
+ */
+async function loadCounted(tx: Tx): Promise<number> {
+  const names = sql.param(countedNames.map((name) => name.toLowerCase()));
+  const changed = await tx.execute(sql`
+    update ${ingredients} as i set counted = not i.counted
+    where i.created_by is null and i.counted <> (lower(i.name) = any(${names}::text[]))`);
+  return changed.rowCount ?? 0;
 }

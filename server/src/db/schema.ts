@@ -182,6 +182,11 @@ export const ingredients = pgTable(
      * cook moves it (user_ingredient_aisles). Resolved per cook at read time: see aisles.ts.
      */
     aisleId: integer("aisle_id").references(() => aisles.id),
+    /**
+     * Usually counted ("3 eggs", "2 lemons"): the recipe form starts its unit at a count.
+     * Set from the catalogue's counted.json; false for one a cook added.
+     */
+    counted: boolean("counted").notNull().default(false),
   },
   (t) => [
     uniqueIndex("ingredients_name_lower_key").on(sql`lower(${t.name})`),

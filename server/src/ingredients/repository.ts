@@ -49,6 +49,7 @@ export function withTypoTolerance<T>(db: Db, run: (tx: Tx) => Promise<T>): Promi
 export type IngredientMatch = {
   id: number;
   name: string;
+  counted: boolean;
   tier: number;
   neg_score: number;
   lname: string;
@@ -80,8 +81,8 @@ export function ingredientSearchSql(search: string, limit: number, after?: Ingre
     ? sql`where (s.tier, s.neg_score, s.lname, s.id) > (${after[0]}::int, ${after[1]}::numeric, ${after[2]}::text, ${after[3]}::int)`
     : sql``;
   return sql`
-    select s.id, s.name, s.tier, s.neg_score, s.lname from (
-      select i.id, i.name, lower(i.name) as lname,
+    select s.id, s.name, s.counted, s.tier, s.neg_score, s.lname from (
+      select i.id, i.name, i.counted, lower(i.name) as lname,
         case
           when ${plain} = ${folded} then 0
           when ${plain} = ${synonym}::text then 1
@@ -126,15 +127,16 @@ export async function findOrCreateIngredient(
   db: Tx,
   name: string,
   userId: number,
-): Promise<{ ingredient: { id: number; name: string }; created: boolean }> {
+): Promise<{ ingredient: { id: number; name: string; counted: boolean }; created: boolean }> {
+  const columns = { id: ingredients.id, name: ingredients.name, counted: ingredients.counted };
   const [created] = await db
     .insert(ingredients)
     .values({ name, createdBy: userId })
     .onConflictDoNothing()
-    .returning({ id: ingredients.id, name: ingredients.name });
+    .returning(columns);
   if (created) return { ingredient: created, created: true };
   const [existing] = await db
-    .select({ id: ingredients.id, name: ingredients.name })
+    .select(columns)
     .from(ingredients)
     .where(sql`lower(${ingredients.name}) = lower(${name})`);
   if (!existing) throw new Error(`ingredient ${name} neither inserted nor found`);

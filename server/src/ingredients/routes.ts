@@ -2,7 +2,7 @@ import {
   createIngredientBody,
   idParams,
   ingredientAisle,
-  ingredientOption,
+  ingredientChoice,
   ingredientSearchQuery,
   ingredientSearchResponse,
   moveIngredientAisleBody,
@@ -45,6 +45,7 @@ export const ingredientsRoutes: FastifyPluginAsyncZod = async (app) => {
       return toPage(request, rows, limit, ingredientCursor, (row) => ({
         id: row.id,
         name: row.name,
+        counted: row.counted,
       }));
     },
   );
@@ -55,7 +56,7 @@ export const ingredientsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: "user" },
       schema: {
         body: createIngredientBody,
-        response: { 200: ingredientOption, 201: ingredientOption },
+        response: { 200: ingredientChoice, 201: ingredientChoice },
       },
     },
     async (request, reply) => {

@@ -35,6 +35,17 @@ export interface IngredientRow {
   original?: string;
 }
 
+/**
+ * The unit a row gets when the cook picks a catalogue ingredient: a usually counted one
+ * (`counted`: Egg, Lemon, Onion) starts at "No unit (a count)", any other asks for a unit
+ * ("Choose a unit"). A unit the cook chose (a real one) stays whatever is picked; only a row
+ * still at the count or at no unit follows the ingredient.
+ */
+export function unitAfterPick(row: IngredientRow, ingredient: { counted?: boolean }): string {
+  if (row.unitId !== "" && row.unitId !== COUNT_CHOICE) return row.unitId;
+  return ingredient.counted === true ? COUNT_CHOICE : "";
+}
+
 /** How a line no ingredient matched is kept as written (the server's as_written). */
 export interface LineAsWritten {
   text: string;
@@ -48,7 +59,10 @@ export interface ReadLine {
   quantity: number | null;
   unit: { id: number; name: string } | null;
   ingredient: { id: number; name: string } | null;
-  /** Set when no ingredient matched: the row it is kept as, quantity as the form shows it. */
+  /**
+   * Set when no ingredient matched, or the one that did leaves out words of the line ("beef
+   * stew meat" is not just Beef): the row it is kept as, quantity as the form shows it.
+   */
   as_written?: LineAsWritten | null;
 }
 
@@ -66,13 +80,13 @@ export const PASTE_LINES_MAX = PARSE_LINES_MAX;
 const AMOUNTLESS_UNITS = new Set(["to taste"]);
 
 /**
- * Rows for lines the server read. A line no ingredient matched is kept as written (its words,
- * and its amount when it has one), never dropped and never in the way of saving; a line it
- * could not fully read otherwise keeps its text for the cook.
+ * Rows for lines the server read. A line no ingredient matched, or matched only in part, is
+ * kept as written (its words, and its amount when it has one), never dropped and never in the
+ * way of saving; a line it could not fully read otherwise keeps its text for the cook.
  */
 export function rowsFromLines(lines: ReadLine[]): IngredientRow[] {
   return lines.map((line) => {
-    if (line.ingredient === null && line.as_written) {
+    if (line.as_written) {
       const kept = line.as_written;
       return {
         key: newRowKey(),

@@ -9,6 +9,7 @@ import {
   rowProblems,
   rowsFromLines,
   rowsFromRecipe,
+  unitAfterPick,
 } from "./recipe-form-logic";
 
 // Issue 22: quantities for the recipe's own servings (item 4), rows that say what they lack and
@@ -113,6 +114,24 @@ describe("ingredient rows", () => {
     // Without the count unit (units not loaded) the row cannot be saved yet.
     expect(rowProblems(rows)).toHaveLength(1);
     expect(collectIngredients(rows).ok).toBe(false);
+  });
+});
+
+describe("picking an ingredient (issue 35 §2)", () => {
+  const lemon = { id: 4, name: "Lemon", counted: true };
+  const flour = { id: 5, name: "All-purpose flour", counted: false };
+
+  it("starts a usually counted one at the count, and asks a unit for any other", () => {
+    expect(unitAfterPick(emptyRow(), lemon)).toBe(COUNT_CHOICE);
+    expect(unitAfterPick(emptyRow(), flour)).toBe("");
+    // An option without the field (an older answer) asks, as before.
+    expect(unitAfterPick(emptyRow(), { id: 6, name: "Salt" } as { counted?: boolean })).toBe("");
+  });
+
+  it("follows a new pick from the count, but keeps a unit the cook chose", () => {
+    expect(unitAfterPick(row({ ingredient: lemon, unitId: COUNT_CHOICE }), flour)).toBe("");
+    expect(unitAfterPick(row({ ingredient: flour, unitId: "" }), lemon)).toBe(COUNT_CHOICE);
+    expect(unitAfterPick(row({ ingredient: flour, unitId: "7" }), lemon)).toBe("7");
   });
 });
 

@@ -10,6 +10,7 @@ import {
   isAsWritten,
   type RowProblem,
   rowNeedsCheck,
+  unitAfterPick,
 } from "../recipe-form-logic";
 import "./ingredient-rows-editor.css";
 
@@ -29,11 +30,25 @@ export function useCountUnitId(): number | undefined {
 const pickerValue = (row: IngredientRow): PickerOption | null =>
   isAsWritten(row) ? { id: AS_WRITTEN_ID, name: row.text } : row.ingredient;
 
-/** A pick: an ingredient of the catalogue, or the typed words kept as written. */
-const picked = (option: PickerOption | null): Partial<IngredientRow> =>
-  option?.id === AS_WRITTEN_ID
-    ? { ingredient: null, text: option.name }
-    : { ingredient: option, text: undefined };
+/**
+ * A pick: an ingredient of the catalogue (its unit starting at a count when it is usually
+ * counted, see unitAfterPick), or the typed words kept as written.
+ */
+const picked = (row: IngredientRow, option: PickerOption | null): Partial<IngredientRow> => {
+  if (option?.id === AS_WRITTEN_ID) {
+    // Kept as written, a row has no count choice ("No unit" is one): a count set by a pick goes.
+    const unitId = row.unitId === COUNT_CHOICE ? "" : row.unitId;
+    return { ingredient: null, text: option.name, unitId };
+  }
+  if (option === null) return { ingredient: null, text: undefined };
+  // The search's and the create's answers say `counted` (IngredientChoice).
+  const choice = option as PickerOption & { counted?: boolean };
+  return {
+    ingredient: { id: choice.id, name: choice.name },
+    text: undefined,
+    unitId: unitAfterPick(row, choice),
+  };
+};
 
 /**
  * Ingredient rows of the recipe form: picker, quantity (for the recipe's servings), unit,
@@ -118,7 +133,7 @@ export function IngredientRowsEditor({
                   inputId={rowFieldId(row.key, "ingredient")}
                   invalid={invalid("ingredient")}
                   value={pickerValue(row)}
-                  onChange={(option: PickerOption | null) => update(row.key, picked(option))}
+                  onChange={(option: PickerOption | null) => update(row.key, picked(row, option))}
                   loadOptions={load}
                   onCreate={canCreate ? createIngredient : undefined}
                   asWritten={RECIPE_INGREDIENT_TEXT_MAX}

@@ -1,0 +1,1 @@
+ALTER TABLE "ingredients" ADD COLUMN "counted" boolean DEFAULT false NOT NULL;
