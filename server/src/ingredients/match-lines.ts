@@ -293,3 +293,45 @@ export async function matchIngredientTexts(
     return row === undefined ? null : (byIndex.get(row.idx) ?? null);
   });
 }
+
+/**
+ * Words that leave what to buy the same: joining words, and the state or form a food is
+ * written in ("fresh basil leaves" is Basil, "shredded mozzarella cheese" Mozzarella cheese).
+ * The parser leaves such words for the matcher (decision 15); here they lose nothing.
+ */
+const WORDS_SAYING_NO_MORE = new Set(
+  [
+    "a an and & of or the with for in",
+    "fresh freshly chopped sliced shredded grated ground whole dried raw plain",
+    "leaf leaves sprig florets floret kernel threads granules pod cheese pepper crumbs",
+    "block ball bulb tub nest shot envelope piece",
+  ]
+    .join(" ")
+    .split(" "),
+);
+
+/**
+ * The words of a line's ingredient (the parser's ingredientText: its size and preparation
+ * words are already in the note) that the matched catalogue name does not hold: "beef stew
+ * meat" matched to "Beef" leaves ["stew", "meat"]; "carrots" to "Carrot", and a known other
+ * name ("beef mince" to "Ground beef"), leave none. A match that leaves words says less than
+ * the cook wrote, so the line is kept as written (parse-lines.ts).
+ */
+export function wordsBeyondMatch(ingredientText: string, matchedName: string): string[] {
+  const { text } = lookupText(ingredientText);
+  const named = new Set(
+    lookupText(matchedName)
+      .text.split(/[\s-]+/)
+      .flatMap((word) => [word, singular(word)]),
+  );
+  return text
+    .split(/[\s-]+/)
+    .filter(
+      (word) =>
+        word !== "" &&
+        !WORDS_SAYING_NO_MORE.has(word) &&
+        !WORDS_SAYING_NO_MORE.has(singular(word)) &&
+        !named.has(word) &&
+        !named.has(singular(word)),
+    );
+}

@@ -1,7 +1,7 @@
 import type { ParsedIngredientLine } from "@potluck/contract";
 import type { Db } from "../db/client.js";
 import { keptAsWritten } from "./as-written.js";
-import { matchIngredientTexts } from "./match-lines.js";
+import { matchIngredientTexts, wordsBeyondMatch } from "./match-lines.js";
 import { parseIngredientLine } from "./parse-line.js";
 import { listUnits } from "./repository.js";
 
@@ -9,7 +9,9 @@ import { listUnits } from "./repository.js";
  * Parses ingredient lines and matches them to the units table and the ingredient catalogue
  * (shared entries and the ones `userId` added): one query for the units, one for all the
  * lines' ingredients. Used by the parse route and by recipe import. A line that matches no
- * ingredient says how it is kept as written (keptAsWritten).
+ * ingredient says how it is kept as written (keptAsWritten); so does one whose ingredient
+ * matches only part of its words ("2 lb beef stew meat" is not just Beef: the cut is what to
+ * buy), with that ingredient as the nearest suggestion.
  */
 export async function parseIngredientLines(
   db: Db,
@@ -29,8 +31,12 @@ export async function parseIngredientLines(
   const unitOf = (name: string | null) => (name === null ? null : (unitByName.get(name) ?? null));
   return parsed.map((line, index) => {
     const ingredient = matches[index] ?? null;
-    // A line that matched nothing is kept as written rather than lost.
-    const kept = ingredient === null ? keptAsWritten(line.original, line) : null;
+    // A line that matched nothing, or less than it says, is kept as written rather than lost.
+    const partial = ingredient !== null && wordsBeyondMatch(line.ingredientText, ingredient.name);
+    const kept =
+      ingredient === null || (partial && partial.length > 0)
+        ? keptAsWritten(line.original, line)
+        : null;
     return {
       original: line.original,
       quantity: line.quantity,

@@ -107,6 +107,23 @@ describe("rows from lines the server read (import, paste)", () => {
     expect(rows[2]?.original).toBe("a few sprigs of something");
   });
 
+  it("keeps a line matched only in part as written, the cut and all", () => {
+    const beef = { id: 5, name: "Beef" };
+    const lb = { id: 12, name: "lb" };
+    const [row] = rowsFromLines([
+      {
+        original: "2 lb beef stew meat",
+        quantity: 2,
+        unit: lb,
+        ingredient: beef,
+        as_written: { text: "beef stew meat", quantity: 2, unit: lb },
+      },
+    ]);
+    expect(row).toMatchObject({ ingredient: null, text: "beef stew meat", quantity: "2" });
+    expect(row?.unitId).toBe("12");
+    expect(row && rowNeedsCheck(row)).toBe(false);
+  });
+
   it("replaces the blank row a new form starts with, and keeps rows the cook filled", () => {
     const [first, second] = rowsFromLines([
       { original: "1 cup flour", quantity: 1, unit: cup, ingredient: flour },
