@@ -43,7 +43,10 @@ export const importItem = z.object({
   status: z.enum(IMPORT_ITEM_STATUSES),
   /** The recipe it became; absent unless imported (or null once that recipe was deleted). */
   recipe_id: z.number().nullable().optional(),
-  /** Why it was skipped or failed, or what went wrong with an imported one (its picture). */
+  /**
+   * Why it was skipped or failed; on an imported one, a warning for the cook to check it: its
+   * picture was lost, or "No ingredients or steps were found in the file."
+   */
   reason: z.string().optional(),
 });
 export type ImportItem = z.infer<typeof importItem>;

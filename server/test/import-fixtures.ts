@@ -41,6 +41,48 @@ export function replaceBytes(buffer: Buffer, from: Buffer | string, to: Buffer |
   return copy;
 }
 
+// ---------- made on a Mac (or Windows) ----------
+
+/**
+ * An AppleDouble file as macOS writes `._<name>` beside each file it zips (under
+ * `__MACOSX/`): magic 0x00051607, version 2, "Mac OS X" filler, and a Finder info entry.
+ */
+export function appleDouble(): Buffer {
+  const header = Buffer.alloc(26 + 12 + 32);
+  header.writeUInt32BE(0x00051607, 0);
+  header.writeUInt32BE(0x00020000, 4);
+  header.write("Mac OS X        ", 8, "latin1");
+  header.writeUInt16BE(1, 24);
+  header.writeUInt32BE(9, 26); // Finder info
+  header.writeUInt32BE(38, 30);
+  header.writeUInt32BE(32, 34);
+  header.write("TEXT", 38, "latin1");
+  return header;
+}
+
+/** A `.DS_Store` as Finder leaves in a folder: a "Bud1" buddy-allocator file. */
+export const dsStore = () =>
+  Buffer.concat([Buffer.from([0, 0, 0, 1]), Buffer.from("Bud1"), Buffer.alloc(56)]);
+
+/**
+ * The entries of a folder zipped with the Finder's "Compress": the folder's files (its
+ * `.DS_Store` too), then `__MACOSX/<folder>/._<name>` for each, Windows's `Thumbs.db` beside.
+ */
+export function asZippedOnAMac(folder: string, files: [string, Buffer | string][]) {
+  const entries: [string, Buffer | string][] = [
+    [`${folder}/.DS_Store`, dsStore()],
+    ...files.map(([name, data]): [string, Buffer | string] => [`${folder}/${name}`, data]),
+    [`${folder}/Thumbs.db`, Buffer.alloc(64, 7)],
+  ];
+  for (const [name] of [[".DS_Store"], ...files]) {
+    const at = (name as string).lastIndexOf("/");
+    const dir = at === -1 ? "" : `${(name as string).slice(0, at)}/`;
+    const base = (name as string).slice(at + 1);
+    entries.push([`__MACOSX/${folder}/${dir}._${base}`, appleDouble()]);
+  }
+  return entries;
+}
+
 // ---------- Paprika ----------
 
 export interface PaprikaRecipe {

@@ -14,6 +14,8 @@ export interface ImportedRecipe extends FoundRecipe {
   sourceUrl: string | null;
   /** The picture's bytes (embedded, or in the archive), checked and re-encoded when saved. */
   picture: Buffer | null;
+  /** The exporting cook's own rating on Potluck's scale (1–10, half stars), or absent. */
+  rating?: number;
   /**
    * Potluck's own export only: the recipe exactly as it was (no line parsing, no cleaning of
    * tags), restored as it is.

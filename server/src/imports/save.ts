@@ -19,6 +19,7 @@ import { collections, imports, ingredients, units } from "../db/schema.js";
 import { cleanHtml } from "../http/clean-html.js";
 import { HttpError } from "../http/errors.js";
 import type { ImageStorage } from "../media/storage.js";
+import { adjustRecipeTotals, insertRating } from "../ratings/repository.js";
 import { buildDraft } from "../recipes/import/draft.js";
 import { FetchError, fetchPublic } from "../recipes/import/fetch-page.js";
 import { mayReadRecipe } from "../recipes/policy.js";
@@ -45,6 +46,8 @@ export interface SaveContext {
 }
 
 export const ALREADY_THERE = "Already in your recipes.";
+/** An imported recipe's warning: it came as a title (and maybe a picture) and nothing more. */
+export const NOTHING_FOUND = "No ingredients or steps were found in the file.";
 
 /**
  * Saves the recipe at `position` and records its item; false when the import is no longer
@@ -83,12 +86,16 @@ export async function saveImportedRecipe(
       for (const name of recipe.exact?.collections ?? []) {
         await putInCollection(tx, context.importRow.userId, name, recipeId);
       }
+      if (recipe.rating)
+        await rateAsImporter(tx, context.importRow.userId, recipeId, recipe.rating);
+      // Imported all the same (the title may be all the cook needs), but never silently.
+      const warnings = [isEmpty(recipe) ? NOTHING_FOUND : undefined, reason].filter(Boolean);
       return recordItem(tx, context.importRow, {
         position,
         title,
         status: "imported",
         recipeId,
-        reason,
+        reason: warnings.length > 0 ? warnings.join(" ") : undefined,
       });
     });
   let saved: boolean;
@@ -107,6 +114,28 @@ export async function saveImportedRecipe(
     if (recipe.sourceUrl) context.known.sourceUrls.add(recipe.sourceUrl);
   }
   return saved;
+}
+
+/** No ingredient line and no step: what an export the reader misread looks like. */
+function isEmpty(recipe: ImportedRecipe): boolean {
+  if (recipe.exact) {
+    return (
+      recipe.exact.lines.length === 0 && recipe.exact.content.replace(/<[^>]*>|\s/g, "") === ""
+    );
+  }
+  return (
+    recipe.ingredients.every((line) => line.trim() === "") &&
+    recipe.sections.every((section) => section.steps.length === 0)
+  );
+}
+
+/**
+ * The export's own rating of the recipe, as the importer's rating (1–10, half stars): counted
+ * in the recipe's average like any, but not news for the feed nor a notification.
+ */
+async function rateAsImporter(tx: Tx, userId: number, recipeId: number, rating: number) {
+  const id = await insertRating(tx, { recipeId, authorId: userId, rating, comment: "" });
+  if (id !== undefined) await adjustRecipeTotals(tx, recipeId, rating, 1);
 }
 
 /** Records an item that made no recipe (skipped or failed). */
@@ -172,7 +201,9 @@ async function submissionOf(
       prepMinutes: draft.prep_minutes,
       cookMinutes: draft.cook_minutes,
       sourceUrl,
-      ingredients: draft.recipe_ingredients.map(ingredientRow),
+      ingredients: draft.recipe_ingredients.map((line) =>
+        ingredientRow(line, draft.servings ?? FORM_SERVINGS),
+      ),
       removeImage: false,
       image: undefined,
       imageUrl: draft.image_url ?? undefined,
@@ -206,27 +237,29 @@ export function withNotes(content: string, notes: string): string {
 
 /**
  * A draft line as a recipe row, its quantity per ONE serving (the draft's are for
- * FORM_SERVINGS): a catalogue row when the line named an ingredient with an amount the
- * catalogue can hold; a line no ingredient matched as the parser keeps it (`as_written`: its
- * words, with its amount when it had one, decision 27); else the whole line as written.
+ * `servings`): a line the parser keeps as written (`as_written`: no ingredient matched, or
+ * the one that did leaves out words the cook wrote, decision 27) as that, its words with its
+ * amount when it had one; else a catalogue row when the line named an ingredient with an
+ * amount the catalogue can hold; else the whole line as written.
  */
 export function ingredientRow(
   line: RecipeDraft["recipe_ingredients"][number],
+  servings: number = FORM_SERVINGS,
 ): RecipeIngredientInput {
   const perServing = (quantity: number | null) =>
-    quantity !== null && quantity > 0 ? Math.round((quantity / FORM_SERVINGS) * 1e6) / 1e6 : null;
-  const quantity = perServing(line.quantity);
-  if (line.ingredient && line.unit && quantity !== null) {
-    return { ingredient_id: line.ingredient.id, unit_id: line.unit.id, quantity };
-  }
+    quantity !== null && quantity > 0 ? Math.round((quantity / servings) * 1e6) / 1e6 : null;
   const kept = line.as_written;
-  const keptQuantity = kept ? perServing(kept.quantity) : null;
   if (kept && kept.text.trim() !== "") {
+    const keptQuantity = perServing(kept.quantity);
     return {
       text: kept.text.slice(0, RECIPE_INGREDIENT_TEXT_MAX),
       ...(keptQuantity !== null ? { quantity: keptQuantity } : {}),
       ...(keptQuantity !== null && kept.unit ? { unit_id: kept.unit.id } : {}),
     };
+  }
+  const quantity = perServing(line.quantity);
+  if (line.ingredient && line.unit && quantity !== null) {
+    return { ingredient_id: line.ingredient.id, unit_id: line.unit.id, quantity };
   }
   // A matched ingredient without an amount ("salt"): the line as it was, amount and all.
   return { text: line.original.slice(0, RECIPE_INGREDIENT_TEXT_MAX) };

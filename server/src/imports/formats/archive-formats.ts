@@ -214,6 +214,10 @@ export function mealieSource(zip: SafeZip): RecipeSource {
   );
 }
 
+/**
+ * One ingredient line of either Mealie: current (camelCase, `originalText` or `display`) or
+ * pre-1.0 (snake_case), whose `note` holds the whole line when `disable_amount` is set.
+ */
 function mealieLine(line: unknown): string {
   if (typeof line === "string") return line;
   if (!line || typeof line !== "object") return "";
@@ -221,34 +225,55 @@ function mealieLine(line: unknown): string {
   for (const key of ["originalText", "display"]) {
     if (typeof item[key] === "string" && (item[key] as string).trim()) return item[key] as string;
   }
+  const note = typeof item.note === "string" ? item.note : "";
+  if ((item.disable_amount ?? item.disableAmount) === true && note.trim()) return note;
+  // A unit or food is `{name}` in both, a plain name in some pre-1.0 exports.
   const name = (value: unknown) =>
-    value && typeof value === "object" ? String((value as { name?: unknown }).name ?? "") : "";
-  return [item.quantity || "", name(item.unit), name(item.food), item.note ?? ""]
+    typeof value === "string"
+      ? value
+      : value && typeof value === "object"
+        ? String((value as { name?: unknown }).name ?? "")
+        : "";
+  return [item.quantity || "", name(item.unit), name(item.food), note]
     .map((part) => String(part).trim())
     .filter(Boolean)
     .join(" ");
 }
 
+/** The first of these fields the recipe has: Mealie before 1.0 wrote them in snake_case. */
+const either = (source: Record<string, unknown>, ...keys: string[]) =>
+  keys.map((key) => source[key]).find((value) => value !== undefined && value !== null);
+
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
 export function mealieRecipe(source: Record<string, unknown>): ImportedRecipe {
   const recipe = emptyRecipe(typeof source.name === "string" ? source.name : "");
   recipe.description = typeof source.description === "string" ? source.description : "";
-  const ingredients = Array.isArray(source.recipeIngredient) ? source.recipeIngredient : [];
-  recipe.ingredients = ingredients.map(mealieLine).filter((line) => line.trim() !== "");
-  const steps = (Array.isArray(source.recipeInstructions) ? source.recipeInstructions : []).flatMap(
-    (step) => stepsOf(typeof step === "string" ? step : step?.text),
+  recipe.ingredients = list(either(source, "recipeIngredient", "recipe_ingredient"))
+    .map(mealieLine)
+    .filter((line) => line.trim() !== "");
+  const steps = list(either(source, "recipeInstructions", "recipe_instructions")).flatMap((step) =>
+    stepsOf(typeof step === "string" ? step : (step as { text?: unknown })?.text),
   );
   recipe.sections = steps.length > 0 ? [{ name: "", steps }] : [];
-  recipe.servings = servingsFromText(source.recipeServings) ?? servingsFromText(source.recipeYield);
-  recipe.prepMinutes = minutesFromText(source.prepTime);
-  recipe.cookMinutes = minutesFromText(source.performTime ?? source.cookTime);
-  recipe.totalMinutes = minutesFromText(source.totalTime);
-  recipe.keywords = [...names(source.tags), ...names(source.recipeCategory)];
-  recipe.sourceUrl = httpAddress(source.orgURL ?? source.org_url);
-  const notes = Array.isArray(source.notes) ? source.notes : [];
-  recipe.notes = notes
-    .map((note) =>
-      [note?.title, note?.text].filter((part) => typeof part === "string" && part).join(": "),
-    )
+  recipe.servings =
+    servingsFromText(either(source, "recipeServings", "recipe_servings")) ??
+    servingsFromText(either(source, "recipeYield", "recipe_yield"));
+  recipe.prepMinutes = minutesFromText(either(source, "prepTime", "prep_time"));
+  recipe.cookMinutes = minutesFromText(
+    either(source, "performTime", "perform_time", "cookTime", "cook_time"),
+  );
+  recipe.totalMinutes = minutesFromText(either(source, "totalTime", "total_time"));
+  recipe.keywords = [
+    ...names(source.tags),
+    ...names(either(source, "recipeCategory", "recipe_category")),
+  ];
+  recipe.sourceUrl = httpAddress(either(source, "orgURL", "org_url"));
+  recipe.notes = list(source.notes)
+    .map((note) => {
+      const { title, text } = (note ?? {}) as { title?: unknown; text?: unknown };
+      return [title, text].filter((part) => typeof part === "string" && part).join(": ");
+    })
     .filter(Boolean)
     .join("\n\n");
   return recipe;

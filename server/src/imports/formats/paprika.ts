@@ -17,7 +17,8 @@ import { baseName, parseJson, type RecipeSource } from "./source.js";
 // recipe as gzipped JSON (a zip of plain `.paprikarecipe` files is read the same way).
 // Fields: name, ingredients and directions (text, a line or paragraph each), notes,
 // description, servings ("4 servings"), prep_time / cook_time / total_time ("1 hr 10 mins"),
-// categories, source, source_url, photo_data (base64 JPEG), photos[].data, image_url.
+// categories, rating (0-5 stars, 0 for none), source, source_url, photo_data (base64 JPEG),
+// photos[].data, image_url.
 
 const unzip = promisify(gunzip);
 /** One recipe's JSON with its photo (base64) inflates to at most this. */
@@ -74,12 +75,16 @@ export function paprikaRecipe(source: Record<string, unknown>): ImportedRecipe {
   recipe.cookMinutes = minutesFromText(source.cook_time);
   recipe.totalMinutes = minutesFromText(source.total_time);
   recipe.keywords = names(source.categories);
-  recipe.sourceUrl = httpAddress(source.source_url);
-  const notes = typeof source.notes === "string" ? source.notes.trim() : "";
   const sourceName = typeof source.source === "string" ? source.source.trim() : "";
-  // The source's name is worth keeping when there is no address to show it.
+  // Paprika's "source" is a name ("Nonna", "NYT Cooking"), or at times the address itself.
+  recipe.sourceUrl = httpAddress(source.source_url) ?? httpAddress(sourceName);
+  const notes = typeof source.notes === "string" ? source.notes.trim() : "";
+  // A name is worth keeping when there is no address to show it: a recipe has no field for it.
   recipe.notes =
     !recipe.sourceUrl && sourceName ? `${notes}\n\nSource: ${sourceName}`.trim() : notes;
+  // 1 to 5 stars (0 is none); Potluck rates in half stars, 1 to 10.
+  const stars = typeof source.rating === "number" ? Math.round(source.rating) : 0;
+  if (stars >= 1 && stars <= 5) recipe.rating = stars * 2;
   const photos = Array.isArray(source.photos) ? source.photos : [];
   const photo =
     typeof source.photo_data === "string" && source.photo_data

@@ -77,6 +77,23 @@ export function entryName(raw: Buffer | string): { name: string; unsafe?: string
   return { name: parts.join("/") };
 }
 
+/**
+ * Files an operating system adds to a zip it makes, never an app's export: macOS's
+ * `__MACOSX/` folder and `._<name>` AppleDouble files (a resource fork beside every file, with
+ * the same extension: `._Soup.paprikarecipe`), Finder's `.DS_Store`, Windows's `Thumbs.db`.
+ * Left out of the entries, so no format reads them and no report counts them.
+ */
+export function isSystemFile(name: string): boolean {
+  const parts = name.split("/");
+  const last = parts[parts.length - 1] ?? "";
+  return (
+    parts[0] === "__MACOSX" ||
+    last.startsWith("._") ||
+    last === ".DS_Store" ||
+    last.toLowerCase() === "thumbs.db"
+  );
+}
+
 export class SafeZip {
   private constructor(
     private readonly zip: yauzl.ZipFile,
@@ -148,8 +165,8 @@ function readDirectory(zip: yauzl.ZipFile): Promise<ZipEntry[]> {
         return;
       }
       const { name, unsafe } = entryName(raw.fileName as unknown as Buffer);
-      // Folders hold nothing to read.
-      if (!name.endsWith("/")) entries.push({ name, unsafe, raw });
+      // Folders hold nothing to read; what the zipping computer added is no one's recipe.
+      if (!name.endsWith("/") && !isSystemFile(name)) entries.push({ name, unsafe, raw });
       zip.readEntry();
     });
     zip.on("end", () => resolve(entries));
