@@ -39,6 +39,13 @@ describe("splitIntoSteps", () => {
     ]);
   });
 
+  it("makes no steps of a Notes section (an import's notes and source), up to the next heading", () => {
+    const html =
+      "<ol><li>Brown.</li><li>Simmer.</li></ol><h2>Notes</h2><p>Better the next day.</p>" +
+      "<p>Source: Nonna</p><h2>To serve</h2><p>Grate cheese over.</p>";
+    expect(htmls(html)).toEqual(["Brown.", "Simmer.", "Grate cheese over."]);
+  });
+
   it("keeps an intro paragraph above a list as the first step, the bold in it too", () => {
     const html =
       "<p><strong>Rest the batter 10 minutes</strong> before frying.</p>" +

@@ -10,6 +10,8 @@ export interface CookStep {
 
 const TAG = /<(\/?)([a-z][a-z0-9]*)\b[^>]*?(\/?)>/gi;
 const LISTS = new Set(["ol", "ul"]);
+/** A section of notes, not steps: "Notes", "Note:". */
+const NOTES_HEADING = /^notes?:?$/i;
 
 const textOf = (html: string) =>
   html
@@ -29,7 +31,8 @@ const textOf = (html: string) =>
  * too). A paragraph that ends in a colon ("For the sauce:") introduces what follows: it is shown
  * with the next step as its lead-in rather than on a screen of its own. Blank ones are skipped.
  * A list item's own sub-list stays part of that step. Headings (H1/H2) are not steps; they name
- * the section of the steps after them.
+ * the section of the steps after them. A section headed "Notes" holds no steps: notes are
+ * read on the recipe's page, not cooked step by step.
  *
  * Read with a small tokenizer rather than the DOM, so it runs (and is tested) anywhere: the HTML
  * was cleaned by the server to a handful of attribute-less tags (server/src/http/clean-html.ts).
@@ -40,6 +43,8 @@ export function splitIntoSteps(html: string): CookStep[] {
   let listDepth = 0;
   let open: { tag: string; start: number; section: string | null } | null = null;
   let lead: string | null = null;
+  // Under a "Notes" heading (imports put an export's notes there) nothing is a step.
+  let inNotes = false;
 
   for (const match of html.matchAll(TAG)) {
     const [whole, slash, rawName] = match;
@@ -62,11 +67,12 @@ export function splitIntoSteps(html: string): CookStep[] {
     if (name === "h1" || name === "h2") {
       if (text) {
         section = text;
+        inNotes = NOTES_HEADING.test(text);
         // A lead-in belongs to its own section; before a new heading it stands alone.
         if (lead !== null) steps.push({ html: lead, section: open.section, lead: null });
         lead = null;
       }
-    } else if (text !== "") {
+    } else if (text !== "" && !inNotes) {
       if (name === "p" && text.endsWith(":") && lead === null) lead = `<p>${inner}</p>`;
       else {
         steps.push({ html: inner, section: open.section, lead });
