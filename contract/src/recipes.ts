@@ -104,6 +104,14 @@ export const recipeDetail = recipeListItem.extend({
 });
 export type RecipeDetail = z.infer<typeof recipeDetail>;
 
+/**
+ * `POST /api/recipes/recipes/` → 201 and `PUT /api/recipes/recipes/{id}/` → 200: the recipe
+ * saved, and `image_warning` when an `image_url` was given whose picture could not be fetched
+ * or used: the recipe is saved without it (issue 34 §8), and this says why in plain words.
+ */
+export const recipeSaved = recipeDetail.extend({ image_warning: z.string().optional() });
+export type RecipeSaved = z.infer<typeof recipeSaved>;
+
 export const recipeListResponse = paginated(recipeListItem);
 export type RecipeListResponse = z.infer<typeof recipeListResponse>;
 

@@ -523,24 +523,55 @@ describe("image_url on recipe create", () => {
     expect(response.statusCode, response.body).toBe(201);
   });
 
-  it("answers 400 on image_url for what it can't use, and saves nothing", async () => {
+  it("answers 400 on an image_url that is no web address, and saves nothing", async () => {
     const before = (await agent.get("/api/recipes/recipes/?mine=true&limit=100")).json().results
       .length;
-    const cases: [string, RegExp][] = [
-      [`${site}/not-a-picture.png`, /valid image/],
-      [`${site}/missing.png`, /could not be fetched/],
-      ["not a url", /valid http or https URL/],
-      ["file:///etc/passwd", /valid http or https URL/],
-    ];
-    for (const [url, message] of cases) {
+    for (const url of ["not a url", "file:///etc/passwd"]) {
       const response = await createWith({ image_url: url });
       expect(response.statusCode, url).toBe(400);
       expect(Object.keys(response.json()), url).toEqual(["image_url"]);
-      expect(response.json().image_url[0], url).toMatch(message);
+      expect(response.json().image_url[0], url).toMatch(/valid http or https URL/);
     }
     const after = (await agent.get("/api/recipes/recipes/?mine=true&limit=100")).json().results
       .length;
     expect(after).toBe(before);
+  });
+
+  it("saves the recipe without a picture it can't fetch or use, and says so (issue 34 §8)", async () => {
+    const cases: [string, RegExp][] = [
+      [`${site}/not-a-picture.png`, /valid image/],
+      [`${site}/missing.png`, /could not be fetched/],
+    ];
+    for (const [url, reason] of cases) {
+      const response = await createWith({ image_url: url });
+      expect(response.statusCode, response.body).toBe(201);
+      const saved = response.json<RecipeDetail & { image_warning?: string }>();
+      expect(saved.image, url).toBeNull();
+      expect(saved.image_warning, url).toMatch(/^The recipe was saved without its picture: /);
+      expect(saved.image_warning, url).toMatch(reason);
+      // The recipe is there, whole.
+      const read = await agent.get(`/api/recipes/recipes/${saved.id}/`);
+      expect(read.json()).toMatchObject({ title: "Tomato toast", image: null });
+      expect(read.json().image_warning).toBeUndefined();
+    }
+    // An edit that names such a picture keeps the recipe's own.
+    const withPicture = (
+      await createWith({ image_url: `${site}/picture.png` })
+    ).json<RecipeDetail>();
+    const { payload, contentType } = multipartBody({
+      title: "Tomato toast, again",
+      content: "<p>Toast.</p>",
+      image_url: `${site}/missing.png`,
+    });
+    const edited = await agent.raw(
+      "PUT",
+      `/api/recipes/recipes/${withPicture.id}/`,
+      payload,
+      contentType,
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ title: "Tomato toast, again", image: withPicture.image });
+    expect(edited.json().image_warning).toMatch(/could not be fetched/);
   });
 });
 

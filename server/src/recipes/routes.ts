@@ -4,6 +4,7 @@ import {
   recipeJsonLd,
   recipeListQuery,
   recipeListResponse,
+  recipeSaved,
   recipeSubmissionForm,
   tagListQuery,
   tagListResponse,
@@ -19,7 +20,7 @@ import { fieldError, forbidden, notAuthenticated, notFound } from "../http/error
 import { decodeCursor, toPage } from "../http/pagination.js";
 import { removeImage } from "../media/images.js";
 import { ratingsRoutes } from "../ratings/routes.js";
-import { fetchSubmittedImage } from "./image-from-url.js";
+import { fetchSubmittedImage, savingDespiteItsPicture } from "./image-from-url.js";
 import { importRoutes } from "./import/routes.js";
 import { toRecipeJsonLd } from "./jsonld.js";
 import { canEditRecipe, canReadRecipe } from "./policy.js";
@@ -118,18 +119,23 @@ export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
     "/recipes/",
     {
       config: { access: "user", multipart: recipeSubmissionForm },
-      schema: { response: { 201: recipeDetail } },
+      schema: { response: { 201: recipeSaved } },
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const submission = await fetchSubmittedImage(
+      const fetched = await fetchSubmittedImage(
         app,
         reply,
         user.id,
         validateSubmission(await readMultipart(request), "create"),
       );
-      const id = await createRecipe(app.db, app.storage, user.id, submission);
-      return reply.code(201).send(await loadDetail(app, id, user));
+      const { result: id, submission } = await savingDespiteItsPicture(fetched, (s) =>
+        createRecipe(app.db, app.storage, user.id, s),
+      );
+      return reply.code(201).send({
+        ...(await loadDetail(app, id, user)),
+        ...(submission.imageWarning ? { image_warning: submission.imageWarning } : {}),
+      });
     },
   );
 
@@ -137,23 +143,28 @@ export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
     "/recipes/:id/",
     {
       config: { access: "user", multipart: recipeSubmissionForm },
-      schema: { params: recipeIdParams, response: { 200: recipeDetail } },
+      schema: { params: recipeIdParams, response: { 200: recipeSaved } },
     },
     async (request, reply) => {
       const user = requireUser(request);
       const { id } = request.params;
       await loadEditable(app, user, id);
-      const submission = await fetchSubmittedImage(
+      const fetched = await fetchSubmittedImage(
         app,
         reply,
         user.id,
         validateSubmission(await readMultipart(request), "update"),
       );
-      const droppedImageKey = await updateRecipe(app.db, app.storage, id, submission);
+      const { result: droppedImageKey, submission } = await savingDespiteItsPicture(fetched, (s) =>
+        updateRecipe(app.db, app.storage, id, s),
+      );
       await removeImage(app.storage, droppedImageKey).catch((error: unknown) =>
         request.log.warn({ err: error }, "could not delete a replaced recipe image"),
       );
-      return loadDetail(app, id, user);
+      return {
+        ...(await loadDetail(app, id, user)),
+        ...(submission.imageWarning ? { image_warning: submission.imageWarning } : {}),
+      };
     },
   );
 

@@ -51,6 +51,8 @@ export interface RecipeSubmission {
   imageUrl?: string;
   /** The field a bad picture is reported under: "image_url" once the picture was fetched. */
   imageField?: "image" | "image_url";
+  /** Why the picture of `image_url` was left out (image-from-url.ts withoutPicture). */
+  imageWarning?: string;
 }
 
 export type FieldErrors = Record<string, string[]>;
