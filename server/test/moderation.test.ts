@@ -650,6 +650,37 @@ describe("disabling a cook", () => {
     expect((await again.post("/api/auth/login/", login)).statusCode).toBe(200);
   });
 
+  it("takes a disabled cook's rating out of the recipe's average, and puts it back on enabling", async () => {
+    const { m, a, b, recipe } = await world();
+    const rate = async (agent: Agent, rating: number) =>
+      expect(
+        (await agent.post("/api/recipes/ratings/", { recipe: recipe.id, rating, comment: "" }))
+          .statusCode,
+      ).toBe(201);
+    await rate(b.agent, 2);
+    const c = await signedIn(app, db);
+    await rate(c.agent, 10);
+    const average = async () => {
+      const detail = (await a.agent.get(`/api/recipes/recipes/${recipe.id}/`)).json();
+      return [detail.average_rating, detail.rating_count];
+    };
+    expect(await average()).toEqual([3, 2]);
+    expect((await report(c.agent, { username: b.user.username })).statusCode).toBe(201);
+    await m.agent.post(`/api/admin/users/${b.user.username}/disable/`);
+    expect(await average()).toEqual([5, 1]);
+    // Disabled again, from the report: nothing more is taken out.
+    const reportId = await openReportId(m.agent, (r) => r.target_id === b.user.id);
+    const resolved = await m.agent.post(`/api/admin/reports/${reportId}/resolve/`, {
+      action: "disable_user",
+    });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(await average()).toEqual([5, 1]);
+    await m.agent.post(`/api/admin/users/${b.user.username}/enable/`);
+    expect(await average()).toEqual([3, 2]);
+    await m.agent.post(`/api/admin/users/${b.user.username}/enable/`);
+    expect(await average()).toEqual([3, 2]);
+  });
+
   it("disables and enables from the users page, never oneself", async () => {
     const { m } = await world();
     const cook = await signedIn(app, db);

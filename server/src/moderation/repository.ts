@@ -11,6 +11,7 @@ import type { Tx } from "../db/client.js";
 import { feedComments, feedItems, moderationLog, recipes, reports, users } from "../db/schema.js";
 import { mayReadComment, mayReadItem } from "../feed/policy.js";
 import type { CursorValues } from "../http/pagination.js";
+import { countRatingsOf } from "../ratings/repository.js";
 import { mayReadRecipe } from "../recipes/policy.js";
 
 // Reports and moderation (decision 0033). Raw SQL for the three pages (each an index walk in
@@ -299,15 +300,24 @@ export async function unhide(
  * comments and feed items are withheld from others by the policies reading disabled_at.
  */
 export async function disableUser(tx: Tx, userId: number): Promise<void> {
-  await tx
+  const changed = await tx
     .update(users)
-    .set({ disabledAt: sql`coalesce(${users.disabledAt}, now())` })
-    .where(eq(users.id, userId));
+    .set({ disabledAt: sql`now()` })
+    .where(and(eq(users.id, userId), isNull(users.disabledAt)))
+    .returning({ id: users.id });
+  // Their ratings no longer count in the recipes' averages (once: only when it changed).
+  if (changed.length > 0) await countRatingsOf(tx, userId, -1);
   await deleteSessionsOf(tx, userId);
 }
 
+/** Enables the cook again; their ratings count again in the recipes' averages. */
 export async function enableUser(tx: Tx, userId: number): Promise<void> {
-  await tx.update(users).set({ disabledAt: null }).where(eq(users.id, userId));
+  const changed = await tx
+    .update(users)
+    .set({ disabledAt: null })
+    .where(and(eq(users.id, userId), isNotNull(users.disabledAt)))
+    .returning({ id: users.id });
+  if (changed.length > 0) await countRatingsOf(tx, userId, 1);
 }
 
 export async function logAction(

@@ -122,6 +122,27 @@ export async function adjustRecipeTotals(
 }
 
 /**
+ * Takes a cook's ratings out of the totals of the recipes they rated (`sign` -1: they were
+ * disabled, so their ratings no longer count) or puts them back (+1: enabled again). The
+ * recipes are locked in id order first, as a rating's own writes and an account deletion lock
+ * them (db/locks.ts step 1), so it waits rather than deadlocks.
+ */
+export async function countRatingsOf(tx: Tx, userId: number, sign: 1 | -1): Promise<void> {
+  await tx.execute(sql`
+    with mine as (
+      select recipe_id, sum(rating)::int as stars, count(*)::int as n
+      from ${ratings} where author_id = ${userId} group by recipe_id
+    ), locked as (
+      select r.id from ${recipes} r where r.id in (select recipe_id from mine)
+      order by r.id for update
+    )
+    update ${recipes} r
+    set rating_sum = r.rating_sum + ${sign}::int * mine.stars,
+        rating_count = r.rating_count + ${sign}::int * mine.n
+    from mine where r.id = mine.recipe_id and r.id in (select id from locked)`);
+}
+
+/**
  * Inserts the user's rating of a recipe; undefined when they already have one. The unique
  * index ratings_one_per_user_key decides, so two racing requests still make one rating.
  */
