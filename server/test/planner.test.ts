@@ -362,6 +362,48 @@ describe("send to a shopping list", () => {
     expect((await week(cook.agent)).find((e) => e.id === monday.id)?.sent_to).not.toBeNull();
   });
 
+  it("moves the planned recipe on the list when its entry moves to another date (issue 35 §3)", async () => {
+    const cook = await cookWithRecipes(2);
+    const [stew, soup] = cook.recipes;
+    if (!stew || !soup) throw new Error("no recipes");
+    const list = await ok(cook.agent.post("/api/groceries/lists/", { name: "Week" }));
+    const monday = await addEntry(cook.agent, { date: day(0), slot: "dinner", recipe_id: stew.id });
+    await addEntry(cook.agent, { date: day(1), slot: "dinner", recipe_id: soup.id });
+    await ok(
+      cook.agent.post("/api/planner/send-to-list/", {
+        grocery_list_id: list.id,
+        start: day(0),
+        end: day(6),
+      }),
+    );
+    const plans = async () =>
+      (
+        await ok<{ recipe: { id: number }; planned_on: string }[]>(
+          cook.agent.get(`/api/groceries/planned-recipes/?grocery_list=${list.id}`),
+        )
+      ).map((p) => [p.recipe.id, p.planned_on]);
+    // Monday's stew goes to Thursday: the list says Thursday, in date order.
+    const moved = await cook.agent.patch(`/api/planner/entries/${monday.id}/`, { date: day(3) });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await plans()).toEqual([
+      [soup.id, day(1)],
+      [stew.id, day(3)],
+    ]);
+    // A move within the day (another slot) keeps the date.
+    await ok(cook.agent.patch(`/api/planner/entries/${monday.id}/`, { slot: "lunch" }));
+    expect(await plans()).toEqual([
+      [soup.id, day(1)],
+      [stew.id, day(3)],
+    ]);
+    // Once taken off the list, moving the entry changes no list.
+    const [, stewPlan] = await ok<{ id: number }[]>(
+      cook.agent.get(`/api/groceries/planned-recipes/?grocery_list=${list.id}`),
+    );
+    await cook.agent.delete(`/api/groceries/planned-recipes/${stewPlan?.id}/`);
+    await ok(cook.agent.patch(`/api/planner/entries/${monday.id}/`, { date: day(5) }));
+    expect(await plans()).toEqual([[soup.id, day(1)]]);
+  });
+
   it("is 404 for a list the cook may not use, and changes nothing", async () => {
     const cook = await cookWithRecipes(1);
     const other = await signedIn(app, db);

@@ -124,6 +124,25 @@ export async function plannedRecipesOf(tx: Tx, groceryListId: number) {
     .orderBy(sql`${plannedRecipes.plannedOn} asc nulls last`, asc(plannedRecipes.id));
 }
 
+/** The list a planned recipe is on (whoever asks: a planner entry's link names it). */
+export async function listOfPlannedRecipe(tx: Tx, planId: number): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ listId: plannedRecipes.groceryListId })
+    .from(plannedRecipes)
+    .where(eq(plannedRecipes.id, planId));
+  return row?.listId;
+}
+
+/** Gives a planned recipe a new date (its list locked by the caller); whether it still exists. */
+export async function setPlannedRecipeDate(tx: Tx, planId: number, plannedOn: string) {
+  const rows = await tx
+    .update(plannedRecipes)
+    .set({ plannedOn })
+    .where(eq(plannedRecipes.id, planId))
+    .returning({ id: plannedRecipes.id });
+  return rows.length > 0;
+}
+
 export async function plannedRecipeById(tx: Tx, id: number) {
   const [row] = await tx
     .select(plannedRecipeColumns)

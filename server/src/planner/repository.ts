@@ -137,6 +137,7 @@ export async function entryForChange(tx: Tx, entryId: number, ownerId: number) {
       slot: plannerEntries.slot,
       recipeId: plannerEntries.recipeId,
       note: plannerEntries.note,
+      sentPlannedRecipeId: plannerEntries.sentPlannedRecipeId,
     })
     .from(plannerEntries)
     .where(and(eq(plannerEntries.id, entryId), eq(plannerEntries.ownerId, ownerId)));

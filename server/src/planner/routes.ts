@@ -26,9 +26,20 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../auth/plugin.js";
 import { ownsCollection } from "../collections/repository.js";
-import { holdRecipe, holdRecipesOfSlots, lockList, lockPlanner } from "../db/locks.js";
+import type { Tx } from "../db/client.js";
+import {
+  holdRecipe,
+  holdRecipesOfSlots,
+  lockList,
+  lockListsById,
+  lockPlanner,
+} from "../db/locks.js";
 import { plansChanged } from "../groceries/recompute.js";
-import { insertPlannedRecipe } from "../groceries/repository.js";
+import {
+  insertPlannedRecipe,
+  listOfPlannedRecipe,
+  setPlannedRecipeDate,
+} from "../groceries/repository.js";
 import { badRequest, doesNotExist, fieldError, HttpError, notFound } from "../http/errors.js";
 import { startEventStream } from "../http/event-stream-hub.js";
 import { notify } from "../notifications/notify.js";
@@ -189,6 +200,10 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         // Moved without a position: the end of its new slot.
         if (moves) await placeEntry(tx, ownerId, entryId, from, to, position);
+        // Sent to a list already: the planned recipe there moves to the new date with it.
+        if (from.date !== to.date && entry.sentPlannedRecipeId !== null) {
+          await movePlanWithEntry(tx, entry.sentPlannedRecipeId, to.date, user.username);
+        }
         if (moves || guests !== undefined || note !== undefined) {
           await recordPlannerChange(tx, ownerId, user.username);
         }
@@ -503,3 +518,19 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/**
+ * An entry sent to a list was moved to another date: its planned recipe there takes the same
+ * date, so the list says when it is cooked. The link (`sent_planned_recipe_id`) is the
+ * entry's, so the plan follows whoever moves it, even a planner member who cannot open that
+ * list: moving a meal is the planner's change. The list is locked after the planner and its
+ * recipes (lock protocol step 2); a plan removed meanwhile is left alone (its ON DELETE SET
+ * NULL has cleared the link).
+ */
+async function movePlanWithEntry(tx: Tx, planId: number, date: string, byUsername: string) {
+  const listId = await listOfPlannedRecipe(tx, planId);
+  if (listId === undefined) return;
+  const [locked] = await lockListsById(tx, [listId]);
+  if (locked === undefined) return;
+  if (await setPlannedRecipeDate(tx, planId, date)) await plansChanged(tx, locked, byUsername);
+}
