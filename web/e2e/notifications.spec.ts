@@ -91,7 +91,8 @@ test("A hears of B's follow and comment live, opens the comment and chooses what
   await expect(a.locator(".notification-list li")).toHaveCount(2);
 
   // --- settings: new followers no longer in the app
-  await a.getByRole("link", { name: "Settings", exact: true }).click();
+  // The page's own Settings link (the navigation has one too since issue 34 §16).
+  await a.getByRole("main").getByRole("link", { name: "Settings", exact: true }).click();
   await expect(a).toHaveURL(/\/settings#notifications$/);
   const followers = a.getByRole("group", { name: "New followers" });
   await expect(followers.getByLabel("In the app")).toBeChecked();

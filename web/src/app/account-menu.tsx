@@ -4,10 +4,18 @@ import { useSession } from "../lib/session";
 import { useTheme } from "../lib/theme";
 
 /**
- * 'Welcome, {username}!' opens the cook's own menu (Settings, Dark mode). A disclosure, not an ARIA
+ * 'Welcome, {username}!' opens the cook's own menu (Moderation for superusers, Dark mode;
+ * Settings sits beside it in the navigation). A disclosure, not an ARIA
  * menu: a list of links that Tab walks through; Escape closes it and gives focus back.
  */
-export function AccountMenu({ username }: { username: string }) {
+export function AccountMenu({
+  username,
+  onNavigate,
+}: {
+  username: string;
+  /** Told when one of its links is followed (the phone menu closes). */
+  onNavigate: () => void;
+}) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);
@@ -55,12 +63,18 @@ export function AccountMenu({ username }: { username: string }) {
         Welcome, {username}!<span aria-hidden="true"> ▾</span>
       </button>
       <ul id={menuId} className="account-menu-list" hidden={!open}>
-        <li>
-          <NavLink to="/settings">Settings</NavLink>
-        </li>
         {isSuperuser && (
           <li>
-            <NavLink to="/admin">Moderation</NavLink>
+            <NavLink
+              to="/admin"
+              onClick={() => {
+                // Closed at once: a form with unsaved changes may hold the page and ask first.
+                setOpen(false);
+                onNavigate();
+              }}
+            >
+              Moderation
+            </NavLink>
           </li>
         )}
         <li>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useLogout } from "../features/auth/api/logout";
 import { NotificationBell } from "../features/notifications/components/notification-bell";
@@ -11,6 +11,7 @@ export function NavBar() {
   const { isLoading, authenticated, user } = useSession();
   const logout = useLogout(forgetDeviceData);
   const [menuOpen, setMenuOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   const [menuPath, setMenuPath] = useState(location.pathname);
   // Close the mobile menu after navigating.
@@ -18,6 +19,14 @@ export function NavBar() {
     setMenuPath(location.pathname);
     setMenuOpen(false);
   }
+  // A link of the open phone menu closes it at once, not only once the page changes: a form
+  // with unsaved changes holds the page and asks first, and after Cancel the cook is back on
+  // the form, not under the menu. Focus goes to Menu, so the question gives it back there.
+  const onNavigate = () => {
+    if (!menuOpen) return;
+    setMenuOpen(false);
+    toggle.current?.focus();
+  };
 
   return (
     <header className="site-header">
@@ -35,6 +44,7 @@ export function NavBar() {
         ) : (
           <>
             <button
+              ref={toggle}
               type="button"
               className="nav-toggle btn btn-secondary btn-small"
               aria-expanded={menuOpen}
@@ -46,26 +56,34 @@ export function NavBar() {
             <div id="nav-menu" className={menuOpen ? "nav-menu open" : "nav-menu"}>
               <ul className="nav-links">
                 <li>
-                  <NavLink to="/explore">Explore Recipes</NavLink>
+                  <NavLink to="/explore" onClick={onNavigate}>
+                    Explore Recipes
+                  </NavLink>
                 </li>
                 <li>
-                  <NavLink to="/about">About</NavLink>
+                  <NavLink to="/about" onClick={onNavigate}>
+                    About
+                  </NavLink>
                 </li>
                 {authenticated && (
                   <>
                     <li>
-                      <NavLink to="/planner">Planner</NavLink>
+                      <NavLink to="/planner" onClick={onNavigate}>
+                        Planner
+                      </NavLink>
                     </li>
                     <li>
-                      <NavLink to="/grocery-lists">My Shopping Lists</NavLink>
+                      <NavLink to="/grocery-lists" onClick={onNavigate}>
+                        My Shopping Lists
+                      </NavLink>
                     </li>
                     <li>
-                      <NavLink to="/recipes" end>
+                      <NavLink to="/recipes" end onClick={onNavigate}>
                         My Recipes
                       </NavLink>
                     </li>
                     <li>
-                      <NavLink to="/" end>
+                      <NavLink to="/" end onClick={onNavigate}>
                         Feed
                       </NavLink>
                     </li>
@@ -75,7 +93,11 @@ export function NavBar() {
               <div className="nav-account">
                 {authenticated && user ? (
                   <>
-                    <AccountMenu username={user.username} />
+                    <AccountMenu username={user.username} onNavigate={onNavigate} />
+                    {/* In sight, not under the welcome's menu, where nobody found it. */}
+                    <NavLink to="/settings" className="nav-account-link" onClick={onNavigate}>
+                      Settings
+                    </NavLink>
                     <button
                       type="button"
                       className="btn btn-outline btn-small"

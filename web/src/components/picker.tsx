@@ -86,6 +86,9 @@ export function Picker<Option extends { id: number }>(props: PickerProps<Option>
     minMenuHeight: MENU_MIN_HEIGHT,
     pageSize: PAGE_SIZE,
     menuPlacement: props.menuPlacement,
+    // react-select blurs its input after a pick on touch screens, which closes a phone's
+    // keyboard between one tag (or ingredient, or cook) and the next: focus stays.
+    blurInputOnSelect: false,
   };
   if ("options" in props) {
     return <Select<Option, false> {...shared} options={props.options} isLoading={props.loading} />;

@@ -131,6 +131,7 @@ function AddMemberForm<Subject>({
               add.reset();
             }}
             errorId={usernameError ? errorId : undefined}
+            forSharing
           />
         </div>
         <button type="submit" className="btn btn-primary" disabled={!cook || add.isPending}>

@@ -1,5 +1,5 @@
 import type { UserSummary } from "@potluck/contract";
-import { loadUserOptions } from "../lib/user-search";
+import { loadShareOptions, loadUserOptions } from "../lib/user-search";
 import { Picker } from "./picker";
 
 /**
@@ -13,6 +13,7 @@ export function UserPickerSelect({
   onChange,
   formatMenuLabel = (user) => user.username,
   errorId,
+  forSharing = false,
 }: {
   inputId: string;
   value: UserSummary | null;
@@ -21,13 +22,15 @@ export function UserPickerSelect({
   formatMenuLabel?: (user: UserSummary) => string;
   /** The id of an error shown under the picker, if any: the picker is then marked invalid. */
   errorId?: string;
+  /** Offers cooks to share with (those I follow and share with first), not people to follow. */
+  forSharing?: boolean;
 }) {
   return (
     <Picker<UserSummary>
       inputId={inputId}
       value={value}
       onChange={onChange}
-      loadOptions={loadUserOptions}
+      loadOptions={forSharing ? loadShareOptions : loadUserOptions}
       suggest
       clearable
       placeholder="Search by username..."

@@ -5,7 +5,8 @@
  */
 export const userKeys = {
   all: ["users"] as const,
-  search: (query: string) => [...userKeys.all, "search", query] as const,
+  search: (query: string, purpose = "follow") =>
+    [...userKeys.all, "search", query, purpose] as const,
   following: () => [...userKeys.all, "following"] as const,
   followers: () => [...userKeys.all, "followers"] as const,
   staples: () => [...userKeys.all, "me", "staples"] as const,

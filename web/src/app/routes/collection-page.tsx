@@ -63,6 +63,8 @@ export default function CollectionPage() {
             renderCard={(recipe, index) => (
               <RecipeCard
                 recipe={recipe}
+                to={`/recipes/${recipe.id}`}
+                state={FROM_MY_RECIPES}
                 first={index === 0}
                 actions={
                   <>

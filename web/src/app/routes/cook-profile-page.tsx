@@ -53,6 +53,7 @@ function CookProfile({ username }: { username: string }) {
         renderCard={(recipe, index) => (
           <RecipeCard
             recipe={recipe}
+            to={`/recipe/${recipe.id}/${recipe.slug}`}
             first={index === 0}
             showDate
             actions={

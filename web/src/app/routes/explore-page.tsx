@@ -88,6 +88,7 @@ export default function ExplorePage() {
             renderCard={(recipe, index) => (
               <RecipeCard
                 recipe={recipe}
+                to={`/recipe/${recipe.id}/${recipe.slug}`}
                 first={index === 0}
                 actions={
                   <Link

@@ -55,6 +55,8 @@ export default function MyRecipesPage() {
         renderCard={(recipe, index) => (
           <RecipeCard
             recipe={recipe}
+            to={`/recipes/${recipe.id}`}
+            state={FROM_MY_RECIPES}
             first={index === 0}
             showDate
             actions={

@@ -1,9 +1,16 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { login, refreshSession } from "../../features/auth/api/login";
 import { useSignup } from "../../features/auth/api/signup";
-import { signupErrorMessage } from "../../features/auth/error-messages";
+import { signupErrorMessage, signupFieldErrors } from "../../features/auth/error-messages";
 import { nextTarget, wallReason, withNext } from "../../features/auth/next-target";
+import {
+  firstProblemField,
+  PASSWORD_RULES,
+  SIGNUP_FIELDS,
+  type SignupField,
+  signupProblems,
+} from "../../features/auth/signup-checks";
 import { queryClient } from "../../lib/query-client";
 import { csrfQuery, useSession } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/use-document-title";
@@ -17,6 +24,22 @@ const EMPTY = {
   confirm_password: "",
 };
 type Field = keyof typeof EMPTY;
+type Problems = Partial<Record<SignupField, string>>;
+
+const inputIdOf = (field: SignupField) =>
+  field === "accept_tos" ? "signup-accept-tos" : `signup-${field}`;
+const errorIdOf = (field: SignupField) => `${inputIdOf(field)}-error`;
+const PASSWORD_RULES_ID = "signup-password-rules";
+
+/**
+ * Brings the first field with a problem to the middle of the screen (a phone's Sign Up button
+ * is far below the top fields) and puts the keyboard there; its message is read with it.
+ */
+function focusField(field: SignupField) {
+  const input = document.getElementById(inputIdOf(field));
+  input?.scrollIntoView({ block: "center" });
+  input?.focus({ preventScroll: true });
+}
 
 const FIELDS: {
   name: Field;
@@ -67,16 +90,26 @@ export default function SignupPage() {
   const signup = useSignup();
   const [values, setValues] = useState(EMPTY);
   const [acceptTos, setAcceptTos] = useState(false);
+  // A message that belongs to no field (the server's detail, a missing token).
   const [error, setError] = useState<string | null>(null);
+  // Every field's problem at once, each shown by its field.
+  const [problems, setProblems] = useState<Problems>({});
   const [busy, setBusy] = useState(false);
+  const alertBox = useRef<HTMLDivElement>(null);
+  // The message above the form is out of view once the cook has scrolled to Sign Up.
+  useEffect(() => {
+    if (error) alertBox.current?.focus();
+  }, [error]);
 
   if (authenticated && !busy) return <Navigate to={next} replace />;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    if (!acceptTos) return setError("You must agree to the Terms of Service to sign up.");
-    if (values.password !== values.confirm_password) return setError("Passwords do not match.");
+    const found = signupProblems({ ...values, accept_tos: acceptTos });
+    setProblems(found);
+    const first = firstProblemField(found);
+    if (first) return focusField(first);
     if (!csrfToken) {
       setError("Cannot submit form. Please try again in a moment.");
       void queryClient.refetchQueries({ queryKey: csrfQuery.queryKey });
@@ -88,7 +121,13 @@ export default function SignupPage() {
       await signup.mutateAsync({ ...values, username, accept_tos: true });
     } catch (failure) {
       setBusy(false);
-      setError(signupErrorMessage(failure));
+      const refused = signupFieldErrors(failure);
+      const byField: Problems = {};
+      for (const field of SIGNUP_FIELDS) if (refused[field]) byField[field] = refused[field];
+      const firstRefused = firstProblemField(byField);
+      setProblems(byField);
+      if (firstRefused) focusField(firstRefused);
+      else setError(signupErrorMessage(failure));
       return;
     }
     try {
@@ -110,38 +149,66 @@ export default function SignupPage() {
       <h1>Sign Up</h1>
       {reason && <p className="auth-reason">{reason}</p>}
       {error && (
-        <div className="alert alert-error" role="alert">
+        <div className="alert alert-error" role="alert" tabIndex={-1} ref={alertBox}>
           {error}
         </div>
       )}
-      <form onSubmit={onSubmit} className="form">
-        {FIELDS.map((field) => (
-          <div className="field" key={field.name}>
-            <label htmlFor={`signup-${field.name}`}>{field.label}</label>
+      {/* noValidate: the form checks every field itself and marks them all at once, where the
+          browser would stop at the first one with a bubble. */}
+      <form onSubmit={onSubmit} className="form" noValidate>
+        {FIELDS.map((field) => {
+          const problem = problems[field.name];
+          const describedBy = [
+            field.name === "password" && PASSWORD_RULES_ID,
+            problem && errorIdOf(field.name),
+          ].filter(Boolean);
+          return (
+            <div className="field" key={field.name}>
+              <label htmlFor={inputIdOf(field.name)}>{field.label}</label>
+              <input
+                id={inputIdOf(field.name)}
+                name={field.name}
+                type={field.type}
+                autoComplete={field.autoComplete}
+                required={field.required}
+                value={values[field.name]}
+                aria-invalid={problem ? true : undefined}
+                aria-describedby={describedBy.length > 0 ? describedBy.join(" ") : undefined}
+                onChange={(e) => {
+                  setValues({ ...values, [field.name]: e.target.value });
+                  setProblems({ ...problems, [field.name]: undefined });
+                }}
+              />
+              {field.name === "password" && (
+                <span id={PASSWORD_RULES_ID} className="hint">
+                  {PASSWORD_RULES}
+                </span>
+              )}
+              <FieldProblem field={field.name} problem={problem} />
+            </div>
+          );
+        })}
+        <div className="field">
+          <div className="checkbox-field">
             <input
-              id={`signup-${field.name}`}
-              name={field.name}
-              type={field.type}
-              autoComplete={field.autoComplete}
-              required={field.required}
-              value={values[field.name]}
-              onChange={(e) => setValues({ ...values, [field.name]: e.target.value })}
+              id="signup-accept-tos"
+              type="checkbox"
+              checked={acceptTos}
+              aria-invalid={problems.accept_tos ? true : undefined}
+              aria-describedby={problems.accept_tos ? errorIdOf("accept_tos") : undefined}
+              onChange={(e) => {
+                setAcceptTos(e.target.checked);
+                setProblems({ ...problems, accept_tos: undefined });
+              }}
             />
+            <label htmlFor="signup-accept-tos">
+              I agree to the{" "}
+              <a href="/terms-of-service" target="_blank" rel="noopener">
+                Terms of Service
+              </a>
+            </label>
           </div>
-        ))}
-        <div className="field checkbox-field">
-          <input
-            id="signup-accept-tos"
-            type="checkbox"
-            checked={acceptTos}
-            onChange={(e) => setAcceptTos(e.target.checked)}
-          />
-          <label htmlFor="signup-accept-tos">
-            I agree to the{" "}
-            <a href="/terms-of-service" target="_blank" rel="noopener">
-              Terms of Service
-            </a>
-          </label>
+          <FieldProblem field="accept_tos" problem={problems.accept_tos} />
         </div>
         <button type="submit" className="btn btn-primary btn-block" disabled={!csrfToken || busy}>
           Sign Up
@@ -151,5 +218,15 @@ export default function SignupPage() {
         <Link to={withNext("/login", next)}>Already have an account? Log in</Link>
       </p>
     </section>
+  );
+}
+
+/** A field's problem, under it; the field names it with aria-describedby. */
+function FieldProblem({ field, problem }: { field: SignupField; problem: string | undefined }) {
+  if (!problem) return null;
+  return (
+    <p id={errorIdOf(field)} className="field-error">
+      {problem}
+    </p>
   );
 }

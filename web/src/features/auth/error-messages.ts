@@ -46,3 +46,18 @@ export function signupErrorMessage(error: unknown): string {
   }
   return "Signup failed. Please try again.";
 }
+
+/**
+ * Signup: every field the server refused, each as the spec's 'Field Name: message' (its first
+ * message), keyed by field, to show beside that field.
+ */
+export function signupFieldErrors(error: unknown): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!(error instanceof ApiError) || !error.body || typeof error.body !== "object") return errors;
+  for (const [field, messages] of Object.entries(error.body as Record<string, unknown>)) {
+    if (Array.isArray(messages) && messages.length > 0) {
+      errors[field] = `${humanize(field)}: ${String(messages[0])}`;
+    }
+  }
+  return errors;
+}
