@@ -368,13 +368,12 @@ for (const viewport of VIEWPORTS) {
       await page.goto("/grocery-lists");
       await expect(page).toHaveURL(new RegExp(`/grocery-list/${party}$`));
       await expect(page.locator(".list-picker__single-value")).toHaveText(`Party ${suffix}`);
-      // ... unless it was deleted: then the lists page stays
+      // ... unless it was deleted: then the cook's only list left opens, there being nothing
+      // to choose (issue 34 §12)
       await page.getByRole("button", { name: `Delete: Party ${suffix}` }).click();
       await page.getByRole("button", { name: "Yes, delete" }).click();
-      await expect(page).toHaveURL(/\/grocery-lists$/);
-      await page.goto("/grocery-lists");
-      await expect(page).toHaveURL(/\/grocery-lists$/);
-      await expect(page.getByText("Select a list")).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`/grocery-list/${weekend}$`));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Weekend ${suffix}`);
     });
   });
 }

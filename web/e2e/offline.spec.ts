@@ -58,7 +58,8 @@ test("a list opened once works offline: it reloads, takes ticks and notes, and s
 
   // --- the reload comes from the device: the list as last seen, without the milk
   await page.reload();
-  await expect(page.getByRole("heading", { name: "My Shopping Lists" })).toBeVisible();
+  // The page is headed by the list's name (issue 34 §12).
+  await expect(page.getByRole("heading", { level: 1, name: /^Corner shop / })).toBeVisible();
   await expect(page.locator(".shopping-item")).toHaveText([
     "250 g Butter for Extras",
     "500 g All-purpose flour for Extras",

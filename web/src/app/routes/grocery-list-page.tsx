@@ -1,8 +1,10 @@
 import { useEffect } from "react";
 import { useParams } from "react-router";
 import { useGroceryList } from "../../features/groceries/api/get-grocery-list";
+import { useGroceryLists } from "../../features/groceries/api/get-grocery-lists";
 import { useListEvents } from "../../features/groceries/api/list-events";
 import { usePrefetchGroceryListPage } from "../../features/groceries/api/prefetch-grocery-list-page";
+import { ListActions } from "../../features/groceries/components/list-actions";
 import { ListSelection } from "../../features/groceries/components/list-selection";
 import { NotesCard } from "../../features/groceries/components/notes-card";
 import { PlanForm } from "../../features/groceries/components/plan-form";
@@ -20,7 +22,8 @@ const parseListId = (value: string | undefined): number | null => {
 };
 
 /**
- * /grocery-list/{id}, top to bottom as the spec orders it: the list selection, the shopping
+ * /grocery-list/{id}: the list's name as the page's heading, with Share and Delete under it;
+ * then, top to bottom as the spec orders it: the list selection, the shopping
  * list, planning recipes and the planned recipes, the notes, planning extras and the planned
  * extras. On a phone the shopping list comes first (see .grocery-grid in styles.css). The
  * page's requests (the lists, this list, its items, planned recipes, planned extras, the
@@ -29,10 +32,13 @@ const parseListId = (value: string | undefined): number | null => {
 export default function GroceryListPage() {
   const listId = parseListId(useParams().grocerylistid);
   usePrefetchGroceryListPage(listId);
+  const name = useGroceryLists().data?.find((list) => list.id === listId)?.name;
   return (
     <section className="page grocery-page">
-      <header className="page-header">
-        <h1>My Shopping Lists</h1>
+      <header className="page-header grocery-list-header">
+        {/* Which list this is; its items keep the spec's 'Shopping List' heading. */}
+        <h1>{name ?? "My Shopping Lists"}</h1>
+        {listId !== null && <ListActions listId={listId} />}
       </header>
       <div className="grocery-grid">
         <ListSelection selectedId={listId} />

@@ -1,21 +1,15 @@
 import { GROCERY_LIST_NAME_MAX } from "@potluck/contract/limits";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { ConfirmStep, useConfirmStep } from "../../../components/confirm-step";
 import { deferred } from "../../../components/deferred";
 import { LoadError } from "../../../components/load-error";
-import { Modal } from "../../../components/modal";
 import { SelectPlaceholder } from "../../../components/select-placeholder";
 import { ApiError, reasonOf } from "../../../lib/api-client";
-import { useSession } from "../../../lib/session";
 import { useSeenOnScreen } from "../../../lib/use-seen-on-screen";
 import { useCreateGroceryList } from "../api/create-grocery-list";
-import { useDeleteGroceryList } from "../api/delete-grocery-list";
 import { useGroceryLists } from "../api/get-grocery-lists";
 import { useShoppingLinesSettled } from "../api/get-shopping-items";
 import { listLabel } from "../format";
-import { forgetLastList } from "../last-list";
-import { SharePanel } from "./share-panel";
 
 /** The lists' picker, loaded once near the screen: react-select is a third of a page. */
 const ListPicker = deferred(
@@ -37,16 +31,14 @@ function nameErrorOf(error: unknown): string | null {
 }
 
 /**
- * The header of both grocery screens: create a list, pick one (the route's list is the
- * selected one; lists shared with me name their owner), share the selected one or see who it
- * is shared with, delete it (its owner only). Selecting means navigating to its page.
+ * On both grocery screens: create a list, pick one (the route's list is the selected one;
+ * lists shared with me name their owner). Selecting means navigating to its page. Sharing and
+ * deleting the open list are at the top of its page (list-actions.tsx).
  */
 export function ListSelection({ selectedId }: { selectedId: number | null }) {
   const navigate = useNavigate();
-  const myUsername = useSession().user?.username;
   const lists = useGroceryLists();
   const createList = useCreateGroceryList();
-  const deleteList = useDeleteGroceryList();
   const [name, setName] = useState("");
   const [createError, setCreateError] = useState<string | null>(null);
   // What is wrong with the name, under the field: blank (checked here, in the server's words)
@@ -54,16 +46,11 @@ export function ListSelection({ selectedId }: { selectedId: number | null }) {
   const [nameError, setNameError] = useState<string | null>(null);
   const nameInput = useRef<HTMLInputElement>(null);
   const nameErrorId = useId();
-  const [sharing, setSharing] = useState(false);
   const nameId = useId();
   const pickerId = useId();
   const pick = useRef<HTMLDivElement>(null);
   const pickerOnScreen = useSeenOnScreen(pick, useShoppingLinesSettled(selectedId));
   const selected = lists.data?.find((list) => list.id === selectedId) ?? null;
-  // Only the owner may delete a list or manage its members (a member gets 403).
-  const isOwner = selected?.can_manage === true;
-  // Asked about the selected list: picking another list drops the question.
-  const confirmDelete = useConfirmStep(selected?.id);
 
   const onCreate = (event: FormEvent) => {
     event.preventDefault();
@@ -86,16 +73,6 @@ export function ListSelection({ selectedId }: { selectedId: number | null }) {
           setNameError(forName);
           nameInput.current?.focus();
         } else setCreateError(`Failed to create the list. ${reasonOf(error)}`);
-      },
-    });
-  };
-
-  const onDelete = () => {
-    if (!selected) return;
-    deleteList.mutate(selected.id, {
-      onSuccess: () => {
-        if (myUsername) forgetLastList(myUsername, selected.id);
-        navigate("/grocery-lists");
       },
     });
   };
@@ -155,49 +132,7 @@ export function ListSelection({ selectedId }: { selectedId: number | null }) {
             onPick={(list) => navigate(`/grocery-list/${list.id}`)}
           />
         </div>
-        {selected && (
-          <button type="button" className="btn btn-secondary" onClick={() => setSharing(true)}>
-            {isOwner ? "Share" : "Members"}
-          </button>
-        )}
-        {selected && isOwner && !confirmDelete.asking && (
-          <button
-            ref={confirmDelete.trigger}
-            type="button"
-            className="btn btn-danger"
-            onClick={() => confirmDelete.ask(true)}
-          >
-            Delete: {selected.name}
-          </button>
-        )}
       </div>
-      {/* A list goes with its plans and notes, and there is no undo: ask first. */}
-      {selected && isOwner && confirmDelete.asking && (
-        <ConfirmStep
-          question={`Delete ${selected.name}? Its planned recipes, extras and notes are deleted with it.`}
-          confirmLabel="Yes, delete"
-          pending={deleteList.isPending}
-          onConfirm={onDelete}
-          onCancel={() => confirmDelete.ask(false)}
-          cancelRef={confirmDelete.cancel}
-        />
-      )}
-      {sharing && selected && myUsername && (
-        <Modal
-          title={isOwner ? `Share ${selected.name}` : `Members of ${selected.name}`}
-          onClose={() => setSharing(false)}
-        >
-          <SharePanel
-            list={selected}
-            myUsername={myUsername}
-            onLeft={() => {
-              setSharing(false);
-              forgetLastList(myUsername, selected.id);
-              navigate("/grocery-lists");
-            }}
-          />
-        </Modal>
-      )}
     </div>
   );
 }

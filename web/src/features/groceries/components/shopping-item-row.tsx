@@ -3,6 +3,7 @@ import { useId, useLayoutEffect, useRef, useState } from "react";
 import { reasonOf } from "../../../lib/api-client";
 import { isFocusLost } from "../../../lib/focus";
 import { useChosen } from "../../../lib/use-chosen";
+import { useTextCut } from "../../../lib/use-text-cut";
 import { useMoveIngredientAisle, useMoveTextAisle } from "../api/aisles";
 import { useStaples, useToggleStaple } from "../api/staples";
 import { tickItem } from "../api/tick-queue";
@@ -10,7 +11,9 @@ import { listLineText } from "../line-text";
 
 /**
  * One line: the whole row is the label of its checkbox, so a tap anywhere on it ticks it.
- * With `aisles` (arranging), the controls that move it to another aisle or mark it as a staple.
+ * Its recipes ("for Pie (4 guests) & Cake (8 guests)…") take one line, cut short when they
+ * don't fit, with a button beside it that shows them all. With `aisles` (arranging), the
+ * controls that move it to another aisle or mark it as a staple.
  */
 export function ShoppingItemRow({
   listId,
@@ -35,6 +38,11 @@ export function ShoppingItemRow({
   useLayoutEffect(() => {
     if (refocus.current && isFocusLost()) input.current?.focus();
   });
+  const what = listLineText(item, units).text;
+  const recipes = useRef<HTMLSpanElement>(null);
+  const recipesId = useId();
+  const cut = useTextCut(recipes, item.from_recipes);
+  const [expanded, setExpanded] = useState(false);
   return (
     <li className={checked ? "shopping-item is-checked" : "shopping-item"}>
       <label className="shopping-item-tick">
@@ -51,11 +59,28 @@ export function ShoppingItemRow({
             });
           }}
         />
-        <span>
-          <span className="shopping-item-what">{listLineText(item, units).text}</span>{" "}
-          <span className="shopping-item-for">for {item.from_recipes}</span>
+        <span className="shopping-item-text">
+          <span className="shopping-item-what">{what}</span>{" "}
+          <span
+            ref={recipes}
+            id={recipesId}
+            className={expanded ? "shopping-item-for is-expanded" : "shopping-item-for"}
+          >
+            for {item.from_recipes}
+          </span>
         </span>
       </label>
+      {(cut || expanded) && (
+        // Its mark is drawn by CSS: the row's text stays the line's words alone.
+        <button
+          type="button"
+          className="icon-button shopping-item-more"
+          aria-expanded={expanded}
+          aria-controls={recipesId}
+          aria-label={`All the recipes for ${what}`}
+          onClick={() => setExpanded((shown) => !shown)}
+        />
+      )}
       {aisles && <ArrangeItem item={item} aisles={aisles} />}
     </li>
   );

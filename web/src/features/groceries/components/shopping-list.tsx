@@ -12,6 +12,7 @@ import { AisleMoveButtons } from "./aisle-move-buttons";
 import { KeepScreenOn } from "./keep-screen-on";
 import { QuickAdd } from "./quick-add";
 import { ShoppingItemRow } from "./shopping-item-row";
+import "./grocery-list.css";
 
 /**
  * 'Shopping List': one checkable line per ingredient and measure, under the cook's aisles in
@@ -143,7 +144,7 @@ function PendingLines({ listId }: { listId: number }) {
       {lines.map((line) => (
         <li key={line.seq} className="shopping-item is-pending">
           <p className="shopping-item-tick">
-            <span>
+            <span className="shopping-item-text">
               <span className="shopping-item-what">{line.text}</span>{" "}
               <span className="shopping-item-for">
                 {online ? "adding…" : "waiting for the network"}
