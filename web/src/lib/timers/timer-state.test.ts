@@ -9,6 +9,7 @@ import {
   remainingMs,
   resumeTimer,
   settleTimers,
+  soonestTimer,
   spokenClock,
   startTimer,
 } from "./timer-state";
@@ -119,5 +120,19 @@ describe("parseStoredTimers", () => {
     expect(
       parseStoredTimers(JSON.stringify([{ ...timers[0], state: "ringing" }, { id: 1 }, null])),
     ).toEqual([]);
+  });
+});
+
+describe("soonestTimer", () => {
+  it("is the one done first, then the running one with least left, then the paused one", () => {
+    let timers = start(start(start([], "Rest", 600), "Simmer", 300), "Bake", 1200);
+    expect(soonestTimer(timers, T0)?.name).toBe("Simmer");
+    timers = timers.map((timer) => (timer.name === "Simmer" ? pauseTimer(timer, T0) : timer));
+    expect(soonestTimer(timers, T0)?.name).toBe("Rest");
+    const paused = timers.map((timer) => pauseTimer(timer, T0));
+    expect(soonestTimer(paused, T0)?.name).toBe("Simmer");
+    const { timers: settled } = settleTimers(timers, T0 + 1_200_000);
+    expect(soonestTimer(settled, T0 + 1_200_000)?.state).toBe("done");
+    expect(soonestTimer([], T0)).toBeNull();
   });
 });

@@ -91,6 +91,26 @@ export function nextDueAt(timers: readonly KitchenTimer[]): number | null {
 }
 
 /**
+ * The timer that needs the cook first: one that is done (ringing), else the running one with
+ * the least time left, else the paused one with the least left. Null when there are none.
+ * The phone's folded dock shows this one.
+ */
+export function soonestTimer(timers: readonly KitchenTimer[], now: number): KitchenTimer | null {
+  const rank = (timer: KitchenTimer) => ({ done: 0, running: 1, paused: 2 })[timer.state];
+  let soonest: KitchenTimer | null = null;
+  for (const timer of timers) {
+    if (
+      !soonest ||
+      rank(timer) < rank(soonest) ||
+      (rank(timer) === rank(soonest) && remainingMs(timer, now) < remainingMs(soonest, now))
+    ) {
+      soonest = timer;
+    }
+  }
+  return soonest;
+}
+
+/**
  * "4:05", "1:02:09": what is left as a kitchen timer shows it, rounded up to the second, so it
  * reads 0:01 until the very end and 0:00 only when done.
  */

@@ -8,5 +8,5 @@ import { TimerStrip } from "./timer-strip";
  */
 export function TimerDock() {
   useTimerAlarms(useKitchenTimers());
-  return <TimerStrip className="timer-dock" />;
+  return <TimerStrip className="timer-dock" foldable />;
 }

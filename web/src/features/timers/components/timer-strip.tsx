@@ -1,5 +1,11 @@
-import { useEffect, useRef, useState } from "react";
-import { formatClock, type KitchenTimer, remainingMs } from "../../../lib/timers/timer-state";
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import {
+  formatClock,
+  type KitchenTimer,
+  remainingMs,
+  soonestTimer,
+} from "../../../lib/timers/timer-state";
+import "./timers.css";
 import {
   addMinuteToKitchenTimer,
   pauseKitchenTimer,
@@ -31,8 +37,16 @@ function useRedraw(running: boolean): void {
  * once one reaches zero. The app shell shows it on every page and cook mode at its top. Screen
  * readers hear a start, a pause, a minute added, a timer done, through one polite status that
  * exists before anything is said in it; the clocks ticking are not read out.
+ * `foldable` (the app shell's dock): on a phone it is one line, the timer due first and how
+ * many more, and opens on a tap to show them all; two timers open took a quarter of the screen.
  */
-export function TimerStrip({ className = "" }: { className?: string }) {
+export function TimerStrip({
+  className = "",
+  foldable = false,
+}: {
+  className?: string;
+  foldable?: boolean;
+}) {
   const timers = useKitchenTimers();
   const announcement = useTimerAnnouncement();
   // What was said before this strip appeared is not news (a page opened, cook mode opened).
@@ -42,6 +56,16 @@ export function TimerStrip({ className = "" }: { className?: string }) {
   useRedraw(timers.some((timer) => timer.state === "running"));
   const now = Date.now();
   const list = useRef<HTMLUListElement>(null);
+  const [open, setOpen] = useState(false);
+  const summary = useRef<HTMLButtonElement>(null);
+  const listId = useId();
+  const soonest = foldable ? soonestTimer(timers, now) : null;
+  // Escape folds an open dock and leaves focus on the line that opens it again.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!open || event.key !== "Escape") return;
+    setOpen(false);
+    summary.current?.focus();
+  };
 
   // A timer's buttons go with it: focus moves to the next timer's (or the one before).
   const remove = (id: string) => {
@@ -58,8 +82,33 @@ export function TimerStrip({ className = "" }: { className?: string }) {
         {heard ? announcement : ""}
       </p>
       {timers.length > 0 && (
-        <section className="timer-strip" aria-label="Timers">
-          <ul ref={list} className="timer-list">
+        <section
+          className={`timer-strip${foldable && !open ? " is-folded" : ""}`}
+          aria-label="Timers"
+          onKeyDown={onKeyDown}
+        >
+          {soonest && (
+            <button
+              ref={summary}
+              type="button"
+              className={`timer-summary is-${soonest.state}`}
+              aria-expanded={open}
+              aria-controls={listId}
+              onClick={() => setOpen((shown) => !shown)}
+            >
+              <span className="timer-summary-name">{soonest.name}</span>{" "}
+              <span className="timer-summary-clock">
+                {soonest.state === "done" ? "Done" : formatClock(remainingMs(soonest, now))}
+              </span>
+              {timers.length > 1 && (
+                <>
+                  {" "}
+                  <span className="timer-summary-more">+{timers.length - 1} more</span>
+                </>
+              )}
+            </button>
+          )}
+          <ul ref={list} id={listId} className="timer-list">
             {timers.map((timer) => (
               <TimerItem key={timer.id} timer={timer} now={now} onRemove={remove} />
             ))}
