@@ -124,6 +124,11 @@ export const accountExport = z.object({
   }),
   /** Usernames the cook follows. */
   following: z.array(z.string()),
+  /**
+   * The cooks the cook blocked, by username, with when (an export made before this field
+   * existed has none: optional, so it still reads).
+   */
+  blocked: z.array(z.object({ username: z.string(), blocked_on: z.string() })).optional(),
   collections: z.array(
     z.object({
       name: z.string(),

@@ -230,6 +230,8 @@ describe("potluck.json", () => {
     ).rows;
     await ok(agent.put("/api/groceries/aisles/text/", { text: "Bin bags", aisle_id: aisle?.id }));
     await ok(agent.post(`/api/users/${friend.user.id}/follow/`));
+    const pest = await signedIn(app, db);
+    await ok(agent.post(`/api/users/${pest.user.username}/block/`));
 
     const collection = await ok(agent.post("/api/recipes/collections/", { name: "Sweet" }));
     for (const recipe of [mine, theirs, secret]) {
@@ -311,6 +313,7 @@ describe("potluck.json", () => {
       staples: ["Butter"],
       aisles: { order: [], ingredients: [], texts: [{ text: "bin bags", aisle: aisle?.name }] },
       following: [friend.user.username],
+      blocked: [{ username: pest.user.username, blocked_on: expect.any(String) }],
     });
     const author = friend.user.username;
     expect(document.collections).toEqual([

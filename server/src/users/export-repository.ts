@@ -97,6 +97,15 @@ export async function followingOf(db: Tx, userId: number): Promise<string[]> {
   return result.map((row) => row.username);
 }
 
+/** The cooks this cook blocked, by username, with when. */
+export async function blockedBy(db: Tx, userId: number) {
+  return rows<{ username: string; created_at: string }>(
+    db,
+    sql`select u.username, b.created_at from blocks b join users u on u.id = b.blocked_id
+      where b.blocker_id = ${userId} order by lower(u.username)`,
+  );
+}
+
 export async function collectionsOf(db: Tx, viewer: NonNullable<Viewer>) {
   return rows<{
     name: string;

@@ -15,6 +15,7 @@ import { findRecipe } from "../recipes/repository.js";
 import {
   accountOf,
   aislesOf,
+  blockedBy,
   collectionsOf,
   commentsBy,
   followingOf,
@@ -118,6 +119,10 @@ export async function accountDocument(
     staples: await stapleNames(db, user.id),
     aisles: await aislesOf(db, user.id),
     following: await followingOf(db, user.id),
+    blocked: (await blockedBy(db, user.id)).map((block) => ({
+      username: block.username,
+      blocked_on: iso(block.created_at),
+    })),
     collections: (await collectionsOf(db, viewer)).map((collection) => ({
       name: collection.name,
       created_on: iso(collection.created_at),
