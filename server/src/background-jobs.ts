@@ -8,6 +8,11 @@ import {
   NOTIFICATION_DIGEST_JOB,
   sendDigests,
 } from "./notifications/digest.js";
+import {
+  deleteOldReadNotifications,
+  NOTIFICATION_RETENTION_CRON,
+  NOTIFICATION_RETENTION_JOB,
+} from "./notifications/retention.js";
 
 /**
  * Starts working every kind of background job in this app process (each app process does: a
@@ -30,4 +35,8 @@ export async function startBackgroundJobs(app: FastifyInstance): Promise<void> {
     await sendDigests(digests);
   });
   await app.jobs.schedule(NOTIFICATION_DIGEST_JOB, NOTIFICATION_DIGEST_CRON, {});
+  await app.jobs.work(NOTIFICATION_RETENTION_JOB, async (job) => {
+    await deleteOldReadNotifications(app.db, job.signal);
+  });
+  await app.jobs.schedule(NOTIFICATION_RETENTION_JOB, NOTIFICATION_RETENTION_CRON, {});
 }

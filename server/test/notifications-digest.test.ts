@@ -7,6 +7,10 @@ import { startBackgroundJobs } from "../src/background-jobs.js";
 import { MAIL_JOB, runMailJob } from "../src/mail/jobs.js";
 import { createMailer } from "../src/mail/mailer.js";
 import { NOTIFICATION_DIGEST_CRON, sendDigests } from "../src/notifications/digest.js";
+import {
+  deleteOldReadNotifications,
+  NOTIFICATION_RETENTION_CRON,
+} from "../src/notifications/retention.js";
 import { buildRecipe, signedIn } from "./factories.js";
 import { createTestApp } from "./helper.js";
 import { startTestSmtpServer } from "./smtp-server.js";
@@ -96,6 +100,46 @@ describe("the notification digest", () => {
     );
     expect(schedules.rows).toEqual([
       { name: "notification-digest", cron: NOTIFICATION_DIGEST_CRON },
+    ]);
+  });
+});
+
+describe("keeping notifications (issue 35 §3)", () => {
+  it("deletes read ones 90 days after they were read, and keeps unread ones however old", async () => {
+    const [bo, ana, cy, dee] = [await cook(), await cook(), await cook(), await cook()];
+    for (const follower of [ana, cy, dee]) {
+      await follower.agent.post(`/api/users/${bo.user.id}/follow/`);
+    }
+    const ids = (
+      await db.execute<{ id: number }>(
+        sql`select id from notifications where user_id = ${bo.user.id} order by id`,
+      )
+    ).rows.map((row) => row.id);
+    const [oldRead, recentRead, oldUnread] = ids;
+    await bo.agent.post("/api/notifications/read/", { ids: [oldRead, recentRead] });
+    await db.execute(sql`update notifications set read_at = now() - interval '91 days',
+      created_on = now() - interval '100 days' where id = ${oldRead}`);
+    await db.execute(sql`update notifications set read_at = now() - interval '89 days'
+      where id = ${recentRead}`);
+    await db.execute(sql`update notifications set created_on = now() - interval '400 days'
+      where id = ${oldUnread}`);
+    expect(await deleteOldReadNotifications(db)).toBeGreaterThanOrEqual(1);
+    const left = await db.execute<{ id: number }>(
+      sql`select id from notifications where user_id = ${bo.user.id} order by id`,
+    );
+    expect(left.rows.map((row) => row.id)).toEqual([recentRead, oldUnread]);
+    const page = (await bo.agent.get("/api/notifications/")).json();
+    expect(page.unread_count).toBe(1);
+  });
+
+  it("runs daily once the background jobs start", async () => {
+    const local = await createTestApp();
+    await startBackgroundJobs(local.app);
+    const schedules = await local.db.execute<{ name: string; cron: string }>(
+      sql`select name, cron from pgboss.schedule where name = 'notification-retention'`,
+    );
+    expect(schedules.rows).toEqual([
+      { name: "notification-retention", cron: NOTIFICATION_RETENTION_CRON },
     ]);
   });
 });
