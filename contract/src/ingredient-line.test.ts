@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ingredientLineText, pluralName, quantityForGuests } from "./units";
+import { freeLineText, ingredientLineText, pluralName, quantityForGuests } from "./units";
 
 // Issue 22, item 3: one rule for how an ingredient line reads, as a person writes it.
 // Quantities are stored per serving; the recipe is written for 4.
@@ -38,7 +38,8 @@ describe("an ingredient line for a number of guests", () => {
     [100, "g", "All-purpose flour", 4, "400 g All-purpose flour"],
     [100, "g", "All-purpose flour", 3, "300 g All-purpose flour"],
     [0.375, "kg", "Potato", 4, "1.5 kg Potato"],
-    [62.5, "ml", "Whole milk", 3, "187.5 ml Whole milk"],
+    // Issue 34 §6: whole millilitres from 10 up (was 187.5 ml).
+    [62.5, "ml", "Whole milk", 3, "188 ml Whole milk"],
     [0.5, "clove", "Garlic", 4, "2 cloves Garlic"],
     [0.25, "clove", "Garlic", 4, "1 clove Garlic"],
     [0.25, "can", "Chopped tomatoes", 2, "½ can Chopped tomatoes"],
@@ -83,6 +84,67 @@ describe("an ingredient line for a number of guests", () => {
     expect(ingredientLineText(240, "ml", "Whole milk", "us").text).toBe("1 cup Whole milk");
     expect(ingredientLineText(2.5, "tbsp", "Butter", "metric").text).toBe("2½ tbsp Butter");
     expect(ingredientLineText(2, "piece", "Egg", "metric").text).toBe("2 eggs");
+  });
+});
+
+// Issue 34 §6: amounts nobody can buy or measure, and what a cook reads instead.
+describe("an amount a cook can use", () => {
+  it.each([
+    [333.33, "ml", "Vegetable stock", "as_written", "333 ml Vegetable stock"],
+    [0.67, "kg", "Tomato", "as_written", "670 g Tomato"],
+    [1.5, "g", "Saffron", "as_written", "1.5 g Saffron"],
+    [6.33, "tbsp", "Olive oil", "as_written", "6⅓ tbsp Olive oil"],
+    [1.9, "cup", "Buttermilk", "as_written", "1⅞ cups Buttermilk"],
+    [13.25, "oz", "Flour", "as_written", "13¼ oz Flour"],
+    [3, "tsp", "Baking powder", "as_written", "1 tbsp Baking powder"],
+    [3, "tsp", "Baking powder", "metric", "1 tbsp Baking powder"],
+    [16, "tbsp", "Butter", "as_written", "1 cup Butter"],
+    [1.25, "tbsp", "Honey", "as_written", "1¼ tbsp Honey"],
+    [1.1, "cup", "Water", "as_written", "1⅛ cups Water"],
+    [375, "g", "Flour", "us", "13¼ oz Flour"],
+    [450, "ml", "Buttermilk", "us", "1⅞ cups Buttermilk"],
+    [50, "g", "Butter", "us", "1¾ oz Butter"],
+    [1.5, "kg", "Flour", "us", "3.31 lb Flour"],
+    [0.67, "kg", "Tomato", "metric", "670 g Tomato"],
+  ] as const)("%d %s %s (%s) reads %s", (quantity, unit, name, system, reads) => {
+    expect(ingredientLineText(quantity, unit, name, system).text).toBe(reads);
+  });
+
+  it("keeps what a spoon or cup was rounded from, for a tooltip", () => {
+    expect(ingredientLineText(1.9, "cup", "Buttermilk")).toMatchObject({
+      amount: "1⅞ cups",
+      exact: "1.9 cup",
+    });
+    expect(ingredientLineText(1.5, "cup", "Buttermilk").exact).toBeUndefined();
+  });
+
+  it("buys counted things whole on the shopping list, with the need beside them", () => {
+    const buy = (quantity: number, unit: string, name: string) =>
+      ingredientLineText(quantity, unit, name, "as_written", { buying: true });
+    expect(buy(8 / 3, "piece", "Onion")).toMatchObject({
+      amount: "3",
+      name: "onions",
+      text: "3 onions (2⅔ needed)",
+      needed: "2⅔",
+    });
+    expect(buy(0.2, "piece", "Lemon").text).toBe("1 lemon (¼ needed)");
+    expect(buy(1.5, "can", "Chopped tomatoes").text).toBe("2 cans Chopped tomatoes (1½ needed)");
+    expect(buy(2.5, "clove", "Garlic").text).toBe("3 cloves Garlic (2½ needed)");
+    // Whole already, or a measure: as a cook reads it.
+    expect(buy(2, "piece", "Onion")).toEqual({ amount: "2", name: "onions", text: "2 onions" });
+    expect(buy(2.05, "piece", "Onion").text).toBe("2 onions");
+    expect(buy(333.33, "ml", "Vegetable stock").text).toBe("333 ml Vegetable stock");
+    expect(buy(0.5, "pinch", "Salt").text).toBe("1 pinch Salt");
+    expect(buy(1, "to taste", "Salt").text).toBe("Salt to taste");
+    // The recipe page, cook mode and the planner show the need itself.
+    expect(ingredientLineText(8 / 3, "piece", "Onion").text).toBe("2⅔ onions");
+  });
+
+  it("buys a free-text line's count whole too, its words as typed", () => {
+    expect(freeLineText(2.5, null, "lemons, zested", "as_written", { buying: true }).text).toBe(
+      "3 lemons, zested (2½ needed)",
+    );
+    expect(freeLineText(2.5, null, "lemons, zested").text).toBe("2½ lemons, zested");
   });
 });
 

@@ -117,12 +117,14 @@ describe("combineAmounts", () => {
 });
 
 describe("displayQuantity", () => {
-  it("changes nothing as written, for counts, or in the system of the unit", () => {
-    expect(shown(29.57, "ml", "as_written")).toBe("29.57 ml");
+  it("changes nothing for counts, or an amount already in its system's friendlier unit", () => {
+    // Issue 34 §6: from 10 up, a whole number (29.57 ml was shown as written).
+    expect(shown(29.57, "ml", "as_written")).toBe("30 ml");
     expect(shown(3, "clove", "us")).toBe("3 clove");
     expect(shown(2, "pinch", "metric")).toBe("2 pinch");
     expect(shown(1.5, "kg", "metric")).toBe("1.5 kg");
-    expect(shown(1500, "g", "metric")).toBe("1500 g");
+    // Issue 34 §6: 1,000 g or more is shown in kilograms (was 1500 g).
+    expect(shown(1500, "g", "metric")).toBe("1.5 kg");
     expect(shown(2.25, "cup", "us")).toBe("2.25 cup");
   });
 
@@ -135,12 +137,14 @@ describe("displayQuantity", () => {
     expect(shown(3.31, "lb", "metric")).toBe("1.5 kg");
     expect(shown(1, "lb", "metric")).toBe("454 g");
     expect(shown(8, "oz", "metric")).toBe("227 g");
-    expect(shown(0.1, "oz", "metric")).toBe("2.8 g");
+    // Issue 34 §6: three significant figures (was 2.8 g).
+    expect(shown(0.1, "oz", "metric")).toBe("2.83 g");
   });
 
   it("shows US volumes in millilitres and litres", () => {
     expect(shown(1, "cup", "metric")).toBe("237 ml");
-    expect(shown(1, "fl oz", "metric")).toBe("29.6 ml");
+    // Issue 34 §6: whole millilitres from 10 up (was 29.6 ml).
+    expect(shown(1, "fl oz", "metric")).toBe("30 ml");
     expect(shown(1, "gallon", "metric")).toBe("3.79 l");
     expect(shown(4.25, "cup", "metric")).toBe("1.01 l");
   });
@@ -162,6 +166,56 @@ describe("displayQuantity", () => {
     expect(shown(454, "g", "us")).toBe("1 lb");
     expect(shown(100, "g", "us")).toBe("3.5 oz");
     expect(shown(227, "g", "us")).toBe("8 oz");
+  });
+
+  // Issue 34 §6: amounts a cook can use, the API's quantities staying exact.
+  it.each([
+    [333.33, "ml", "333 ml"],
+    [1.5, "g", "1.5 g"],
+    [187.5, "ml", "188 ml"],
+    [12.345, "l", "12 l"],
+    [1234, "kg", "1230 kg"],
+    [2.834, "g", "2.83 g"],
+    [9.996, "g", "10 g"],
+    [0.5, "ml", "0.5 ml"],
+    [1.005, "l", "1.01 l"],
+  ])("shows %d %s as precise as a scale or a jug: %s", (quantity, unit, reads) => {
+    expect(shown(quantity, unit, "as_written")).toBe(reads);
+    expect(shown(quantity, unit, "metric")).toBe(reads);
+  });
+
+  it.each([
+    [0.67, "kg", "670 g"],
+    [1500, "g", "1.5 kg"],
+    [1234, "g", "1.23 kg"],
+    [999, "g", "999 g"],
+    [1001, "g", "1 kg"],
+    [0.5, "g", "500 mg"],
+    [2500, "mg", "2.5 g"],
+    [0.25, "l", "250 ml"],
+    [1000, "ml", "1 l"],
+    [150, "cl", "1.5 l"],
+    [25, "cl", "25 cl"],
+    [0.5, "dl", "50 ml"],
+    [3, "tsp", "1 tbsp"],
+    [6, "tsp", "2 tbsp"],
+    [4, "tsp", "4 tsp"],
+    [16, "tbsp", "1 cup"],
+    [12, "tbsp", "0.75 cup"],
+    [6.33, "tbsp", "6.33 tbsp"],
+    [0.125, "cup", "2 tbsp"],
+    [0.5, "cup", "0.5 cup"],
+    [1.9, "cup", "1.9 cup"],
+    [0.5, "lb", "8 oz"],
+    [24, "oz", "1.5 lb"],
+    [13.25, "oz", "13.25 oz"],
+  ])("shows %d %s in the friendlier unit of its system: %s", (quantity, unit, reads) => {
+    expect(shown(quantity, unit, "as_written")).toBe(reads);
+  });
+
+  it("keeps spoons spoons for a metric cook, in the friendlier spoon", () => {
+    expect(shown(3, "tsp", "metric")).toBe("1 tbsp");
+    expect(shown(16, "tbsp", "metric")).toBe("16 tbsp");
   });
 
   it("leaves nonsense alone rather than failing", () => {

@@ -92,7 +92,7 @@ const KITCHEN: Record<string, { fractions: readonly number[]; from?: number; bel
 interface Rounding {
   /** Relative distance to a whole number or kitchen fraction of a US unit. */
   usTolerance: number;
-  /** The step of a metric unit's amounts. */
+  /** The step of a metric unit's amounts (0: the amount as it is). */
   metricStep: (measure: Measure, quantity: number) => number;
   /** Relative distance to a multiple of that step. */
   metricTolerance: number;
@@ -111,7 +111,7 @@ function cleanly(
   if (measure.unit === "mg" && baseAmount >= 1) return undefined;
   if (measure.system === "metric") {
     const step = rounding.metricStep(measure, quantity);
-    candidates = [Math.round(quantity / step) * step];
+    candidates = [step > 0 ? Math.round(quantity / step) * step : quantity];
     tolerance = rounding.metricTolerance;
   } else {
     const kitchen = KITCHEN[measure.unit] ?? { fractions: [] };
@@ -143,16 +143,28 @@ function naturalAmount(
   candidates: readonly Measure[],
   rounding: Rounding,
 ): Amount {
+  const clean = cleanAmount(baseAmount, candidates, rounding);
+  if (clean) return clean;
   const largestFirst = [...candidates].sort((a, b) => b.base - a.base);
-  for (const measure of largestFirst) {
-    const clean = cleanly(measure, baseAmount / measure.base, baseAmount, rounding);
-    if (clean !== undefined) return { quantity: clean, unit: measure.unit };
-  }
   const fallback =
     largestFirst.find((measure) => baseAmount / measure.base >= 1) ??
     largestFirst[largestFirst.length - 1];
   if (!fallback) throw new Error("no unit to express an amount in");
   return { quantity: baseAmount / fallback.base, unit: fallback.unit };
+}
+
+/** `baseAmount` in the largest of `candidates` in which it reads cleanly, if any does. */
+function cleanAmount(
+  baseAmount: number,
+  candidates: readonly Measure[],
+  rounding: Rounding,
+): Amount | undefined {
+  const largestFirst = [...candidates].sort((a, b) => b.base - a.base);
+  for (const measure of largestFirst) {
+    const clean = cleanly(measure, baseAmount / measure.base, baseAmount, rounding);
+    if (clean !== undefined) return { quantity: clean, unit: measure.unit };
+  }
+  return undefined;
 }
 
 /** The units an amount of each dimension is usually given in, per system. */
@@ -231,13 +243,13 @@ export const UNITS_PREFERENCES = ["as_written", "metric", "us"] as const;
 export type UnitsPreference = (typeof UNITS_PREFERENCES)[number];
 
 /**
- * A converted amount is rounded the kitchen's way: metric always to its step (kilograms and
- * litres to 0.01; grams and millilitres whole from 100 up, to 0.1 below), US to a kitchen
- * fraction when within 2% (5 ml is 1 tsp), else to 2 decimals.
+ * How a shown amount picks its unit (issue 34 §6): metric in the largest unit in which it is at
+ * least 1 (rounding comes after, by scaleNumber); US in the largest in which it is within 2% of
+ * a whole number or kitchen fraction (5 ml is 1 tsp, 3 tsp is 1 tbsp, 16 tbsp is 1 cup).
  */
-const KITCHEN_ROUNDING: Rounding = {
+const DISPLAY_ROUNDING: Rounding = {
   usTolerance: 0.02,
-  metricStep: (measure, quantity) => (measure.base >= 1000 ? 0.01 : quantity >= 100 ? 1 : 0.1),
+  metricStep: () => 0,
   metricTolerance: Number.POSITIVE_INFINITY,
 };
 
@@ -246,15 +258,37 @@ const DISPLAY_LADDERS: Record<MeasureSystem, Record<Dimension, readonly string[]
   us: { mass: ["oz", "lb"], volume: ["tsp", "tbsp", "cup", "gallon"] },
 };
 
+/** Spoons are kitchen measures in both systems: a metric cook keeps them, in tsp or tbsp. */
+const SPOONS = ["tsp", "tbsp"];
+
 /**
- * THE display conversion: a stored quantity as a cook who prefers `system` reads it.
- * - `as_written`, counts (piece, pinch, …) and units already of that system: unchanged.
- * - Teaspoons and tablespoons are kitchen measures in both systems: unchanged in metric
- *   (2 tbsp, not 29.57 ml).
- * - Otherwise converted into the system's usual units (metric: mg g kg, ml l; US: oz lb, tsp
- *   tbsp cup gallon), choosing the unit as the merge does (the largest in which it reads
- *   cleanly), rounded as KITCHEN_ROUNDING says: 1.5 kg is 3.31 lb, 29.57 ml is 2 tbsp.
- * The quantity is a number, at most 2 decimals, for the web to format (e.g. 0.25 as ¼).
+ * An amount in `given` shown among `candidates` (its system's units): when `given` is one of
+ * them, in a larger unit if it reads cleanly there (1500 g is 1.5 kg, 3 tsp is 1 tbsp, 16 tbsp
+ * is 1 cup), else as it is while it is at least 1 (6⅓ tbsp stays, 4 tsp is not 1⅓ tbsp), else
+ * in a smaller unit (0.67 kg is 670 g); converted from the other system, as the merge picks.
+ */
+function friendlierAmount(quantity: number, given: Measure, candidates: readonly Measure[]) {
+  const baseAmount = quantity * given.base;
+  if (!candidates.includes(given)) return naturalAmount(baseAmount, candidates, DISPLAY_ROUNDING);
+  const larger = candidates.filter((m) => m.base > given.base);
+  const up = cleanAmount(baseAmount, larger, DISPLAY_ROUNDING);
+  if (up) return up;
+  if (quantity >= 1) return { quantity, unit: given.unit };
+  const smaller = candidates.filter((m) => m.base <= given.base);
+  return naturalAmount(baseAmount, smaller, DISPLAY_ROUNDING);
+}
+
+/**
+ * THE display rule for a measured amount (decision 13, issue 34 §6): a stored quantity as a
+ * cook who prefers `system` reads it. The API's quantities stay exact; only what is shown moves.
+ * - The system: `as_written` keeps the unit's own; metric or US converts into it, except that
+ *   teaspoons and tablespoons stay spoons in metric (2 tbsp, not 29.57 ml). Counts (piece,
+ *   pinch, …) are unchanged.
+ * - The unit: the friendlier one of that system (friendlierAmount): 0.67 kg is 670 g, 1500 g is
+ *   1.5 kg, 3 tsp is 1 tbsp, 16 tbsp is 1 cup, 29.57 ml is 2 tbsp for a US cook.
+ * - The number: metric no more precise than a scale or a jug (scaleNumber: 333.33 ml is 333
+ *   ml, 1.5 g stays 1.5 g); US to 2 decimals, which ingredientLineText writes as kitchen
+ *   fractions (6⅓ tbsp, 1⅞ cups).
  */
 export function displayQuantity(
   quantity: number,
@@ -262,14 +296,28 @@ export function displayQuantity(
   system: UnitsPreference,
 ): Amount {
   const given = measureOf(unitName);
-  if (system === "as_written" || !given || !(quantity > 0)) return { quantity, unit: unitName };
-  if (given.system === system) return { quantity, unit: unitName };
-  if (system === "metric" && (given.unit === "tsp" || given.unit === "tbsp")) {
-    return { quantity, unit: unitName };
-  }
-  const candidates = DISPLAY_LADDERS[system][given.dimension].map(measure);
-  const natural = naturalAmount(quantity * given.base, candidates, KITCHEN_ROUNDING);
-  return { quantity: roundTo2(natural.quantity), unit: natural.unit };
+  if (!given || !(quantity > 0)) return { quantity, unit: unitName };
+  const spoonsInMetric = system === "metric" && SPOONS.includes(given.unit);
+  const target = system === "as_written" || spoonsInMetric ? given.system : system;
+  const ladder = spoonsInMetric ? SPOONS : DISPLAY_LADDERS[target][given.dimension];
+  const candidates = ladder.map(measure);
+  if (given.system === target && !candidates.includes(given)) candidates.push(given);
+  const shown = friendlierAmount(quantity, given, candidates);
+  const unit = shown.unit === given.unit ? unitName : shown.unit;
+  const number = measure(shown.unit).system === "metric" ? scaleNumber : roundTo2;
+  return { quantity: number(shown.quantity), unit };
+}
+
+/**
+ * A metric amount as precise as a scale or a jug: whole numbers from 10 up, three significant
+ * figures at most (333.33 → 333, 1234 → 1230, 2.834 → 2.83, 1.5 → 1.5), 2 decimals at most
+ * (the spec's rule), a positive amount never 0.
+ */
+export function scaleNumber(value: number): number {
+  if (!(value > 0)) return value;
+  if (value >= 10) return Number(Math.round(value).toPrecision(3));
+  const factor = 10 ** (2 - Math.floor(Math.log10(value)));
+  return roundTo2(Math.round(Number((value * factor).toPrecision(12))) / factor);
 }
 
 /** Two decimals, half up, without binary surprises; a positive amount never shows as 0. */
@@ -332,22 +380,27 @@ function withGlyph(whole: number, fraction: number): string {
 const decimals = (value: number) => String(roundTo2(value));
 
 /**
- * A quantity in kitchen fractions when it is within 2% of one (spoons and cups: ⅛ ¼ ⅓ ⅜ ½ ⅝ ⅔ ¾ ⅞),
- * else in 2 decimals.
+ * The whole number or `whole + fraction` nearest to `quantity`, at least the smallest fraction
+ * (or 1 without fractions); `within`: only when that close (relative), else undefined.
  */
-function kitchenNumber(quantity: number, fractions: readonly number[]): string {
+function nearestFraction(
+  quantity: number,
+  fractions: readonly number[],
+  within = Number.POSITIVE_INFINITY,
+): { whole: number; fraction: number } | undefined {
   const whole = Math.floor(quantity);
+  const least = fractions[0] ?? 1;
   let best: { whole: number; fraction: number } | undefined;
+  let bestOff = Number.POSITIVE_INFINITY;
   for (const fraction of [0, ...fractions, 1]) {
     const candidate = whole + fraction;
-    if (candidate <= 0) continue;
+    if (candidate < least - 1e-9) continue;
     const off = Math.abs(candidate - quantity);
-    if (off > 0.02 * quantity) continue;
-    if (!best || off < Math.abs(best.whole + best.fraction - quantity)) {
-      best = fraction === 1 ? { whole: whole + 1, fraction: 0 } : { whole, fraction };
-    }
+    if (off > within * quantity || off >= bestOff - 1e-9) continue;
+    bestOff = off;
+    best = fraction === 1 ? { whole: whole + 1, fraction: 0 } : { whole, fraction };
   }
-  return best ? withGlyph(best.whole, best.fraction) : decimals(quantity);
+  return best;
 }
 
 const COUNT_FRACTIONS = [1 / 4, 1 / 3, 1 / 2, 2 / 3, 3 / 4];
@@ -357,28 +410,45 @@ const COUNT_FRACTIONS = [1 / 4, 1 / 3, 1 / 2, 2 / 3, 3 / 4];
  * hundredth), at least ¼: 1.5 → "1½", 0.25 → "¼", 1.2 → "1¼". `snapped` is that number.
  */
 function countNumber(quantity: number): { text: string; snapped: number } {
-  const whole = Math.floor(quantity);
-  let best = { whole, fraction: 0 };
-  let bestOff = Number.POSITIVE_INFINITY;
-  for (const fraction of [0, ...COUNT_FRACTIONS, 1]) {
-    const candidate = whole + fraction;
-    if (candidate < 0.25) continue;
-    const off = Math.abs(candidate - quantity);
-    if (off < bestOff - 1e-9) {
-      bestOff = off;
-      best = fraction === 1 ? { whole: whole + 1, fraction: 0 } : { whole, fraction };
-    }
-  }
-  return { text: withGlyph(best.whole, best.fraction), snapped: best.whole + best.fraction };
+  const { whole, fraction } = nearestFraction(quantity, COUNT_FRACTIONS) ?? {
+    whole: 1,
+    fraction: 0,
+  };
+  return { text: withGlyph(whole, fraction), snapped: whole + fraction };
 }
 
-/** Spoons and cups read in fractions; the rest of the measures in decimals. */
+/**
+ * The kitchen fractions of each US unit. Spoons and cups always read in them, to the nearest
+ * (6⅓ tbsp, 1⅞ cups), as counts do; the other US units when within 2% (13¼ oz, 1½ lb), else
+ * in decimals; metric units never (scaleNumber).
+ */
 const FRACTION_UNITS: Record<string, readonly number[]> = {
   // A set of measuring spoons goes down to ⅛ tsp: ⅜ tsp is ¼ and ⅛ (Paprika writes 3/8 too).
   tsp: [1 / 8, 1 / 4, 1 / 3, 3 / 8, 1 / 2, 5 / 8, 2 / 3, 3 / 4, 7 / 8],
-  tbsp: [1 / 2],
-  cup: [1 / 4, 1 / 3, 1 / 2, 2 / 3, 3 / 4],
+  // ⅓ tbsp is 1 tsp, ¼ tbsp ¾ tsp: what a smaller spoon adds.
+  tbsp: [1 / 4, 1 / 3, 1 / 2, 2 / 3, 3 / 4],
+  cup: [1 / 8, 1 / 4, 1 / 3, 3 / 8, 1 / 2, 5 / 8, 2 / 3, 3 / 4, 7 / 8],
+  "fl oz": [1 / 2],
+  pint: [1 / 2],
+  quart: [1 / 2],
+  gallon: [1 / 4, 1 / 2, 3 / 4],
+  oz: [1 / 4, 1 / 2, 3 / 4],
+  lb: [1 / 2],
 };
+const ALWAYS_FRACTIONS = new Set(["tsp", "tbsp", "cup"]);
+
+/** A shown measured amount's number: "6⅓", "1⅞", "13¼", "3.31", "333". `snapped` is its value. */
+function measureNumber(quantity: number, unit: string): { text: string; snapped: number } {
+  const fractions = FRACTION_UNITS[unit];
+  const near =
+    fractions &&
+    nearestFraction(quantity, fractions, ALWAYS_FRACTIONS.has(unit) ? undefined : 0.02);
+  if (near) {
+    return { text: withGlyph(near.whole, near.fraction), snapped: near.whole + near.fraction };
+  }
+  const number = fractions ? roundTo2(quantity) : scaleNumber(quantity);
+  return { text: String(number), snapped: number };
+}
 
 /** Units that take an "s" when there are more than one of them: "2 cups", "3 cloves". */
 const UNITS_WITHOUT_PLURAL = new Set(
@@ -490,78 +560,121 @@ export interface IngredientLineText {
   amount: string;
   /** "eggs", "All-purpose flour", "Salt to taste". */
   name: string;
-  /** The whole line: "2 eggs", "200 g All-purpose flour", "Salt to taste". */
+  /** The whole line: "2 eggs", "200 g All-purpose flour", "Salt to taste", "3 onions (2⅔ needed)". */
   text: string;
   /** The amount as stored when what is shown was rounded to a kitchen fraction (a tooltip). */
   exact?: string;
+  /** Bought whole: what the recipes need when the amount was rounded up to buy ("2⅔"). */
+  needed?: string;
+}
+
+/** What a line is read for: cooking (the amount as needed) or buying (see ingredientLineText). */
+export interface LineUse {
+  /** The shopping list: a counted thing is bought whole, rounded up, its need beside it. */
+  buying?: boolean;
+}
+
+/** The amount and its extras, before a name is put after it. */
+interface AmountText {
+  amount: string;
+  exact?: string;
+  needed?: string;
+}
+
+/** "2 eggs" + " (1½ needed)": the whole line from its parts. */
+function lineOf({ amount, exact, needed }: AmountText, name: string): IngredientLineText {
+  const words = amount ? `${amount} ${name}` : name;
+  return {
+    amount,
+    name,
+    text: needed ? `${words} (${needed} needed)` : words,
+    ...(exact ? { exact } : {}),
+    ...(needed ? { needed } : {}),
+  };
+}
+
+/** Whether `shown` differs from `quantity` by more than the 2 decimals the spec shows. */
+const rounded = (shown: number, quantity: number) => Math.abs(shown - quantity) > 0.005;
+
+/**
+ * A count's amount ("1½", "2 cloves"): the nearest quarter or third; when buying, rounded up
+ * to a whole one with that need beside it ("3" and "2⅔ needed"). `unit`: "" for a plain count.
+ */
+function countAmount(quantity: number, unit: string, use: LineUse): AmountText & { count: number } {
+  const { text, snapped } = countNumber(quantity);
+  const withUnit = (number: string, count: number) =>
+    unit ? `${number} ${unitText(unit, count)}` : number;
+  const exact = rounded(snapped, quantity) ? `${decimals(quantity)} ${unit}`.trim() : undefined;
+  const extras = exact ? { exact } : {};
+  if (use.buying && !Number.isInteger(snapped)) {
+    const whole = Math.ceil(snapped);
+    return { amount: withUnit(String(whole), whole), count: whole, needed: text, ...extras };
+  }
+  return { amount: withUnit(text, snapped), count: snapped, ...extras };
 }
 
 /**
  * THE way an ingredient line reads: `quantity` of `unitName` of `ingredientName`, in the
- * cook's units (displayQuantity). Counted things read "2 eggs", "1½ eggs", "¼ onion" (the
- * nearest quarter or third; the exact amount in `exact`), never "piece"; other counts take a
- * plural unit ("2 cloves", "2 pinches"); a pinch or dash is at least one whole; spoons and
- * cups read in kitchen fractions ("½ tsp", "⅓ cup"); other measures in at most 2 decimals
- * ("200 g", "1.5 kg"); "to taste" has no amount. The quantity is the one to show: scale it
- * first (or not: see scalesWithGuests).
+ * cook's units and the friendlier unit of its system (displayQuantity: 670 g, not 0.67 kg).
+ * Counted things read "2 eggs", "1½ eggs", "¼ onion" (the nearest quarter or third; the exact
+ * amount in `exact`), never "piece"; other counts take a plural unit ("2 cloves", "2
+ * pinches"); a pinch or dash is at least one whole; spoons and cups read in kitchen fractions,
+ * to the nearest ("½ tsp", "6⅓ tbsp", "1⅞ cups"; the amount before in `exact`), ounces and
+ * pounds when close ("13¼ oz"); metric measures as a scale or a jug gives them ("333 ml",
+ * "1.5 g"); "to taste" has no amount. When `buying` (the shopping list), a counted thing is
+ * bought whole: "3 onions (2⅔ needed)", "2 cans (1½ needed)". The quantity is the one to show:
+ * scale it first (or not: see scalesWithGuests).
  */
 export function ingredientLineText(
   quantity: number,
   unitName: string,
   ingredientName: string,
   system: UnitsPreference = "as_written",
+  use: LineUse = {},
 ): IngredientLineText {
   const unit = unitName.trim();
   const lowerUnit = unit.toLowerCase();
-  const line = (amount: string, name: string, exact?: string): IngredientLineText => ({
-    amount,
-    name,
-    text: amount ? `${amount} ${name}` : name,
-    ...(exact ? { exact } : {}),
-  });
-  if (lowerUnit === "to taste") return line("", `${ingredientName} to taste`);
+  if (lowerUnit === "to taste") return lineOf({ amount: "" }, `${ingredientName} to taste`);
   if (isPlainCount(unit)) {
-    const { text, snapped } = countNumber(quantity);
-    const name = inRunningText(snapped > 1 ? pluralName(ingredientName) : ingredientName);
-    return line(text, name, Math.abs(snapped - quantity) > 0.005 ? decimals(quantity) : undefined);
+    const { count, ...amount } = countAmount(quantity, "", use);
+    return lineOf(amount, inRunningText(count > 1 ? pluralName(ingredientName) : ingredientName));
   }
   const shown = displayQuantity(quantity, unit, system);
   if (!measureOf(shown.unit)) {
     if (lowerUnit === "pinch" || lowerUnit === "dash") {
       const whole = Math.max(1, Math.ceil(roundTo2(quantity)));
-      return line(`${whole} ${unitText(unit, whole)}`, ingredientName);
+      return lineOf({ amount: `${whole} ${unitText(unit, whole)}` }, ingredientName);
     }
-    const { text, snapped } = countNumber(quantity);
-    const exact =
-      Math.abs(snapped - quantity) > 0.005 ? `${decimals(quantity)} ${unit}` : undefined;
-    return line(`${text} ${unitText(unit, snapped)}`, ingredientName, exact);
+    const { count: _, ...amount } = countAmount(quantity, unit, use);
+    return lineOf(amount, ingredientName);
   }
-  const fractions = FRACTION_UNITS[shown.unit];
-  const number = fractions ? kitchenNumber(shown.quantity, fractions) : decimals(shown.quantity);
-  return line(`${number} ${unitText(shown.unit, shown.quantity)}`, ingredientName);
+  const { text, snapped } = measureNumber(shown.quantity, shown.unit);
+  const exact = rounded(snapped, shown.quantity)
+    ? `${decimals(shown.quantity)} ${shown.unit}`
+    : undefined;
+  return lineOf(
+    { amount: `${text} ${unitText(shown.unit, snapped)}`, ...(exact ? { exact } : {}) },
+    ingredientName,
+  );
 }
 
 /**
  * THE way a line kept as written reads (a recipe's row kept as written, a free-text shopping
  * line): its words as written, never made plural nor lower-cased, after its amount when it
  * has one, the amount read as every ingredient line's ("2 kg mystery flour", "3 paper
- * towels", "½ cup fresh herbs"); without a quantity, only the words ("a handful of fresh
- * herbs"). A quantity without a unit is a count ("2 lemons, zested").
+ * towels", "½ cup fresh herbs", bought whole when `buying`); without a quantity, only the
+ * words ("a handful of fresh herbs"). A quantity without a unit is a count ("2 lemons, zested").
  */
 export function freeLineText(
   quantity: number | null,
   unitName: string | null,
   text: string,
   system: UnitsPreference = "as_written",
+  use: LineUse = {},
 ): IngredientLineText {
   if (quantity === null) return { amount: "", name: text, text };
-  const { amount, exact } = ingredientLineText(quantity, unitName ?? "", "", system);
-  return {
-    amount,
-    name: text,
-    text: amount ? `${amount} ${text}` : text,
-    ...(exact ? { exact } : {}),
-  };
+  const { amount, exact, needed } = ingredientLineText(quantity, unitName ?? "", "", system, use);
+  return lineOf({ amount, ...(exact ? { exact } : {}), ...(needed ? { needed } : {}) }, text);
 }
 
 /** A recipe's ingredient row as recipeLineText reads it (RecipeIngredient's fields). */

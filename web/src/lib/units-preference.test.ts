@@ -21,7 +21,8 @@ test("as written: the quantity and unit as stored, without trailing zeros", () =
 
 test("in the cook's system: the merged 1.5 kg of flour reads 3.31 lb in US units", () => {
   expect(amountText(1.5, "kg", "us")).toBe("3.31 lb");
-  expect(amountText(100, "g", "us")).toBe("3.5 oz");
+  // Issue 34 §6: ounces in kitchen fractions when close (was "3.5 oz").
+  expect(amountText(100, "g", "us")).toBe("3½ oz");
   expect(amountText(1, "lb", "metric")).toBe("454 g");
 });
 

@@ -16,8 +16,9 @@ const free = (text: string, quantity: number | null = null, unit: string | null 
 
 describe("listLineText", () => {
   it("reads a catalogue ingredient as every ingredient line does", () => {
+    // Issue 34 §6: 1,000 g or more reads in kilograms (was "1500 g All-purpose flour").
     expect(listLineText(catalogue(1500, "g", "All-purpose flour"), "as_written").text).toBe(
-      "1500 g All-purpose flour",
+      "1.5 kg All-purpose flour",
     );
     expect(listLineText(catalogue(2, "piece", "Egg"), "as_written").text).toBe("2 eggs");
   });
@@ -36,5 +37,25 @@ describe("listLineText", () => {
     expect(listLineText(free("Kitchen roll", 3, "piece"), "as_written").text).toBe(
       "3 Kitchen roll",
     );
+  });
+
+  // Issue 34 §6: what a cook can buy and measure.
+  it("buys counted things whole, with the need beside them; a planned extra reads as planned", () => {
+    const onions = catalogue(8 / 3, "piece", "Onion");
+    expect(listLineText(onions, "as_written").text).toBe("3 onions (2⅔ needed)");
+    expect(listLineText(onions, "as_written", {}).text).toBe("2⅔ onions");
+    expect(listLineText(free("lemons", 1.5), "us").text).toBe("2 lemons (1½ needed)");
+  });
+
+  it.each([
+    [333.33, "ml", "Vegetable stock", "as_written", "333 ml Vegetable stock"],
+    [6.33, "tbsp", "Olive oil", "as_written", "6⅓ tbsp Olive oil"],
+    [0.67, "kg", "Tomato", "as_written", "670 g Tomato"],
+    [13.25, "oz", "Flour", "as_written", "13¼ oz Flour"],
+    [1.9, "cup", "Buttermilk", "us", "1⅞ cups Buttermilk"],
+    [3, "tsp", "Baking powder", "us", "1 tbsp Baking powder"],
+    [0.67, "kg", "Tomato", "metric", "670 g Tomato"],
+  ] as const)("reads %d %s %s (%s) as %s", (quantity, unit, name, units, reads) => {
+    expect(listLineText(catalogue(quantity, unit, name), units).text).toBe(reads);
   });
 });

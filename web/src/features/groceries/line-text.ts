@@ -1,6 +1,11 @@
 import type { UnitsPreference } from "@potluck/contract";
 // The units module alone: the contract's index would bring zod into every page that shows a quantity.
-import { freeLineText, type IngredientLineText, ingredientLineText } from "@potluck/contract/units";
+import {
+  freeLineText,
+  type IngredientLineText,
+  ingredientLineText,
+  type LineUse,
+} from "@potluck/contract/units";
 
 /** What a shopping line and a planned extra share: how they read. */
 export interface ListLine {
@@ -11,19 +16,28 @@ export interface ListLine {
   text: string | null;
 }
 
+/** A shopping line is read to buy: a counted thing whole, "3 onions (2⅔ needed)". */
+const TO_BUY: LineUse = { buying: true };
+
 /**
  * How a line reads in the cook's units: a catalogue ingredient as every ingredient line reads
  * ("1.5 kg All-purpose flour", "2 eggs"), a free-text line as every line kept as written
- * ("2 kg mystery flour", "paper towels": freeLineText).
+ * ("2 kg mystery flour", "paper towels": freeLineText). `use`: a shopping line by default,
+ * counted things bought whole (issue 34 §6); a planned extra reads as planned (`{}`).
  */
-export function listLineText(line: ListLine, units: UnitsPreference): IngredientLineText {
+export function listLineText(
+  line: ListLine,
+  units: UnitsPreference,
+  use: LineUse = TO_BUY,
+): IngredientLineText {
   if (line.text === null) {
     return ingredientLineText(
       line.quantity ?? 0,
       line.unit?.name ?? "",
       line.ingredient.name,
       units,
+      use,
     );
   }
-  return freeLineText(line.quantity, line.unit?.name ?? null, line.text, units);
+  return freeLineText(line.quantity, line.unit?.name ?? null, line.text, units, use);
 }

@@ -39,7 +39,9 @@ export function PlannedExtras({ listId }: { listId: number }) {
             <li key={extra.id} className="planned-entry">
               <div className="planned-what">
                 <span className="planned-title">{extra.ingredient.name}</span>
-                <span className="planned-amount">{listLineText(extra, "as_written").amount}</span>
+                <span className="planned-amount">
+                  {listLineText(extra, "as_written", {}).amount}
+                </span>
               </div>
               <div className="planned-actions">
                 <button
