@@ -32,6 +32,11 @@ export const notification = z.object({
    * their account; it stays on the cook's planner and list); null for other kinds.
    */
   recipe_title: z.string().nullable(),
+  /**
+   * `like`: what was liked, the cook's post of the recipe (`"recipe"`: their new or updated
+   * recipe) or of their rating of it (`"rating"`); null for other kinds and once the post is gone.
+   */
+  liked: z.enum(["recipe", "rating"]).nullable(),
   created_on: z.string(),
   read: z.boolean(),
 });

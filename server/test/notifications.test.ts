@@ -167,6 +167,35 @@ describe("each kind, made by its action", () => {
     expect(await listOf(ana)).toEqual([]);
   });
 
+  it("like: says what was liked, the cook's recipe or their rating of one (issue 35 §3)", async () => {
+    const [owner, rater, fan] = [await cook(), await cook(), await cook()];
+    await followQuietly(fan.user, owner.user);
+    await followQuietly(fan.user, rater.user);
+    const recipe = await buildRecipe(db, owner.user.id, { title: "Lasagne" });
+    const recipeItem = await itemOf(owner.user, recipe.id);
+    await ok(
+      rater.agent.post("/api/recipes/ratings/", { recipe: recipe.id, rating: 8, comment: "" }),
+    );
+    const ratingItem = (
+      await db.execute<{ id: number }>(
+        sql`select id from feed_items where user_id = ${rater.user.id} and event_type = 'new_rating'`,
+      )
+    ).rows[0]?.id;
+    await ok(fan.agent.post(`/api/feed/items/${recipeItem}/like/`));
+    await ok(fan.agent.post(`/api/feed/items/${ratingItem}/like/`));
+    expect((await listOf(owner)).find((n) => n.kind === "like")).toMatchObject({
+      feed_item_id: recipeItem,
+      liked: "recipe",
+    });
+    expect((await listOf(rater)).find((n) => n.kind === "like")).toMatchObject({
+      feed_item_id: ratingItem,
+      liked: "rating",
+      recipe: { title: "Lasagne" },
+    });
+    // Other kinds say nothing of it.
+    expect((await listOf(owner)).find((n) => n.kind === "rating")?.liked).toBeNull();
+  });
+
   it("like: names the newest three of many likers and counts them all", async () => {
     const owner = await cook();
     const item = await itemOf(owner.user);

@@ -4,6 +4,7 @@ import type { Db } from "../db/client.js";
 import type { JobKind, JobQueue } from "../jobs/queue.js";
 import { MAIL_JOB } from "../mail/jobs.js";
 import { notificationDigestMail } from "../mail/messages.js";
+import { likedOf } from "./presenter.js";
 import { type NotificationRow, notificationsByIds } from "./repository.js";
 
 // The email digest (issue 27 §1, decision 0031): every few minutes a job looks for cooks who
@@ -138,7 +139,15 @@ export function digestLine(row: NotificationRow): string {
     case "comment":
       return `${who} commented on a post about ${quoted(row.recipeTitle)}.`;
     case "like":
-      return `${who} liked your post about ${quoted(row.recipeTitle)}.`;
+      // What was liked: the cook's recipe, or their rating of a recipe.
+      switch (likedOf(row.likedEventType)) {
+        case "recipe":
+          return `${who} liked your recipe ${quoted(row.recipeTitle)}.`;
+        case "rating":
+          return `${who} liked your rating of ${quoted(row.recipeTitle)}.`;
+        default:
+          return `${who} liked your post about ${quoted(row.recipeTitle)}.`;
+      }
     case "list_shared":
       return row.groceryListName === null
         ? `${who} shared a shopping list with you.`

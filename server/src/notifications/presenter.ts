@@ -19,7 +19,15 @@ export function presentNotification(row: NotificationRow): Notification {
         : null,
     import_id: row.importId,
     recipe_title: row.unavailableTitle,
+    liked: likedOf(row.likedEventType),
     created_on: row.createdOn,
     read: row.read,
   };
+}
+
+/** What a like was of, from its feed item's event type: a recipe post or a rating post. */
+export function likedOf(eventType: string | null): "recipe" | "rating" | null {
+  if (eventType === "new_recipe" || eventType === "update_recipe") return "recipe";
+  if (eventType === "new_rating" || eventType === "update_rating") return "rating";
+  return null;
 }

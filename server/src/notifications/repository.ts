@@ -29,6 +29,8 @@ export type NotificationRow = {
   importId: number | null;
   /** recipe_unavailable: the title of the recipe that is gone. */
   unavailableTitle: string | null;
+  /** like: the liked feed item's event type (new_recipe, update_rating...), else null. */
+  likedEventType: string | null;
   /** ISO 8601 in UTC, to the millisecond. */
   createdOn: string;
   /** createdOn to the microsecond, for the cursor. */
@@ -90,6 +92,9 @@ function selectNotifications(me: Me, where: SQL, limit: number): SQL {
       n.feed_item_id::float8 as "feedItemId",
       g.id as "groceryListId", g.name as "groceryListName",
       n.import_id as "importId", n.recipe_title as "unavailableTitle",
+      case when n.kind = 'like' then
+        (select f.event_type from feed_items f where f.id = n.feed_item_id) end
+        as "likedEventType",
       to_char(n.created_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdOn",
       to_char(n.created_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "cursorTime",
       n.read_at is not null as read

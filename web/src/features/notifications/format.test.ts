@@ -21,6 +21,7 @@ const notification = (change: Partial<Notification>): Notification => ({
   grocery_list: null,
   import_id: null,
   recipe_title: null,
+  liked: null,
   created_on: "2026-11-26T20:00:00.000Z",
   read: false,
   ...change,
@@ -60,14 +61,22 @@ describe("notificationText", () => {
           actor_count: 4,
           recipe: LASAGNE,
           feed_item_id: 3,
+          liked: "recipe",
         }),
       ),
-    ).toBe("ana and 3 others liked your post about Lasagne");
+    ).toBe("ana and 3 others liked your recipe Lasagne");
     expect(
       notificationText(
         notification({ kind: "like", actors: ["ana"], recipe: LASAGNE, feed_item_id: 3 }),
       ),
     ).toBe("ana liked your post about Lasagne");
+  });
+
+  it("says what was liked: the recipe, or the rating of it (issue 35 §3)", () => {
+    const like = (liked: Notification["liked"]) =>
+      notificationText(notification({ kind: "like", recipe: LASAGNE, feed_item_id: 3, liked }));
+    expect(like("recipe")).toBe("ana liked your recipe Lasagne");
+    expect(like("rating")).toBe("ana liked your rating of Lasagne");
   });
 
   it("names the list shared", () => {

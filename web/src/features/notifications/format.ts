@@ -19,7 +19,7 @@ export function actorsText(actors: string[], count: number): string {
   return `${first} and ${others} ${others === 1 ? "other" : "others"}`;
 }
 
-/** The sentence a notification reads as, e.g. "Ana and 3 others liked your post about Lasagne". */
+/** The sentence a notification reads as, e.g. "Ana and 3 others liked your recipe Lasagne". */
 export function notificationText(item: Notification): string {
   const who = actorsText(item.actors, item.actor_count);
   const title = item.recipe?.title;
@@ -31,8 +31,11 @@ export function notificationText(item: Notification): string {
     case "comment":
       return title ? `${who} commented on ${title}` : `${who} commented in your feed`;
     case "like":
-      // The notification doesn't say whether the item liked was the recipe or a rating of it.
-      return title ? `${who} liked your post about ${title}` : `${who} liked your post`;
+      // What was liked: the cook's recipe, or their rating of someone's recipe.
+      if (!title) return `${who} liked your post`;
+      if (item.liked === "recipe") return `${who} liked your recipe ${title}`;
+      if (item.liked === "rating") return `${who} liked your rating of ${title}`;
+      return `${who} liked your post about ${title}`;
     case "list_shared":
       return item.grocery_list
         ? `${who} shared the list ${item.grocery_list.name} with you`
