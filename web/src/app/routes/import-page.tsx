@@ -12,6 +12,7 @@ import {
 import { recipeKeys } from "../../features/recipes/api/keys";
 import { parseId } from "../../features/recipes/format";
 import { reasonOf } from "../../lib/api-client";
+import { formatDateTime } from "../../lib/dates";
 import { queryClient } from "../../lib/query-client";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import "../../features/imports/imports.css";
@@ -70,7 +71,7 @@ export default function ImportPage() {
                   to={`?import=${summary.id}`}
                   aria-current={summary.id === shownId ? "true" : undefined}
                 >
-                  {new Date(summary.created_on).toLocaleString()}
+                  {formatDateTime(summary.created_on)}
                   {formatName(summary) ? ` · ${formatName(summary)}` : ""}
                 </Link>
                 <span className="import-history-status">

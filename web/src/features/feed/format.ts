@@ -1,9 +1,7 @@
-/** "3 Mar 2025, 14:05": dates on feed cards and comments. */
-export function formatWhen(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  return date.toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
-}
+import { formatDateTime } from "../../lib/dates";
+
+/** "3 Mar 2025, 14:05": dates on feed cards and comments (lib/dates.ts, as every date). */
+export const formatWhen = (iso: string): string => formatDateTime(iso);
 
 /** The rating badge: a 1–10 rating as stars to one decimal ("3.5"). */
 export const ratingBadge = (rating: number) => (rating / 2).toFixed(1);

@@ -1,4 +1,5 @@
 import type { AuditEntry, ModerationAction, ReportReason } from "@potluck/contract";
+import { formatDateTime } from "../../lib/dates";
 
 /** The moderators' words for reasons, actions and what a report is about. */
 export const REASON_NAMES: Record<ReportReason, string> = {
@@ -26,6 +27,5 @@ export const AUDIT_ACTIONS: Record<AuditEntry["action"], string> = {
 
 export const KIND_NAMES = { recipe: "Recipe", comment: "Comment", user: "Cook" } as const;
 
-/** A time as the moderator's browser writes it, to the minute. */
-export const formatTime = (iso: string): string =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+/** A time to the minute, "28 Nov 2026, 03:24" (lib/dates.ts, as every date). */
+export const formatTime = (iso: string): string => formatDateTime(iso);

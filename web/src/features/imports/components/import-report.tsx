@@ -2,6 +2,7 @@ import type { ImportDetail, ImportItem, ImportSummary } from "@potluck/contract"
 import { IMPORT_FORMAT_NAMES } from "@potluck/contract/limits";
 import { Link } from "react-router";
 import { reasonOf } from "../../../lib/api-client";
+import { formatDateTime } from "../../../lib/dates";
 import { isUnfinished, useCancelImport } from "../api/imports";
 
 const STATUS_TEXT: Record<ImportSummary["status"], string> = {
@@ -41,7 +42,7 @@ export function ImportReport({ detail }: { detail: ImportDetail }) {
     <section className="card import-report" aria-labelledby="import-report-heading">
       <h2 id="import-report-heading">
         {format ? `Import from ${format}` : "Import"}
-        <span className="muted small"> · {new Date(detail.created_on).toLocaleString()}</span>
+        <span className="muted small"> · {formatDateTime(detail.created_on)}</span>
       </h2>
       <p className="import-status" role="status" aria-live="polite">
         <strong>{importStatusText(detail)}</strong>

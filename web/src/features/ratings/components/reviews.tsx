@@ -3,10 +3,8 @@ import { CookLink } from "../../../components/cook-link";
 import { StarIcons } from "../../../components/star-rating";
 import { ErrorBox, Loading } from "../../../components/status";
 import { reasonOf } from "../../../lib/api-client";
+import { formatDate } from "../../../lib/dates";
 import { useRecipeReviews } from "../api/get-reviews";
-
-const dateOf = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric" });
 
 /**
  * The recipe's ratings with their comments, newest first, the reader's own first of all; ten
@@ -60,7 +58,7 @@ function Review({ rating }: { rating: Rating }) {
         {rating.can_edit && <span className="muted"> (your review)</span>}
         <span className="muted small review-date">
           {" "}
-          · <time dateTime={rating.created_at}>{dateOf(rating.created_at)}</time>
+          · <time dateTime={rating.created_at}>{formatDate(rating.created_at)}</time>
         </span>
       </p>
       {rating.comment && <p className="review-comment">{rating.comment}</p>}

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from "react";
 import { LoadError } from "../../../components/load-error";
 import { Loading } from "../../../components/status";
 import { reasonOf } from "../../../lib/api-client";
+import { formatDate } from "../../../lib/dates";
 import { fieldErrorsOf } from "../../../lib/field-errors";
 import { useChangePassword } from "../api/change-password";
 import { useProfile, useUpdateProfile } from "../api/profile";
@@ -83,8 +84,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
   return (
     <form className="form" onSubmit={submit} aria-label="Profile">
       <p className="muted small">
-        Signed in as <strong>{profile.username}</strong>, since{" "}
-        {new Date(profile.date_joined).toLocaleDateString(undefined, { dateStyle: "long" })}.
+        Signed in as <strong>{profile.username}</strong>, since {formatDate(profile.date_joined)}.
       </p>
       <Field
         label="Email"

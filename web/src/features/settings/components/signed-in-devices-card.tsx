@@ -3,11 +3,9 @@ import { useId } from "react";
 import { LoadError } from "../../../components/load-error";
 import { Loading } from "../../../components/status";
 import { reasonOf } from "../../../lib/api-client";
+import { formatDateTime } from "../../../lib/dates";
 import { useEndOtherSessions, useEndSession, useSessions } from "../api/sessions";
 import { describeUserAgent } from "../user-agent";
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** "Signed-in devices": where the cook is signed in, and a way to sign a lost phone out. */
 export function SignedInDevicesCard() {
@@ -88,14 +86,15 @@ function Device({
           {session.current && <span className="badge">This device</span>}
         </span>
         <span className="muted small">
-          Signed in {when(session.created_on)} · last seen {when(session.last_seen_on)}
+          Signed in {formatDateTime(session.created_on)} · last seen{" "}
+          {formatDateTime(session.last_seen_on)}
         </span>
       </div>
       {!session.current && (
         <button
           type="button"
           className="btn btn-small btn-secondary"
-          aria-label={`Sign out ${name}, signed in ${when(session.created_on)}`}
+          aria-label={`Sign out ${name}, signed in ${formatDateTime(session.created_on)}`}
           disabled={busy}
           onClick={onSignOut}
         >
