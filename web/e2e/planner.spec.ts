@@ -224,7 +224,9 @@ test("a week planned by mouse and keyboard, sent to a list, watched live, planne
   await a.keyboard.press("ArrowRight");
   await expect(announcer).toContainText("Leftovers is over Thursday");
   await a.keyboard.press("Space");
-  await expect(announcer).toContainText("Leftovers was moved to Thursday");
+  // Said once (issue 34 §19): by the planner's status line, not again by the drag's region.
+  await expect(a.locator(".planner-message")).toContainText("Moved Leftovers to Thursday");
+  await expect(announcer).not.toContainText("was moved");
   await expect(card(cell(a, thursday, "dinner"), "Leftovers")).toBeVisible();
   await expect(card(cell(a, wednesday, "dinner"), "Leftovers")).toHaveCount(0);
   await expect(

@@ -1,6 +1,15 @@
 import type { PlannerEntry } from "@potluck/contract";
 import { describe, expect, it } from "vitest";
-import { cellId, copyOf, entriesByCell, entryLabel, parseCellId, sendPreview } from "./entries";
+import {
+  cellId,
+  copyOf,
+  dropAnnouncement,
+  dropTarget,
+  entriesByCell,
+  entryLabel,
+  parseCellId,
+  sendPreview,
+} from "./entries";
 
 const recipe = (id: number, title: string) => ({ id, title, slug: title, image_card: null });
 
@@ -99,5 +108,36 @@ describe("copyOf", () => {
       slot: "dinner",
       note: "Chili",
     });
+  });
+});
+
+// Issue 34 §19: dragging a meal announced two messages to screen readers, the drag's
+// "Soup was moved to Friday, Dinner." and the planner's "Moved Soup to Friday, Dinner.".
+describe("a drop", () => {
+  const soup = entry({ id: 1, date: "2025-06-03", slot: "lunch", note: "Soup" });
+  const friday = { day: "2025-06-06", slot: "dinner" } as const;
+
+  it("goes to the cell it was dropped on, or nowhere when the meal stays", () => {
+    expect(dropTarget(soup, cellId("2025-06-06", "dinner"), false)).toEqual(friday);
+    expect(dropTarget(soup, cellId("2025-06-03", "lunch"), false)).toBeNull();
+    expect(dropTarget(soup, cellId("2025-06-03", "lunch"), true)).toEqual({
+      day: "2025-06-03",
+      slot: "lunch",
+    });
+    expect(dropTarget(soup, undefined, false)).toBeNull();
+  });
+
+  it("is announced once: the planner's status says a move or copy, the drag says nothing", () => {
+    expect(dropAnnouncement("Soup", friday)).toBeUndefined();
+    expect(dropAnnouncement("Soup", dropTarget(soup, cellId("2025-06-06", "dinner"), true))).toBe(
+      undefined,
+    );
+  });
+
+  it("says that a meal was put back, which nothing else says", () => {
+    expect(dropAnnouncement("Soup", null)).toBe("Soup was put back.");
+    expect(dropAnnouncement("Soup", dropTarget(soup, cellId("2025-06-03", "lunch"), false))).toBe(
+      "Soup was put back.",
+    );
   });
 });

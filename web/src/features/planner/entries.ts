@@ -58,3 +58,28 @@ export function copyOf(entry: PlannerEntry, day: Day, slot: Slot) {
     : // A recipe no longer available copies as a note of its title.
       { date: day, slot, note: entry.note ?? entry.unavailable_recipe?.title ?? "" };
 }
+
+/**
+ * Where a dropped meal goes: the cell it was dropped on (`overId`), or null when it stays where
+ * it was (dropped outside the week, or back on its own cell without copying).
+ */
+export function dropTarget(
+  entry: PlannerEntry,
+  overId: unknown,
+  asCopy: boolean,
+): { day: Day; slot: Slot } | null {
+  const target = parseCellId(overId);
+  if (!target) return null;
+  if (!asCopy && target.day === entry.date && target.slot === entry.slot) return null;
+  return target;
+}
+
+/**
+ * What the drag's own live region says at a drop: a meal moved or copied is said once, by the
+ * planner's status line ("Moved Soup to Friday, Dinner.", seen by sighted cooks too), so the
+ * drag says nothing then (two messages at once were read one over the other, issue 34 §19);
+ * it says only what nothing else does, that the meal was put back.
+ */
+export function dropAnnouncement(what: string, target: { day: Day; slot: Slot } | null) {
+  return target ? undefined : `${what} was put back.`;
+}

@@ -8,7 +8,15 @@ import { useCreatePlannerEntry } from "../api/create-entry";
 import { useDeletePlannerEntry } from "../api/delete-entry";
 import { usePlannerEntries } from "../api/get-entries";
 import { type EntryChange, useUpdatePlannerEntry } from "../api/update-entry";
-import { cellId, copyOf, entriesByCell, entryLabel, parseCellId } from "../entries";
+import {
+  cellId,
+  copyOf,
+  dropAnnouncement,
+  dropTarget,
+  entriesByCell,
+  entryLabel,
+  parseCellId,
+} from "../entries";
 import { problemOf } from "../messages";
 import { type Day, dayName, SLOT_LABELS, type Slot, weekDays } from "../week";
 import type { CollectionChoice } from "./add-entry-dialog";
@@ -143,10 +151,9 @@ export function PlannerWeek({
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     setDragged(null);
     const entry = entryOf(active.data.current);
-    const target = parseCellId(over?.id);
-    if (!entry || !target) return;
     const asCopy = copy.held.current;
-    if (!asCopy && target.day === entry.date && target.slot === entry.slot) return;
+    const target = entry && dropTarget(entry, over?.id, asCopy);
+    if (!entry || !target) return;
     moveOrCopy(entry, target.day, target.slot, asCopy, keyboardDrag.current);
   };
 
@@ -159,10 +166,9 @@ export function PlannerWeek({
         : `${labelOf(active.data.current)} is not over a meal.`;
     },
     onDragEnd: ({ active, over }) => {
-      const target = parseCellId(over?.id);
-      const what = labelOf(active.data.current);
-      if (!target) return `${what} was put back.`;
-      return `${what} was ${copy.held.current ? "copied" : "moved"} to ${cellName(target.day, target.slot)}.`;
+      const entry = entryOf(active.data.current);
+      const target = entry && dropTarget(entry, over?.id, copy.held.current);
+      return dropAnnouncement(labelOf(active.data.current), target);
     },
     onDragCancel: ({ active }) => `${labelOf(active.data.current)} was put back.`,
   };
