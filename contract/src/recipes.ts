@@ -112,7 +112,14 @@ export type RecipeDetail = z.infer<typeof recipeDetail>;
 export const recipeSaved = recipeDetail.extend({ image_warning: z.string().optional() });
 export type RecipeSaved = z.infer<typeof recipeSaved>;
 
-export const recipeListResponse = paginated(recipeListItem);
+/**
+ * `did_you_mean`: on the first page of a search whose words found nothing as typed, when the
+ * results are those of their typo corrections, the corrected words ("tomato soup" for
+ * "tomatoe soup"); absent otherwise (issue 34 §9).
+ */
+export const recipeListResponse = paginated(recipeListItem).extend({
+  did_you_mean: z.string().optional(),
+});
 export type RecipeListResponse = z.infer<typeof recipeListResponse>;
 
 /**

@@ -73,7 +73,8 @@ export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
           cursor: after,
           filters,
         });
-        return toPage(request, found.rows, limit, found.cursorOf, toItem);
+        const page = toPage(request, found.rows, limit, found.cursorOf, toItem);
+        return found.didYouMean ? { ...page, did_you_mean: found.didYouMean } : page;
       }
       const after = decodeCursor(cursor, ["micros", "id"]);
       const rows = await listRecipes(app.db, { viewer, authorId, limit, cursor: after, filters });

@@ -24,6 +24,8 @@ export interface Ranking {
   corrected: boolean;
   ids: number[];
   scores: number[];
+  /** Corrected: what each query word was searched as, best first (for "did you mean"). */
+  spellings?: string[][];
 }
 
 /**
@@ -92,47 +94,123 @@ const textArray = (words: string[]): SQL =>
     sql`, `,
   )}]::text[]`;
 
-/** The words that are no word prefix anywhere: candidates for typo matching. */
-export function wordsWithoutMatchesSql(words: string[]): SQL {
-  return sql`select w as word
-    from unnest(${textArray(words)}) w
-    where not exists (
-      select 1 from ${recipeSearch} rs where rs.search_vector @@ to_tsquery('simple', w || ':*')
-    )`;
-}
-
-async function wordsWithoutMatches(db: Tx, words: string[]): Promise<string[]> {
-  const result = await db.execute<{ word: string }>(wordsWithoutMatchesSql(words));
-  return result.rows.map((row) => row.word);
-}
-
-/** How alike a misspelling and its correction must be (trigram similarity, 0–1). */
+/**
+ * How alike a lexicon word must be to a query word (trigram similarity, 0–1) to be looked at
+ * as its correction at all. Low, because a short word's one typo leaves few trigrams in common
+ * ("soop" and "soup" share 2 of 8: 0.25); the edit distance then decides (isCorrection).
+ */
+const CANDIDATE_SIMILARITY = 0.2;
+/** How many of the most alike lexicon words of a query word are looked at. */
+const CANDIDATES_PER_WORD = 20;
+/** How alike a correction more than a small typo away must be (the rule before issue 34). */
 const TYPO_SIMILARITY = 0.4;
+/** At most this many corrections per word are searched. */
+const CORRECTIONS_PER_WORD = 3;
 
 /**
- * For each misspelt word, up to 3 words of the search lexicon within a small typo, most alike
- * first ("chiken" → chicken). `%` (similarity above pg_trgm's 0.3 default) uses the trigram
- * index; the stricter threshold then keeps "rice" apart from "price".
+ * For each query word, the lexicon words most alike it. `%` uses the trigram index with the
+ * threshold set to CANDIDATE_SIMILARITY for the statement's transaction (correctTypos).
  */
-export function correctTyposSql(typos: string[]): SQL {
+export function correctTyposSql(words: string[]): SQL {
   return sql`
-    select t.typo, c.word
-    from unnest(${textArray(typos)}) t(typo)
+    select t.typo, c.word, c.similarity
+    from unnest(${textArray(words)}) t(typo)
     cross join lateral (
-      select word from ${searchWordsTable}
-      where word % t.typo and similarity(word, t.typo) >= ${TYPO_SIMILARITY}
-      order by similarity(word, t.typo) desc, word
-      limit 3
+      select word, similarity(word, t.typo) as similarity from ${searchWordsTable}
+      where word % t.typo
+      order by similarity desc, word
+      limit ${CANDIDATES_PER_WORD}
     ) c`;
 }
 
-export async function correctTypos(db: Tx, typos: string[]): Promise<Map<string, string[]>> {
-  const result = await db.execute<{ typo: string; word: string }>(correctTyposSql(typos));
+/**
+ * Which of these words some recipe uses now, one GIN probe each: the lexicon only grows, so a
+ * word of a deleted or edited recipe stays in it and must not be offered as a correction.
+ */
+export function wordsInUseSql(words: string[]): SQL {
+  return sql`select w as word from unnest(${textArray(words)}) w
+    where exists (
+      select 1 from ${recipeSearch} rs where rs.search_vector @@ plainto_tsquery('simple', w)
+    )`;
+}
+
+/** Edits (insert, delete, substitute, swap two neighbours) that turn `a` into `b`. */
+export function editDistance(a: string, b: string): number {
+  const x = [...a];
+  const y = [...b];
+  const d = Array.from({ length: x.length + 1 }, (_, i) =>
+    Array.from({ length: y.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= x.length; i++) {
+    for (let j = 1; j <= y.length; j++) {
+      const row = d[i] as number[];
+      const above = d[i - 1] as number[];
+      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+      row[j] = Math.min((above[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (above[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) {
+        row[j] = Math.min(row[j] ?? 0, ((d[i - 2] as number[])[j - 2] ?? 0) + 1);
+      }
+    }
+  }
+  return (d[x.length] as number[])[y.length] ?? 0;
+}
+
+/** A typo of a word up to 5 letters is one edit away, of a longer word two. */
+const maxEdits = (word: string) => ([...word].length <= 5 ? 1 : 2);
+
+/**
+ * For each word (of MIN_EXPANDED_LENGTH letters or more), its corrections, best first: words
+ * recipes use that are a small typo away (or, as before, very alike), the fewest edits first,
+ * then the most alike. A word that is itself a used word comes first, with 0 edits.
+ */
+export async function correctTypos(db: Db, words: string[]): Promise<Map<string, string[]>> {
+  const looked = words.filter((word) => word.length >= MIN_EXPANDED_LENGTH);
   const corrections = new Map<string, string[]>();
-  for (const { typo, word } of result.rows) {
+  if (looked.length === 0) return corrections;
+  const rows = await db.transaction(
+    async (tx) => {
+      // For this transaction only: the pooled connection keeps pg_trgm's default otherwise.
+      await tx.execute(
+        sql`select set_config('pg_trgm.similarity_threshold', ${String(CANDIDATE_SIMILARITY)}, true)`,
+      );
+      return (
+        await tx.execute<{ typo: string; word: string; similarity: number }>(
+          correctTyposSql(looked),
+        )
+      ).rows;
+    },
+    { accessMode: "read only" },
+  );
+  const found = new Map<string, { word: string; edits: number; similarity: number }[]>();
+  for (const { typo, word, similarity } of rows) {
     // Lexemes such as "slow-cooked" can't go into a to_tsquery prefix term as they are.
     if (!/^[\p{L}\p{N}]+$/u.test(word)) continue;
-    corrections.set(typo, [...(corrections.get(typo) ?? []), word]);
+    const edits = editDistance(typo, word);
+    if (edits > maxEdits(typo) && similarity < TYPO_SIMILARITY) continue;
+    found.set(typo, [...(found.get(typo) ?? []), { word, edits, similarity }]);
+  }
+  // The best few of each word are checked for use (a few probes, not one per candidate); a
+  // dead word among them leaves room for the next.
+  const best = [...found.values()].flatMap((candidates) =>
+    candidates
+      .sort((x, y) => x.edits - y.edits || y.similarity - x.similarity)
+      .slice(0, CORRECTIONS_PER_WORD * 2)
+      .map((candidate) => candidate.word),
+  );
+  if (best.length === 0) return corrections;
+  const inUse = new Set(
+    (await db.execute<{ word: string }>(wordsInUseSql([...new Set(best)]))).rows.map(
+      (row) => row.word,
+    ),
+  );
+  for (const [typo, candidates] of found) {
+    const live = candidates.filter((candidate) => inUse.has(candidate.word));
+    if (live.length > 0) {
+      corrections.set(
+        typo,
+        live.slice(0, CORRECTIONS_PER_WORD).map((candidate) => candidate.word),
+      );
+    }
   }
   return corrections;
 }
@@ -176,33 +254,80 @@ export async function expandWords(db: Tx, words: string[]): Promise<string[][]> 
 }
 
 /**
+ * What each query word is searched as in the corrected search, best first: its corrections,
+ * then the word itself as a prefix. A word that recipes use as it is stays itself when
+ * `keepUsedWords` (nothing matched as typed: a correctly spelled word should not bring near
+ * misses, "rice" not "price"); otherwise (decision 0023: the exact matches are all unreadable
+ * to this reader) it is searched with its near misses too, as if those recipes did not exist.
+ */
+async function spellingsOf(db: Db, words: string[], keepUsedWords: boolean) {
+  const corrections = await correctTypos(db, words);
+  return words.map((word) => {
+    const found = corrections.get(word) ?? [];
+    if (keepUsedWords && found[0] === word) return [word];
+    // The word itself last (rankSpellings reads it from there).
+    return [...found.filter((form) => form !== word), word];
+  });
+}
+
+/**
+ * The corrected search: each word as its corrections, whole words of the lexicon, or as the
+ * words it begins (expandWords): whole words keep GIN from collecting every word a prefix
+ * begins (decision 0005).
+ */
+async function rankSpellings(db: Db, spellings: string[][], authorId: number | undefined) {
+  const words = spellings.map((forms) => forms[forms.length - 1] ?? "");
+  const expanded = await expandWords(db, words);
+  const terms = spellings.map((forms, i) => [
+    ...new Set([...forms.slice(0, -1), ...(expanded[i] ?? [])]),
+  ]);
+  return { ...(await rank(db, terms, authorId, true)), spellings };
+}
+
+/**
  * The ranking of every word replaced by its typo corrections (each word's own lexicon entry
  * among them when it has one), for a reader who may read none of the exact matches: they get
  * what they would have got had those recipes not existed, a "did you mean" search, instead of
  * nothing (which would tell them the words are in recipes they can't see).
  */
-export async function rankCorrections(db: Db, words: string[], authorId: number | undefined) {
-  const corrections = await correctTypos(db, words);
-  const terms = words.map((word) =>
-    [...new Set([...(corrections.get(word) ?? []), word])].map((w) => `${w}:*`),
-  );
-  return rank(db, terms, authorId, true);
-}
+export const rankCorrections = async (db: Db, words: string[], authorId: number | undefined) =>
+  rankSpellings(db, await spellingsOf(db, words, false), authorId);
 
 /**
- * The search's ranking. Exact words first; when they find nothing, each word that is no
- * prefix of any word is replaced by its corrections from the lexicon, and the same full-text
- * search runs again (a correctly spelled word should not bring near misses). The generation
- * is the first one read, so a change made in between makes the ranking out of date, never
- * wrongly current.
+ * The search's ranking. Exact words first: the common path, unchanged. When they find
+ * nothing, every word is searched as its corrections from the lexicon (issue 34 §9: "tomatoe
+ * soup" found nothing when "tomatoe" began another word, "tomatoes", that no soup uses, and
+ * "soop" was too short for trigrams alone). The generation is the first one read, so a change
+ * made in between makes the ranking out of date, never wrongly current.
  */
 export async function rankSearch(db: Db, words: string[], authorId: number | undefined) {
   const exact = await rank(db, await expandWords(db, words), authorId, false);
   if (exact.ids.length > 0) return exact;
-  const typos = await wordsWithoutMatches(db, words);
-  if (typos.length === 0) return exact;
-  const corrections = await correctTypos(db, typos);
-  if (typos.some((typo) => !corrections.has(typo))) return exact;
-  const terms = words.map((word) => (corrections.get(word) ?? [word]).map((w) => `${w}:*`));
-  return { ...(await rank(db, terms, authorId, true)), generation: exact.generation };
+  const spellings = await spellingsOf(db, words, true);
+  if (spellings.every((forms, i) => forms.length === 1 && forms[0] === words[i])) return exact;
+  return { ...(await rankSpellings(db, spellings, authorId)), generation: exact.generation };
+}
+
+/**
+ * "Did you mean": the query with each word replaced by the first of its spellings that a
+ * recipe the reader was shown (the first of their corrected page) uses, as a word or the
+ * start of one, so the suggestion finds at least that recipe when run as typed. Undefined
+ * when that is the query itself. One primary-key read of that recipe's search row.
+ */
+export async function suggestSpelling(
+  db: Db,
+  words: string[],
+  spellings: string[][],
+  shownRecipeId: number,
+): Promise<string | undefined> {
+  const result = await db.execute<{ lexemes: string[] }>(sql`
+    select tsvector_to_array(search_vector) as lexemes from ${recipeSearch}
+    where recipe_id = ${shownRecipeId}`);
+  const lexemes = result.rows[0]?.lexemes ?? [];
+  const chosen = words.map(
+    (word, i) =>
+      (spellings[i] ?? []).find((form) => lexemes.some((lexeme) => lexeme.startsWith(form))) ??
+      word,
+  );
+  return chosen.every((word, i) => word === words[i]) ? undefined : chosen.join(" ");
 }

@@ -12,7 +12,7 @@ import {
   type RecipeRow,
   recipeColumns,
 } from "./repository.js";
-import { type Ranking, rankCorrections, rankSearch } from "./search-ranking.js";
+import { type Ranking, rankCorrections, rankSearch, suggestSpelling } from "./search-ranking.js";
 
 // Serving a search page: the kept ranking of the words (ranking-cache.ts, else computed by
 // search-ranking.ts), cut at the cursor, and the page's recipes read fresh by primary key.
@@ -133,7 +133,12 @@ export async function searchRecipes(
     limit: number;
     filters?: RecipeFilters;
   },
-): Promise<{ rows: RecipeRow[]; cursorOf: (row: RecipeRow) => CursorValues }> {
+): Promise<{
+  rows: RecipeRow[];
+  cursorOf: (row: RecipeRow) => CursorValues;
+  /** On a first page of corrected results: the corrected words, to offer "Did you mean". */
+  didYouMean?: string;
+}> {
   const cursorOf = (corrected: boolean) => (row: RecipeRow) => [
     row.score ?? 0,
     row.id,
@@ -182,7 +187,13 @@ export async function searchRecipes(
     }
     // A ranking computed just now is served even if a write has already moved on.
     if (page.current || attempt === 2) {
-      return { rows: page.rows, cursorOf: cursorOf(ranking.corrected) };
+      // Taken from the first recipe this reader is shown, never from one they may not read.
+      const shown = page.rows[0];
+      const didYouMean =
+        ranking.corrected && ranking.spellings && !after && shown
+          ? await suggestSpelling(db, words, ranking.spellings, shown.id)
+          : undefined;
+      return { rows: page.rows, cursorOf: cursorOf(ranking.corrected), didYouMean };
     }
     rankings.forget(key, exactEntry);
     rankings.forget(correctedKey, entry);
