@@ -105,6 +105,15 @@ test("on a phone: stars on one line, pickers keep focus, the unit fits, no stick
     boxes.map((box) => Math.round(box.getBoundingClientRect().top)),
   );
   expect(new Set(tops).size, `star tops ${tops.join(", ")}`).toBe(1);
+  // A whole star is the target; a second tap takes the half below it.
+  const four = page.getByRole("radio", { name: "4 stars" });
+  await four.tap();
+  await expect(four).toBeChecked();
+  await four.tap();
+  await expect(page.getByRole("radio", { name: "3.5 stars" })).toBeChecked();
+  await expect(page.locator(".star-picker-value")).toHaveText("3.5 / 5");
+  // The fourth star is drawn half full (no hover preview left behind by the tap).
+  await expect(stars.nth(3).locator(".star-icon")).toHaveAttribute("style", /--fill: 50%/);
   await shot(page, "10-stars-phone");
 
   await page.goto("/recipes/new");
@@ -174,7 +183,7 @@ test("on a phone: stars on one line, pickers keep focus, the unit fits, no stick
 test("a tap on a card's title or photo opens the recipe; Settings is in sight, the name whole", async ({
   page,
 }) => {
-  const username = await apiCook(page, "ben.cooks.a");
+  const username = await apiCook(page, "ben.cooks");
   const [photoId, plainId] = await publishRecipes(
     page,
     [uniqueName("Photo tart "), uniqueName("Plain stew ")],

@@ -3,9 +3,14 @@ import { StarIcon } from "../../../components/star-rating";
 
 const starsLabel = (value: number) => `${value} ${value === 1 ? "star" : "stars"}`;
 
+/** styles.css's phone width, where the whole star is the target (see below). */
+const WHOLE_STAR_TARGETS = "(max-width: 640px)";
+
 /**
  * Half-star choice from 0.5 to 5 as a radio group: each star is two invisible radios (left
- * half, right half) laid over it, so a click, a tap and the arrow keys all work.
+ * half, right half) laid over it, so a click, a tap and the arrow keys all work. On a phone
+ * the five stars share one line, too narrow for half-star targets: the right radio covers the
+ * star, and tapping the chosen star again takes the half below it (4 → 3.5).
  */
 export function HalfStarPicker({
   value,
@@ -37,8 +42,18 @@ export function HalfStarPicker({
                   className={`star-picker-half ${half % 1 ? "star-picker-left" : "star-picker-right"}`}
                   checked={value === half}
                   onChange={() => onChange(half)}
-                  onMouseEnter={() => setHover(half)}
-                  onMouseLeave={() => setHover(null)}
+                  onClick={(event) => {
+                    // A second tap on the chosen star (a pointer's, not the space bar's).
+                    const again = half === star && value === star && event.detail > 0;
+                    if (again && window.matchMedia(WHOLE_STAR_TARGETS).matches) {
+                      onChange(star - 0.5);
+                    }
+                  }}
+                  // A preview for a mouse only: a tap's hover would stick and hide the choice.
+                  onPointerEnter={(event) => {
+                    if (event.pointerType === "mouse") setHover(half);
+                  }}
+                  onPointerLeave={() => setHover(null)}
                 />
               ))}
             </span>
@@ -48,6 +63,9 @@ export function HalfStarPicker({
           {value === null ? "No rating selected" : `${value} / 5`}
         </span>
       </div>
+      <p className="hint star-picker-touch-hint" aria-hidden="true">
+        Tap a star again for half a star.
+      </p>
     </fieldset>
   );
 }
