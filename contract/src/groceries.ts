@@ -155,6 +155,12 @@ export const createPlannedExtraBody = z
       .optional(),
     unit_id: idField().optional(),
     planned_on: plannedOnField,
+    /**
+     * A key the client makes for each add (a UUID, at most 100 characters): an add sent again
+     * with the same key on the same list answers the extra the first one made (201, the same
+     * body) and adds nothing, so a retry after a lost answer never adds a line twice.
+     */
+    client_key: text().trim().min(1).max(100).optional(),
   })
   .superRefine(
     (value, ctx) => {
@@ -195,6 +201,7 @@ export type CreateTextExtraBody = {
   grocery_list_id: string | number;
   text: string;
   planned_on?: string;
+  client_key?: string;
 };
 
 /**

@@ -96,6 +96,31 @@ describe("a typed line naming a catalogue ingredient", () => {
   });
 });
 
+describe("adding a line again with its client key (issue 35 §3)", () => {
+  it("answers the line the first add made and adds nothing, so a retry never adds it twice", async () => {
+    const { agent, list } = await kitchen();
+    const body = { grocery_list_id: list.id, text: "paper towels", client_key: "k-1" };
+    const first = await agent.post("/api/groceries/planned-extras/", body);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await agent.post("/api/groceries/planned-extras/", body);
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    const extras = await agent.get(`/api/groceries/planned-extras/?grocery_list=${list.id}`);
+    expect(extras.json()).toHaveLength(1);
+    // Another key is another add; the same key on another list is another list's.
+    await agent.post("/api/groceries/planned-extras/", { ...body, client_key: "k-2" });
+    const other = (await agent.post("/api/groceries/lists/", { name: "B" })).json<{ id: number }>();
+    const elsewhere = await agent.post("/api/groceries/planned-extras/", {
+      ...body,
+      grocery_list_id: other.id,
+    });
+    expect(elsewhere.statusCode).toBe(201);
+    expect(
+      (await agent.get(`/api/groceries/planned-extras/?grocery_list=${list.id}`)).json(),
+    ).toHaveLength(2);
+  });
+});
+
 describe("a free-text line", () => {
   it("is planned with its text and becomes a line of its own in Other", async () => {
     const { agent, list } = await kitchen();

@@ -627,9 +627,17 @@ export const plannedExtras = pgTable(
     text: text("text"),
     plannedOn: date("planned_on", { mode: "string" }),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
+    /**
+     * The key the client made for this add (a typed line's), so that an add sent again after
+     * its answer was lost finds this row instead of adding the line twice. Null without one.
+     */
+    clientKey: text("client_key"),
   },
   (t) => [
     index("planned_extras_list_idx").on(t.groceryListId),
+    uniqueIndex("planned_extras_client_key")
+      .on(t.groceryListId, t.clientKey)
+      .where(sql`${t.clientKey} is not null`),
     check("planned_extras_quantity_positive", sql`${t.quantity} > 0`),
     check(
       "planned_extras_catalogue_or_text",

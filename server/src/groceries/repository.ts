@@ -176,9 +176,20 @@ export async function ingredientAndUnitExist(tx: Tx, ingredientId: number, unitI
  * Plans an extra: a catalogue ingredient with its unit and quantity, or a free-text line
  * (`text`) with a unit and quantity only when the line gave them (the table checks both).
  */
+/** The extra an earlier add with this client key made on this list, if any. */
+export async function plannedExtraIdByClientKey(tx: Tx, groceryListId: number, clientKey: string) {
+  const [row] = await tx
+    .select({ id: plannedExtras.id })
+    .from(plannedExtras)
+    .where(
+      and(eq(plannedExtras.groceryListId, groceryListId), eq(plannedExtras.clientKey, clientKey)),
+    );
+  return row?.id;
+}
+
 export async function insertPlannedExtra(
   tx: Tx,
-  extra: { groceryListId: number; plannedOn: string | null } & (
+  extra: { groceryListId: number; plannedOn: string | null; clientKey?: string } & (
     | { ingredientId: number; unitId: number; quantity: number }
     | { text: string; unitId: number | null; quantity: number | null }
   ),

@@ -76,6 +76,7 @@ import {
   listsOf,
   membersOf,
   plannedExtraById,
+  plannedExtraIdByClientKey,
   plannedExtrasOf,
   plannedRecipeById,
   plannedRecipesOf,
@@ -276,9 +277,25 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!(await lockList(tx, body.grocery_list_id, user.id))) throw notFound();
         const plannedOn = body.planned_on ?? null;
         const groceryListId = body.grocery_list_id;
+        const clientKey = body.client_key;
+        // Sent again (its answer lost): the list is locked, so the first add is there or not.
+        const earlier =
+          clientKey === undefined
+            ? undefined
+            : await plannedExtraIdByClientKey(tx, groceryListId, clientKey);
+        if (earlier !== undefined) {
+          const found = await plannedExtraById(tx, earlier);
+          if (!found) throw new Error("planned extra vanished inside its transaction");
+          return toPlannedExtra(found);
+        }
         let id: number;
         if (extra) {
-          ({ id } = await insertPlannedExtra(tx, { groceryListId, plannedOn, ...extra }));
+          ({ id } = await insertPlannedExtra(tx, {
+            groceryListId,
+            plannedOn,
+            clientKey,
+            ...extra,
+          }));
         } else {
           // The schema requires all three without a text.
           const { ingredient_id: ingredientId, unit_id: unitId, quantity } = body;
@@ -295,6 +312,7 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
           ({ id } = await insertPlannedExtra(tx, {
             groceryListId,
             plannedOn,
+            clientKey,
             ingredientId,
             unitId,
             quantity,

@@ -18,6 +18,10 @@ let refuseWith: { status: number; body: unknown } | null;
 
 /** The page loaded last, to close before the next. */
 let closeLast: (() => Promise<void>) | undefined;
+/** The client_key of each add the server received, in order. */
+let keys: (string | undefined)[] = [];
+/** The next add is taken, and its answer lost on the way back. */
+let loseAnswer = false;
 
 /**
  * A fresh page: window and modules (and their memory) anew, on the same IndexedDB. The page
@@ -35,8 +39,15 @@ async function loadPage() {
     if (!online) throw new TypeError("Failed to fetch");
     if (url === "/api/auth/csrf/") return { csrfToken: "token" };
     if (refuseWith) throw new ApiError(refuseWith.status, "Refused", refuseWith.body);
-    const body = (init as { json: { grocery_list_id: number; text: string } }).json;
+    const body = (init as { json: { grocery_list_id: number; text: string; client_key?: string } })
+      .json;
     received.push([body.grocery_list_id, body.text]);
+    keys.push(body.client_key);
+    // The server took it, but its answer never arrived.
+    if (loseAnswer) {
+      loseAnswer = false;
+      throw new TypeError("Failed to fetch");
+    }
     return { id: received.length };
   });
   const queue = await import("./add-queue");
@@ -56,6 +67,8 @@ const goOnline = () => {
 beforeEach(() => {
   online = true;
   received = [];
+  keys = [];
+  loseAnswer = false;
   refuseWith = null;
   // Web Locks as the browser's: one holder at a time across the pages of the app.
   let held = Promise.resolve();
@@ -104,6 +117,20 @@ test("lines added offline wait on the device, survive a reload and go out in ord
   await page.sendLines();
   expect(page.texts()).toEqual([]);
   expect(received).toHaveLength(2);
+});
+
+test("a line sent again after its answer was lost carries the same key (issue 35 §3)", async () => {
+  const page = await loadPage();
+  loseAnswer = true;
+  const sent = page.addLine(LIST, "paper towels");
+  void page.addLine(LIST, "bin bags");
+  await sent; // once the retry (1 s later) was answered
+  await vi.waitFor(() => expect(page.texts()).toEqual([]));
+  expect(received.map(([, text]) => text)).toEqual(["paper towels", "paper towels", "bin bags"]);
+  // The same key twice, so the server answers the first add; another line, another key.
+  expect(keys[0]).toEqual(expect.any(String));
+  expect(keys[1]).toBe(keys[0]);
+  expect(keys[2]).not.toBe(keys[0]);
 });
 
 test("online, a line is sent at once and its promise says so", async () => {

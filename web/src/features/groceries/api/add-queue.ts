@@ -21,6 +21,12 @@ export interface QueuedLine {
   seq: number;
   listId: number;
   text: string;
+  /**
+   * The add's key (client_key), made once when the line is typed and sent with every try: a
+   * try whose answer was lost is answered with the line the first one added, never a second.
+   * Absent on lines queued before keys existed.
+   */
+  key?: string;
 }
 
 /** A failed send is tried again after 1 s, 2 s, 4 s... up to every 30 s, and at once when the network is back. */
@@ -112,13 +118,20 @@ async function readDevice(): Promise<void> {
  * need to know it is queued should not wait for it.
  */
 export function addLine(listId: number, text: string): Promise<void> {
-  const line = { seq: Math.max(Date.now(), lastSeq + 1), listId, text };
+  const line = { seq: Math.max(Date.now(), lastSeq + 1), listId, text, key: newAddKey() };
   lastSeq = line.seq;
   queue.set(line.seq, line);
   changed();
   const sent = new Promise<void>((resolve, reject) => waiting.set(line.seq, { resolve, reject }));
   void persist((s) => set(line.seq, line, s)).then(() => sendLines());
   return sent;
+}
+
+/** A random key for one add (crypto.randomUUID needs a secure context: else random bits). */
+export function newAddKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 async function settle(line: QueuedLine, refusal?: unknown): Promise<void> {
@@ -183,7 +196,11 @@ async function send(line: QueuedLine): Promise<"done" | "wait" | { refused: unkn
     }
     await api<PlannedExtra>("/api/groceries/planned-extras/", {
       method: "POST",
-      json: { grocery_list_id: line.listId, text: line.text } satisfies CreateTextExtraBody,
+      json: {
+        grocery_list_id: line.listId,
+        text: line.text,
+        ...(line.key ? { client_key: line.key } : {}),
+      } satisfies CreateTextExtraBody,
     });
     return "done";
   } catch (error) {

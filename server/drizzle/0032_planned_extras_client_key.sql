@@ -1,0 +1,2 @@
+ALTER TABLE "planned_extras" ADD COLUMN "client_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "planned_extras_client_key" ON "planned_extras" USING btree ("grocery_list_id","client_key") WHERE "planned_extras"."client_key" is not null;
