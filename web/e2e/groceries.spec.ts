@@ -166,7 +166,11 @@ test("a cook plans a recipe and an extra, shops, keeps notes and tidies up", asy
   await expect(page.getByText(`Removed ${title}.`)).toBeVisible();
   await expectAccessible(page);
   await page.getByRole("button", { name: `Undo removing ${title}` }).click();
-  await expect(shopping).toHaveText([`650 g All-purpose flour for ${title} (6 guests) & Extras`]);
+  // The ticked 50 g stay ticked; the recipe's 600 g are a line to buy (issue 34 §2).
+  await expect(shopping).toHaveText([
+    `600 g All-purpose flour for ${title} (6 guests) & Extras`,
+    `50 g All-purpose flour for ${title} (6 guests) & Extras`,
+  ]);
   await expect(page.locator(".planned-entry").first()).toContainText("Sat 5 December");
   await expect(page.locator(".planned-entry").first()).toContainText("6 guests");
   await expect(page.getByText(`Removed ${title}.`)).toHaveCount(0);
