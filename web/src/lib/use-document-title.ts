@@ -1,7 +1,12 @@
 import { useEffect } from "react";
+import { useLocation } from "react-router";
+import { rememberPage } from "./came-from";
 
+/** The tab's title, "{title} · Potluck"; also the name a recipe's back link gives this page. */
 export function useDocumentTitle(title: string): void {
+  const { pathname, search } = useLocation();
   useEffect(() => {
     document.title = title ? `${title} · Potluck` : "Potluck";
-  }, [title]);
+    rememberPage(pathname, search, title);
+  }, [title, pathname, search]);
 }

@@ -1,6 +1,6 @@
 import type { RecipeDetail } from "@potluck/contract";
 import { lazy, type ReactNode, Suspense, useState } from "react";
-import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { Link, useNavigate, useParams } from "react-router";
 import { CookLink } from "../../components/cook-link";
 import { HiddenByModerator } from "../../components/hidden-by-moderator";
 import { RecipeImage } from "../../components/recipe-image";
@@ -19,12 +19,13 @@ import { useRecipe } from "../../features/recipes/api/get-recipe";
 import { recipeKeys } from "../../features/recipes/api/keys";
 import { RecipeFacts } from "../../features/recipes/components/recipe-facts";
 import { formatDate, parseId } from "../../features/recipes/format";
-import { cameFromMyRecipes, confirmDelete } from "../../features/recipes/navigation";
+import { confirmDelete } from "../../features/recipes/navigation";
 import { parseGuests } from "../../features/recipes/quantities";
 import { useDebouncedValue } from "../../features/recipes/use-debounced-value";
 import { StepTextWithTimers } from "../../features/timers/components/step-text-with-timers";
 import { TimerStrip } from "../../features/timers/components/timer-strip";
 import { ApiError, reasonOf } from "../../lib/api-client";
+import { useCameFrom } from "../../lib/came-from";
 import { queryClient } from "../../lib/query-client";
 import { useSession } from "../../lib/session";
 import { lineText, useUnitsPreference } from "../../lib/units-preference";
@@ -34,6 +35,12 @@ import NotFoundPage from "./not-found-page";
 
 /** The spec's default guests: a recipe's own servings, which are 4 unless its author said. */
 export const DEFAULT_GUESTS = 4;
+/** The recipe's visibility as its author reads it beside the title. */
+const VISIBILITY_BADGES: Record<RecipeDetail["visibility"], string> = {
+  public: "Public",
+  followers: "Followers only",
+  private: "Only me",
+};
 /** Guests are announced once typing in the field has paused this long, not per keystroke. */
 const ANNOUNCE_GUESTS_AFTER_MS = 800;
 
@@ -42,7 +49,6 @@ const CookMode = lazy(() => import("../../features/recipes/components/cook-mode"
 
 export default function RecipeDetailPage() {
   const id = parseId(useParams().id);
-  const location = useLocation();
   const recipe = useRecipe(id);
   // Drawn in slices as the page opens (lib/use-deferred-first-draw.ts).
   const shown = useDeferredFirstDraw(recipe.data);
@@ -50,9 +56,9 @@ export default function RecipeDetailPage() {
   // 404), is the app's not-found page: nothing says that something is hidden here.
   const notFound = !recipe.data && recipe.error instanceof ApiError && recipe.error.status === 404;
   useDocumentTitle(notFound ? "Page not found" : (recipe.data?.title ?? "Recipe"));
-  const back = cameFromMyRecipes(location.state)
-    ? { to: "/recipes", text: "Back to My Recipes" }
-    : { to: "/explore", text: "Back to Explore" };
+  // Back where the cook came from: "Back to My Recipes", "Back to Explore" (the default), or
+  // the page's own name (lib/came-from.ts).
+  const back = useCameFrom();
 
   if (notFound) return <NotFoundPage />;
   let body: ReactNode;
@@ -70,9 +76,9 @@ export default function RecipeDetailPage() {
   return (
     <article className="page recipe-detail">
       <p className="back-link">
-        <Link to={back.to}>
+        <Link to={back.path}>
           <span aria-hidden="true">← </span>
-          {back.text}
+          Back to {back.name}
         </Link>
       </p>
       {body}
@@ -138,10 +144,9 @@ function RecipeView({
           </span>
           <span>Created {created ?? "Date unknown"}</span>
           {wasUpdated && <span>Updated {updated}</span>}
-          {recipe.can_edit && recipe.visibility !== "public" && (
-            <span className="visibility-badge">
-              {recipe.visibility === "private" ? "Only me" : "Followers only"}
-            </span>
+          {/* Who may read it, to those who may change it: "Public" too (issue 34 §19). */}
+          {recipe.can_edit && (
+            <span className="visibility-badge">{VISIBILITY_BADGES[recipe.visibility]}</span>
           )}
         </div>
         <RecipeFacts recipe={recipe} tagHref={tagHref} />

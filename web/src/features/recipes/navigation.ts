@@ -1,13 +1,8 @@
-/** Router state that tells the detail page its visitor came from the my-recipes list. */
+/**
+ * Router state the my-recipes and collection cards still pass. No longer read: the recipe
+ * page's back link follows where the cook came from, from any page (lib/came-from.ts).
+ */
 export const FROM_MY_RECIPES = { from: "my-recipes" } as const;
-
-export function cameFromMyRecipes(state: unknown): boolean {
-  return (
-    typeof state === "object" &&
-    state !== null &&
-    (state as { from?: unknown }).from === "my-recipes"
-  );
-}
 
 /** The browser's own confirm dialog: modal, keyboard-operable and read out by screen readers. */
 export function confirmDelete(title: string): boolean {
