@@ -237,7 +237,7 @@ describe("on a shopping list", () => {
     });
   });
 
-  it("merges with a typed line of the same text and keeps its tick until there is more", async () => {
+  it("merges with a typed line of the same text; more to buy is a line beside the ticked one", async () => {
     const { agent, list } = await kitchen();
     const tart = await created(
       agent,
@@ -271,7 +271,8 @@ describe("on a shopping list", () => {
     expect(after.map((line) => [line.id, line.is_checked, line.from_recipes])).toEqual(
       lines.map((line) => [line.id, true, line.from_recipes.replace("Tart", "Fruit tart")]),
     );
-    // More fruit: that line is unticked, the mint (nothing to add up) keeps its tick.
+    // More fruit: the 4 bought stay ticked and 1 more is a line to buy (issue 34 §2); the mint
+    // (nothing to add up) keeps its tick.
     await submit(agent, "PUT", `/api/recipes/recipes/${tart.id}/`, {
       title: "Fruit tart",
       rows: [{ text: "zorblax fruit", quantity: 1 }, { text: "a handful of mint" }],
@@ -279,8 +280,9 @@ describe("on a shopping list", () => {
     const more = await items(agent, list.id);
     // (Unticked lines come first.)
     expect(more.map((line) => [line.text, line.quantity, line.is_checked])).toEqual([
-      ["zorblax fruit", 5, false],
+      ["zorblax fruit", 1, false],
       ["a handful of mint", null, true],
+      ["zorblax fruit", 4, true],
     ]);
   });
 });
