@@ -22,6 +22,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { seedScale } from "../scripts/seed-scale.js";
 import { runAutomaticBackup, startAutomaticBackups } from "../src/backup/automatic.js";
 import { createBackup } from "../src/backup/backup.js";
+import { IMPORT_ENDED_BY_RESTORE } from "../src/backup/database.js";
 import { RestoreRefused, restoreBackup } from "../src/backup/restore.js";
 import { parseConfig, type Settings } from "../src/config.js";
 import { adminQuery } from "../src/db/embedded.js";
@@ -236,6 +237,49 @@ describe("a restore", { timeout: 120_000 }, () => {
     expect(recipes?.n).toBeGreaterThan(300);
     await expect(query(target.url, "select * from notes")).rejects.toThrow(/does not exist/);
     await expect(query(target.url, "select * from pgboss.job")).rejects.toThrow(/does not exist/);
+  });
+
+  it("ends the imports that were waiting or running, whose jobs are not in a backup, and says so (issue 35 §3)", async () => {
+    const [owner] = await query<{ id: number }>(sourceUrl, "select id from users limit 1");
+    const made = await query<{ id: number; status: string }>(
+      sourceUrl,
+      `insert into imports (user_id, status, file_path) values
+         (${owner?.id}, 'queued', 'imports/a'), (${owner?.id}, 'running', 'imports/b'),
+         (${owner?.id}, 'done', null)
+       returning id, status`,
+    );
+    const ids = made.map((row) => row.id).join(", ");
+    try {
+      const file = path.join(scratch, "with-imports.tar");
+      await createBackup({
+        databaseUrl: sourceUrl,
+        mediaDir: source.config.mediaDir,
+        out: file,
+        waitForOthers: true,
+      });
+      const target = await emptyTarget();
+      const lines: string[] = [];
+      await restoreBackup({
+        file,
+        settings: target.settings,
+        force: false,
+        say: (line) => lines.push(line),
+      });
+      const after = await query<{ status: string; reason: string | null; file_path: null }>(
+        target.url,
+        `select status, reason, file_path from imports where id in (${ids}) order by id`,
+      );
+      expect(after).toEqual([
+        { status: "failed", reason: IMPORT_ENDED_BY_RESTORE, file_path: null },
+        { status: "failed", reason: IMPORT_ENDED_BY_RESTORE, file_path: null },
+        { status: "done", reason: null, file_path: null },
+      ]);
+      expect(lines).toContain(
+        "2 imports were waiting or running at the time of the backup: ended as failed (the cooks upload those files again).",
+      );
+    } finally {
+      await query(sourceUrl, `delete from imports where id in (${ids})`);
+    }
   });
 
   it("refuses a damaged or cut-short file before it touches anything", async () => {

@@ -206,7 +206,7 @@ export async function restoreDatabase(
   dir: string,
   manifest: Manifest,
   options: { replace: boolean },
-): Promise<void> {
+): Promise<{ endedImports: number }> {
   const migrations = readMigrationFiles({ migrationsFolder });
   const last = migrations.findIndex((m) => m.folderMillis === manifest.migration.created_at);
   if (last < 0) throw new Error("the backup's last migration is unknown to this Potluck");
@@ -250,11 +250,38 @@ export async function restoreDatabase(
         sequence.is_called,
       ]);
     }
+    const endedImports = await endImportsWithoutJobs(client);
     await client.query("commit");
+    return { endedImports };
   } catch (error) {
     await client.query("rollback").catch(() => {});
     throw error;
   }
+}
+
+/** What the cook reads on an import the restore ended (see endImportsWithoutJobs). */
+export const IMPORT_ENDED_BY_RESTORE =
+  "The site was restored from a backup while this import was waiting or running, and it " +
+  "could not go on. Please upload the file again: recipes already imported are kept.";
+
+/**
+ * The job queue is not in a backup (pg-boss makes its own schema at run time, decision 28),
+ * so an import the backup shows as queued or running has no job behind it any more, and its
+ * uploaded file (DATA_DIR/imports) is not in the backup either. It is ended as failed, with a
+ * reason the cook reads, instead of waiting for ever; the recipes it had made are kept.
+ * Returns how many; none for a backup older than the imports table.
+ */
+async function endImportsWithoutJobs(client: pg.Client): Promise<number> {
+  const exists = await client.query<{ found: boolean }>(
+    "select to_regclass('public.imports') is not null as found",
+  );
+  if (!exists.rows[0]?.found) return 0;
+  const ended = await client.query(
+    `update imports set status = 'failed', finished_on = now(), reason = $1, file_path = null
+     where status in ('queued', 'running')`,
+    [IMPORT_ENDED_BY_RESTORE],
+  );
+  return ended.rowCount ?? 0;
 }
 
 async function restoreTable(client: pg.Client, table: TableEntry, dir: string): Promise<void> {

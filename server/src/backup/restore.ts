@@ -86,7 +86,16 @@ export async function restoreBackup(options: {
     client.on("error", () => {});
     await client.connect();
     try {
-      await restoreDatabase(client, staging, manifest, { replace: force });
+      const { endedImports } = await restoreDatabase(client, staging, manifest, {
+        replace: force,
+      });
+      // Queued work is not in a backup (decision 28): say what did not survive.
+      if (endedImports > 0) {
+        say(
+          `${endedImports} ${endedImports === 1 ? "import was" : "imports were"} waiting or running ` +
+            "at the time of the backup: ended as failed (the cooks upload those files again).",
+        );
+      }
     } catch (error) {
       throw new RestoreRefused(
         `The restore failed and the database was left as it was: ${(error as Error).message}`,
