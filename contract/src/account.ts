@@ -139,8 +139,13 @@ export const accountExport = z.object({
   ratings: z.array(
     z.object({
       recipe: exportedRecipeRef,
-      /** Half stars, 1–10, as the API's ratings. */
+      /** Half stars, 1–10, as the API's ratings: 10 is five stars, 9 is four and a half. */
       rating: z.number().int(),
+      /**
+       * The same rating as the cook gave it, in stars: 0.5–5 in halves (rating / 2). Written
+       * since issue 34 §19 (a `"rating": 10` read as ten stars); a new field, so version 1.
+       */
+      stars: z.number().min(0.5).max(5).multipleOf(0.5).optional(),
       comment: z.string(),
       created_on: z.string(),
       updated_on: z.string(),

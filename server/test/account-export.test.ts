@@ -344,6 +344,7 @@ describe("potluck.json", () => {
       {
         recipe: { id: theirs.id, slug: "their-cake", title: "Their cake", author },
         rating: 9,
+        stars: 4.5,
         comment: "Great",
         created_on: expect.any(String),
         updated_on: expect.any(String),
@@ -416,6 +417,22 @@ describe("potluck.json", () => {
         },
       ],
     });
+  });
+
+  // Issue 34 §19: five stars were written as `"rating": 10`, read as ten stars.
+  it("writes each rating in stars beside the API's 1–10: 10 is 5 stars, 1 is half a star", async () => {
+    const { agent } = await signedIn(app, db);
+    const friend = await signedIn(app, db);
+    const best = await createRecipe(disk, friend.agent, { title: "Best soup" }, false);
+    const worst = await createRecipe(disk, friend.agent, { title: "Worst soup" }, false);
+    await ok(agent.post("/api/recipes/ratings/", { recipe: best.id, rating: 10, comment: "" }));
+    await ok(agent.post("/api/recipes/ratings/", { recipe: worst.id, rating: 1, comment: "" }));
+
+    const { files } = await exportOf(agent);
+    const document = accountExport.parse(jsonOf<AccountExport>(files, "potluck.json"));
+    const byTitle = new Map(document.ratings.map((r) => [r.recipe.title, r]));
+    expect(byTitle.get("Best soup")).toMatchObject({ rating: 10, stars: 5 });
+    expect(byTitle.get("Worst soup")).toMatchObject({ rating: 1, stars: 0.5 });
   });
 
   it("holds nothing of other cooks' but what the cook may read, and none of their writing", async () => {

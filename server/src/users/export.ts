@@ -131,6 +131,7 @@ export async function accountDocument(
     ratings: (await ratingsBy(db, viewer)).map((rating) => ({
       recipe: rating.recipe,
       rating: rating.rating,
+      stars: rating.rating / 2,
       comment: rating.comment,
       created_on: iso(rating.created_at),
       updated_on: iso(rating.updated_at),
