@@ -4,6 +4,7 @@ export * from "./aisles.js";
 export * from "./auth.js";
 export * from "./collections.js";
 export * from "./common.js";
+export * from "./conversation.js";
 export * from "./feed.js";
 export * from "./groceries.js";
 export * from "./imports.js";

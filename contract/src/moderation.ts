@@ -133,3 +133,41 @@ export const auditQuery = z.object({
 });
 
 export const adminReportParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
+
+/** A comment of the thread a reported comment is in, as moderators see it. */
+export const contextComment = z.object({
+  id: z.number(),
+  text: z.string(),
+  user_username: z.string(),
+  created_at: z.string(),
+  /** Hidden by a moderator, or its cook disabled: others don't see it. */
+  hidden: z.boolean(),
+  /** The comment this report is about. */
+  reported: z.boolean(),
+});
+export type ContextComment = z.infer<typeof contextComment>;
+
+/**
+ * `GET /api/admin/reports/{id}/context/` (issue 34 §14): a reported comment in its place: the
+ * feed item it is under (whose activity about which recipe) and the comments around it, up to
+ * REPORT_CONTEXT_AROUND before and after, oldest first, the reported one marked. 404 when the
+ * report is not about a comment or the comment is gone.
+ */
+export const REPORT_CONTEXT_AROUND = 3;
+export const reportContext = z.object({
+  item: z.object({
+    id: z.number(),
+    event_type: z.string(),
+    user_username: z.string(),
+    created_on: z.string(),
+    recipe: z.object({ id: z.number(), slug: z.string(), title: z.string() }),
+    rating: z
+      .object({ rating: z.number(), comment: z.string(), author_username: z.string() })
+      .nullable(),
+  }),
+  comments: z.array(contextComment),
+  /** Comments of the item before and after those shown. */
+  earlier_count: z.number(),
+  later_count: z.number(),
+});
+export type ReportContext = z.infer<typeof reportContext>;

@@ -115,6 +115,7 @@ const SHAPES: Record<string, InputShape> = {
   "PUT /api/recipes/collections/:id/recipes/:recipe_id/": {},
   "DELETE /api/recipes/collections/:id/recipes/:recipe_id/": {},
   "GET /api/recipes/recipes/:id/jsonld/": {},
+  "GET /api/recipes/recipes/:id/conversation/": {},
   "POST /api/recipes/import/": { body: Object.keys(importRecipeBody.shape) },
   "PUT /api/recipes/recipes/:id/": {
     body: [...fields(recipeSubmissionFields), "image"],
@@ -182,6 +183,7 @@ const SHAPES: Record<string, InputShape> = {
   "GET /api/admin/reports/": { query: fields(adminReportsQuery) },
   "POST /api/admin/reports/:id/resolve/": { body: fields(resolveReportBody) },
   "POST /api/admin/reports/:id/unhide/": {},
+  "GET /api/admin/reports/:id/context/": {},
   "GET /api/admin/users/": { query: fields(adminUsersQuery) },
   "POST /api/admin/users/:username/disable/": { usernames },
   "POST /api/admin/users/:username/enable/": { usernames },

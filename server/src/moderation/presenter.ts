@@ -1,5 +1,11 @@
-import type { AdminReport, AdminUser, AuditEntry } from "@potluck/contract";
-import type { AdminReportRow, AdminUserRow, AuditRow } from "./repository.js";
+import type { AdminReport, AdminUser, AuditEntry, ReportContext } from "@potluck/contract";
+import type {
+  AdminReportRow,
+  AdminUserRow,
+  AuditRow,
+  ContextCommentRow,
+  ContextItemRow,
+} from "./repository.js";
 
 /** Raw queries give times as Dates or PostgreSQL's text; the API speaks ISO 8601 in UTC. */
 const iso = (time: Date | string): string => new Date(time).toISOString();
@@ -43,4 +49,36 @@ export const presentAuditEntry = (row: AuditRow): AuditEntry => ({
   target_label: row.targetLabel,
   report_id: row.reportId,
   created_on: iso(row.createdAt),
+});
+
+/** A reported comment among its neighbours under its feed item, the reported one marked. */
+export const presentReportContext = (
+  reportedId: number,
+  { item, comments }: { item: ContextItemRow; comments: ContextCommentRow[] },
+): ReportContext => ({
+  item: {
+    id: item.id,
+    event_type: item.eventType,
+    user_username: item.userUsername,
+    created_on: iso(item.createdOn),
+    recipe: { id: item.recipeId, slug: item.recipeSlug, title: item.recipeTitle },
+    rating:
+      item.rating === null
+        ? null
+        : {
+            rating: item.rating,
+            comment: item.ratingComment ?? "",
+            author_username: item.ratingAuthor ?? "",
+          },
+  },
+  comments: comments.map((comment) => ({
+    id: comment.id,
+    text: comment.text,
+    user_username: comment.userUsername,
+    created_at: iso(comment.createdAt),
+    hidden: comment.hidden,
+    reported: comment.id === reportedId,
+  })),
+  earlier_count: item.earlierCount,
+  later_count: item.laterCount,
 });

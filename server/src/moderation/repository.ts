@@ -416,3 +416,85 @@ export async function listAudit(
 }
 
 export const auditCursorOf = (row: AuditRow): CursorValues => [row.createdKey, row.id];
+
+// ---------- a reported comment in context (issue 34 §14) ----------
+
+export type ContextItemRow = {
+  id: number;
+  eventType: string;
+  userUsername: string;
+  createdOn: Date | string;
+  recipeId: number;
+  recipeSlug: string;
+  recipeTitle: string;
+  rating: number | null;
+  ratingComment: string | null;
+  ratingAuthor: string | null;
+  earlierCount: number;
+  laterCount: number;
+};
+
+export type ContextCommentRow = {
+  id: number;
+  text: string;
+  userUsername: string;
+  createdAt: Date | string;
+  hidden: boolean;
+};
+
+/**
+ * The feed item a comment is under and up to `around` comments of it on each side of the
+ * comment (feed_comments_item_idx both ways), oldest first, as moderators see them: hidden
+ * ones and those of disabled cooks too, marked. Undefined when the comment is gone.
+ */
+export async function commentInContext(
+  db: Tx,
+  commentId: number,
+  around: number,
+): Promise<{ item: ContextItemRow; comments: ContextCommentRow[] } | undefined> {
+  const at = sql`(select c0.created_at, c0.id from feed_comments c0 where c0.id = ${commentId})`;
+  const items = await db.execute<ContextItemRow>(sql`
+    select fi.id, fi.event_type as "eventType", iu.username as "userUsername",
+      fi.created_on as "createdOn", r.id as "recipeId", r.slug as "recipeSlug",
+      r.title as "recipeTitle", rt.rating, rt.comment as "ratingComment",
+      rater.username as "ratingAuthor",
+      (select count(*) from feed_comments c
+        where c.feed_item_id = fi.id and (c.created_at, c.id) < (fc.created_at, fc.id))::int
+        as "earlierCount",
+      (select count(*) from feed_comments c
+        where c.feed_item_id = fi.id and (c.created_at, c.id) > (fc.created_at, fc.id))::int
+        as "laterCount"
+    from feed_comments fc
+    join feed_items fi on fi.id = fc.feed_item_id
+    join users iu on iu.id = fi.user_id
+    join recipes r on r.id = fi.recipe_id
+    left join ratings rt on rt.id = fi.rating_id
+    left join users rater on rater.id = rt.author_id
+    where fc.id = ${commentId}`);
+  const item = items.rows[0];
+  if (!item) return undefined;
+  const columns = sql`c.id, c.text, cu.username as "userUsername", c.created_at as "createdAt",
+    (c.hidden_at is not null or cu.disabled_at is not null) as hidden`;
+  const result = await db.execute<ContextCommentRow>(sql`
+    select * from (
+      (select ${columns} from feed_comments c join users cu on cu.id = c.user_id
+        where c.feed_item_id = ${item.id} and (c.created_at, c.id) < ${at}
+        order by c.created_at desc, c.id desc limit ${around})
+      union all
+      (select ${columns} from feed_comments c join users cu on cu.id = c.user_id
+        where c.id = ${commentId})
+      union all
+      (select ${columns} from feed_comments c join users cu on cu.id = c.user_id
+        where c.feed_item_id = ${item.id} and (c.created_at, c.id) > ${at}
+        order by c.created_at, c.id limit ${around})
+    ) shown
+    order by "createdAt", id`);
+  return {
+    item: {
+      ...item,
+      earlierCount: Math.max(0, item.earlierCount - around),
+      laterCount: Math.max(0, item.laterCount - around),
+    },
+    comments: result.rows,
+  };
+}

@@ -11,7 +11,9 @@ import {
   auditQuery,
   type ModerationAction,
   ONE_REPORT_TARGET,
+  REPORT_CONTEXT_AROUND,
   reportBody,
+  reportContext,
   reportReceipt,
   resolveReportBody,
   usernameParams,
@@ -25,9 +27,15 @@ import { consumeAttempts } from "../http/rate-limit.js";
 import { removeImage } from "../media/images.js";
 import { deleteRecipeEverywhere } from "../recipes/writes.js";
 import { findUserByUsername } from "../users/repository.js";
-import { presentAdminUser, presentAuditEntry, presentReport } from "./presenter.js";
+import {
+  presentAdminUser,
+  presentAuditEntry,
+  presentReport,
+  presentReportContext,
+} from "./presenter.js";
 import {
   auditCursorOf,
+  commentInContext,
   disableUser,
   enableUser,
   findReport,
@@ -110,6 +118,22 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const after = decodeCursor(cursor, ["micros", "id"]);
       const rows = await listReports(app.db, { status, after, limit });
       return toPage(request, rows, limit, reportCursorOf, presentReport);
+    },
+  );
+
+  // Where a reported comment was said: its feed item and the comments around it (issue 34 §14).
+  app.get(
+    "/reports/:id/context/",
+    {
+      config: superuser,
+      schema: { params: adminReportParams, response: { 200: reportContext } },
+    },
+    async (request) => {
+      const report = await findReport(app.db, request.params.id);
+      if (!report || report.targetKind !== "comment" || report.targetId === null) throw notFound();
+      const context = await commentInContext(app.db, report.targetId, REPORT_CONTEXT_AROUND);
+      if (!context) throw notFound();
+      return presentReportContext(report.targetId, context);
     },
   );
 

@@ -16,6 +16,7 @@ import { requireUser } from "../auth/plugin.js";
 import type { Viewer } from "../auth/policy.js";
 import { ownsCollection } from "../collections/repository.js";
 import { collectionsRoutes } from "../collections/routes.js";
+import { conversationRoutes } from "../conversation/routes.js";
 import { fieldError, forbidden, notAuthenticated, notFound } from "../http/errors.js";
 import { decodeCursor, toPage } from "../http/pagination.js";
 import { removeImage } from "../media/images.js";
@@ -47,6 +48,7 @@ export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(ratingsRoutes, { prefix: "/ratings" });
   await app.register(importRoutes);
   await app.register(collectionsRoutes);
+  await app.register(conversationRoutes);
 
   app.get(
     "/recipes/",
