@@ -131,10 +131,10 @@ test("a cook shops on a phone: merged lines under aisles, in US units, ticks, st
   await page.goto(listUrl);
   await expect(aisle(page, "Pantry").locator(".shopping-item-what")).toHaveText([
     "3.31 lb All-purpose flour",
-    "3.5 oz Sugar",
+    "3½ oz Sugar",
   ]);
   await expect(aisle(page, "Dairy & eggs").locator(".shopping-item-what")).toHaveText([
-    "1.75 oz Butter",
+    "1¾ oz Butter",
   ]);
   await expect(aisle(page, "Spices & herbs").locator(".shopping-item-what")).toHaveText([
     "1 tsp Salt",
@@ -144,7 +144,7 @@ test("a cook shops on a phone: merged lines under aisles, in US units, ticks, st
   await page.getByText("3.31 lb All-purpose flour").click();
   await expect(flour).toBeChecked();
   await expect(aisle(page, "Pantry").locator(".shopping-item-what")).toHaveText([
-    "3.5 oz Sugar",
+    "3½ oz Sugar",
     "3.31 lb All-purpose flour",
   ]);
   await expect(aisle(page, "Pantry").locator(".shopping-item").last()).toHaveClass(/is-checked/);
@@ -154,7 +154,7 @@ test("a cook shops on a phone: merged lines under aisles, in US units, ticks, st
   // ...and stays there after a reload (the server's order agrees)
   await page.reload();
   await expect(aisle(page, "Pantry").locator(".shopping-item-what")).toHaveText([
-    "3.5 oz Sugar",
+    "3½ oz Sugar",
     "3.31 lb All-purpose flour",
   ]);
 
@@ -190,7 +190,7 @@ test("a cook shops on a phone: merged lines under aisles, in US units, ticks, st
   await expect(atHome.getByText("1 tsp Salt")).toBeHidden(); // collapsed
   // The sugar goes to another aisle, for this cook
   await page.getByLabel("Aisle for Sugar").selectOption({ label: "Bakery" });
-  await expect(aisle(page, "Bakery").locator(".shopping-item-what")).toHaveText(["3.5 oz Sugar"]);
+  await expect(aisle(page, "Bakery").locator(".shopping-item-what")).toHaveText(["3½ oz Sugar"]);
   await expectAccessible(page);
   await shoot(page, "shop-arrange");
   await page.getByRole("button", { name: "Arrange" }).click();
@@ -216,14 +216,16 @@ test("a cook shops on a phone: merged lines under aisles, in US units, ticks, st
   await page.goto(`/recipes/${crepesId}`);
   await expect(page.locator(".ingredient-list li")).toContainText([
     "1.1 lb All-purpose flour",
-    "3.5 oz Sugar",
+    "3½ oz Sugar",
   ]);
 
-  // --- half stars are targets at least 24 px wide (WCAG 2.5.8)
-  for (const name of ["0.5 stars", "1 star", "5 stars"]) {
+  // --- on a phone each whole star is a target of at least 44 px (issue 34 §10: the five stars
+  // share one line, a second tap takes the half below, so half stars are not targets of
+  // their own here)
+  for (const name of ["1 star", "3 stars", "5 stars"]) {
     const box = await page.getByRole("radio", { name, exact: true }).boundingBox();
-    expect(box?.width, name).toBeGreaterThanOrEqual(24);
-    expect(box?.height, name).toBeGreaterThanOrEqual(24);
+    expect(box?.width, name).toBeGreaterThanOrEqual(44);
+    expect(box?.height, name).toBeGreaterThanOrEqual(44);
   }
 });
 
