@@ -1,7 +1,12 @@
 // GET /api/recipes/recipes/{id}/jsonld/ and the round trip: a recipe exported as JSON-LD and
 // imported again (pasted in a <script type="application/ld+json">) gives the same title,
 // steps and ingredient lines.
-import type { RecipeDetail, RecipeDraft, RecipeJsonLd } from "@potluck/contract";
+import {
+  measureOf,
+  type RecipeDetail,
+  type RecipeDraft,
+  type RecipeJsonLd,
+} from "@potluck/contract";
 import { describe, expect, it } from "vitest";
 import { Agent, multipartBody } from "../src/http/inject-agent.js";
 import { ingredientId, signedIn, unitId } from "./factories.js";
@@ -110,19 +115,25 @@ describe("export, then import", () => {
         "<li>Add the cumin, lentils, tomatoes and stock; simmer 20 minutes.</li></ol>" +
         "<h2>To serve</h2><ol><li>Stir in the crème fraîche and lemon juice.</li></ol>",
     );
+    // The draft's quantities are the page's (for its 4 servings), to the JSON-LD's precision.
+    // Issue 34 §6: the page, and so the JSON-LD, writes an amount in the friendlier unit of its
+    // system (1000 ml as 1 l, 8 fl oz as 1 cup; was: the unit as written), so a measure comes
+    // back as the same amount, compared in g or ml.
+    const amount = (unit: string | undefined, quantity: number) => {
+      const measure = unit === undefined ? undefined : measureOf(unit);
+      return measure
+        ? [measure.dimension, Math.round(quantity * measure.base * 10) / 10]
+        : [unit, Math.round(quantity * 1000) / 1000];
+    };
     expect(
-      // The draft's quantities are the page's as written (for its 4 servings), to the
-      // JSON-LD's precision.
       draft.recipe_ingredients.map((line) => [
         line.ingredient?.name,
-        line.unit?.name,
-        Math.round((line.quantity ?? 0) * 1000) / 1000,
+        ...amount(line.unit?.name, line.quantity ?? 0),
       ]),
     ).toEqual(
       recipe.recipe_ingredients.map((line) => [
         line.ingredient?.name,
-        line.unit?.name,
-        Math.round((line.quantity ?? 0) * 4 * 1000) / 1000,
+        ...amount(line.unit?.name, (line.quantity ?? 0) * 4),
       ]),
     );
   });
