@@ -1,7 +1,8 @@
+import { measureOf } from "@potluck/contract";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../src/db/client.js";
-import { groceryLists, plannedRecipes, recipes, shoppingItems } from "../src/db/schema.js";
+import { groceryLists, plannedRecipes, recipes, shoppingItems, units } from "../src/db/schema.js";
 import { recomputeShoppingLists } from "../src/groceries/recompute.js";
 import { createRecipe, deleteRecipeEverywhere, updateRecipe } from "../src/recipes/writes.js";
 import { ingredientId, signedIn, unitId } from "./factories.js";
@@ -34,19 +35,31 @@ const submission = (title: string, rows: { ingredient_id: number; quantity: numb
 });
 
 /** The lines of the lists, as comparable text. */
+/**
+ * Each list's amount of each ingredient and sources, in g or ml (or counts): a line partly
+ * ticked is two lines, its ticked part and the rest (issue 34 §2), which a recompute from
+ * scratch (no ticks) makes one again, so lines are compared by what they add up to.
+ */
 async function linesOf(database: Db, listIds: number[]) {
   const rows = await database
     .select({
       list: shoppingItems.groceryListId,
       ingredient: shoppingItems.ingredientId,
-      unit: shoppingItems.unitId,
+      unit: units.name,
       quantity: shoppingItems.quantity,
       from: shoppingItems.fromRecipes,
     })
     .from(shoppingItems)
+    .innerJoin(units, eq(units.id, shoppingItems.unitId))
     .where(inArray(shoppingItems.groceryListId, listIds))
     .orderBy(asc(shoppingItems.groceryListId), asc(shoppingItems.ingredientId));
-  return rows.map((r) => `${r.list}: ${r.quantity} ${r.unit}/${r.ingredient} for ${r.from}`);
+  const totals = new Map<string, number>();
+  for (const r of rows) {
+    const key = `${r.list}: ${measureOf(r.unit)?.dimension ?? r.unit}/${r.ingredient} for ${r.from}`;
+    const amount = (r.quantity ?? 0) * (measureOf(r.unit)?.base ?? 1);
+    totals.set(key, (totals.get(key) ?? 0) + amount);
+  }
+  return [...totals].map(([key, total]) => `${key}: ${Math.round(total * 100) / 100}`);
 }
 
 describe("the lock protocol", () => {
