@@ -142,7 +142,7 @@ test("B reports A's comment, a moderator hides it, B no longer sees it and A see
   await expect(report).toHaveCount(0);
   await m.getByRole("button", { name: "Resolved" }).click();
   await expect(m.locator(".admin-card").filter({ hasText: spam })).toContainText(
-    `Hide by ${mName}`,
+    `Hidden by ${mName}`,
   );
   await m.getByRole("tab", { name: "Audit log" }).click();
   await expect(m.locator(".admin-card").first()).toContainText(`${mName} hid comment`);
@@ -210,12 +210,12 @@ test("B reports A's comment, a moderator hides it, B no longer sees it and A see
   // --- The moderator changes their mind: the recipe shows again, the report reads dismissed.
   await m.getByRole("button", { name: "Resolved" }).click();
   const resolvedRecipe = m.locator(".admin-card").filter({ hasText: title }).filter({
-    hasText: "Hide by",
+    hasText: "Hidden by",
   });
   await resolvedRecipe.getByRole("button", { name: /^Show again: recipe/ }).click();
   await resolvedRecipe.getByRole("button", { name: "Show again", exact: true }).click();
   await expect(m.locator(".admin-card").filter({ hasText: title }).first()).toContainText(
-    `Dismiss by ${mName}`,
+    `Dismissed by ${mName}`,
   );
   await b.goto(recipeUrl);
   await expect(b.getByRole("heading", { level: 1, name: title })).toBeVisible();

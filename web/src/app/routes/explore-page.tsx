@@ -52,6 +52,14 @@ export default function ExplorePage() {
   );
   // The previous results stay on screen while the new ones load: say so, and dim them.
   const searching = query.isPlaceholderData && query.isFetching;
+  // The words found nothing as typed and these are the results of their corrections: offer
+  // the corrected words as a search of their own (issue 34 §9).
+  const didYouMean = searching ? undefined : query.data?.pages[0]?.did_you_mean;
+  const correctedSearch = () => {
+    const next = new URLSearchParams(params);
+    if (didYouMean) next.set("search", didYouMean);
+    return `?${next.toString()}`;
+  };
 
   return (
     <section className="page">
@@ -79,6 +87,11 @@ export default function ExplorePage() {
       <p className="explore-status status-text" role="status">
         {searching ? (urlSearch ? `Searching for “${urlSearch}”...` : "Filtering recipes...") : ""}
       </p>
+      {didYouMean && !tooShort && (
+        <p className="did-you-mean">
+          Did you mean <Link to={correctedSearch()}>{didYouMean}</Link>?
+        </p>
+      )}
       {tooShort ? null : (
         <div className={searching ? "is-searching" : undefined} aria-busy={searching}>
           <RecipeGrid

@@ -1,6 +1,7 @@
 import type { RecipeDetail } from "@potluck/contract";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
+import { ConversationEntryRow } from "../../components/conversation-entry";
 import { CookLink } from "../../components/cook-link";
 import { HiddenByModerator } from "../../components/hidden-by-moderator";
 import { RecipeImage } from "../../components/recipe-image";
@@ -26,6 +27,7 @@ import { StepTextWithTimers } from "../../features/timers/components/step-text-w
 import { TimerStrip } from "../../features/timers/components/timer-strip";
 import { ApiError, reasonOf } from "../../lib/api-client";
 import { useCameFrom } from "../../lib/came-from";
+import { useRecipeConversation } from "../../lib/conversation";
 import { queryClient } from "../../lib/query-client";
 import { useSession } from "../../lib/session";
 import { lineText, useUnitsPreference } from "../../lib/units-preference";
@@ -285,7 +287,29 @@ function RecipeView({
         <h2 id="reviews-heading">Reviews</h2>
         <Reviews recipeId={recipe.id} />
       </section>
+      <FeedComments recipeId={recipe.id} />
     </>
+  );
+}
+
+/**
+ * The comments cooks wrote under the recipe's feed posts (issue 34 §17, decision 0034), oldest
+ * first, as the reader sees them in their feed: the recipe's one conversation, of which the
+ * reviews above are the other half. Shown only when there are some.
+ */
+function FeedComments({ recipeId }: { recipeId: number }) {
+  const conversation = useRecipeConversation(recipeId);
+  const comments = (conversation.data ?? []).filter((entry) => entry.kind === "comment");
+  if (comments.length === 0) return null;
+  return (
+    <section className="card recipe-feed-comments" aria-labelledby="feed-comments-heading">
+      <h2 id="feed-comments-heading">Comments from the feed</h2>
+      <ul className="comment-list">
+        {comments.map((entry) => (
+          <ConversationEntryRow key={`${entry.kind}-${entry.id}`} entry={entry} />
+        ))}
+      </ul>
+    </section>
   );
 }
 

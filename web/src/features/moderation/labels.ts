@@ -16,6 +16,22 @@ export const ACTION_BUTTONS: Record<ModerationAction, string> = {
   disable_user: "Disable cook",
 };
 
+/** A resolved report's outcome, as "Hidden by {moderator}" reads it (issue 34 §14). */
+export const RESOLUTION_NAMES: Record<ModerationAction, string> = {
+  dismiss: "Dismissed",
+  hide: "Hidden",
+  delete: "Deleted",
+  disable_user: "Cook disabled",
+};
+
+/** What a feed item is, in the context of a reported comment. */
+export const EVENT_NAMES: Record<string, string> = {
+  new_recipe: "New Recipe",
+  update_recipe: "Updated Recipe",
+  new_rating: "New Rating",
+  update_rating: "Updated Rating",
+};
+
 export const AUDIT_ACTIONS: Record<AuditEntry["action"], string> = {
   dismiss: "dismissed a report of",
   hide: "hid",

@@ -1,12 +1,14 @@
-import type { FeedComment } from "@potluck/contract";
+import type { ConversationEntry, FeedComment } from "@potluck/contract";
 import { MAX_COMMENT_LENGTH } from "@potluck/contract/limits";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { BlockCookButton } from "../../../components/block-cook-button";
+import { ConversationEntryRow } from "../../../components/conversation-entry";
 import { CookLink } from "../../../components/cook-link";
 import { HiddenByModerator } from "../../../components/hidden-by-moderator";
 import { ReportButton } from "../../../components/report-button";
 import { ErrorBox, Loading } from "../../../components/status";
 import { ApiError, reasonOf } from "../../../lib/api-client";
+import { useRecipeConversation } from "../../../lib/conversation";
 import { useCreateComment } from "../api/create-comment";
 import { useDeleteComment } from "../api/delete-comment";
 import { useComments, useEarlierComments, useEarlierStart } from "../api/get-comments";
@@ -19,17 +21,21 @@ const withReason = (message: string, error: unknown) =>
   error instanceof ApiError ? `${message} ${reasonOf(error)}` : message;
 
 /**
- * The comments of one feed item, loaded when first opened, with the 'Add a comment...' form
+ * The comments of one feed item, with the rest of its recipe's conversation (issue 34 §17,
+ * decision 0034: the recipe's reviews and the comments under its other feed posts, read only)
+ * in one time-ordered thread, loaded when first opened, with the 'Add a comment...' form
  * (only with a CSRF token) and edit and delete where the server allows them, all shown before the server
  * answers and put back when it refuses.
  */
 export function Comments({
   itemId,
+  recipeId,
   panelId,
   username,
   csrfToken,
 }: {
   itemId: number;
+  recipeId: number;
   panelId: string;
   username: string | undefined;
   csrfToken: string | null;
@@ -43,6 +49,16 @@ export function Comments({
   const moreEarlier = showEarlier ? earlier.hasNextPage : earlierStart !== null;
   const [message, setMessage] = useState<string | null>(null);
   const panel = useRef<HTMLDivElement>(null);
+  // The conversation's entries that are not this item's comments (those come editable above).
+  const conversation = useRecipeConversation(recipeId);
+  const others = (conversation.data ?? []).filter(
+    (entry) => !(entry.kind === "comment" && entry.feed_item?.id === itemId),
+  );
+  type Line = { at: string; comment?: FeedComment; entry?: ConversationEntry };
+  const thread: Line[] = [
+    ...(comments.data ?? []).map((comment) => ({ at: comment.created_at, comment })),
+    ...others.map((entry) => ({ at: entry.created_at, entry })),
+  ].sort((a, b) => a.at.localeCompare(b.at));
 
   return (
     <div className="feed-comments" id={panelId} ref={panel} tabIndex={-1}>
@@ -53,7 +69,7 @@ export function Comments({
           <p>Failed to load comments.</p>
           <p>{reasonOf(comments.error)}</p>
         </ErrorBox>
-      ) : comments.data.length === 0 ? (
+      ) : thread.length === 0 ? (
         <p className="muted small">No comments yet.</p>
       ) : (
         <>
@@ -85,18 +101,22 @@ export function Comments({
                 onDeleted={() => panel.current?.focus()}
               />
             ))}
-            {comments.data.map((comment) => (
-              <CommentRow
-                key={comment.id}
-                itemId={itemId}
-                comment={comment}
-                canWrite={!!csrfToken}
-                me={username}
-                onFailure={setMessage}
-                // The delete button goes away with its comment: keep focus nearby.
-                onDeleted={() => panel.current?.focus()}
-              />
-            ))}
+            {thread.map(({ comment, entry }) =>
+              comment ? (
+                <CommentRow
+                  key={comment.id}
+                  itemId={itemId}
+                  comment={comment}
+                  canWrite={!!csrfToken}
+                  me={username}
+                  onFailure={setMessage}
+                  // The delete button goes away with its comment: keep focus nearby.
+                  onDeleted={() => panel.current?.focus()}
+                />
+              ) : entry ? (
+                <ConversationEntryRow key={`${entry.kind}-${entry.id}`} entry={entry} />
+              ) : null,
+            )}
           </ul>
         </>
       )}

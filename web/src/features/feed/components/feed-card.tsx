@@ -70,7 +70,13 @@ export function FeedCard({
         </button>
       </footer>
       {showComments && (
-        <Comments itemId={item.id} panelId={panelId} username={username} csrfToken={csrfToken} />
+        <Comments
+          itemId={item.id}
+          recipeId={item.recipe.id}
+          panelId={panelId}
+          username={username}
+          csrfToken={csrfToken}
+        />
       )}
     </article>
   );

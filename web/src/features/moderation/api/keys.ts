@@ -4,4 +4,5 @@ export const moderationKeys = {
   reports: (status: "open" | "resolved") => [...moderationKeys.all, "reports", status] as const,
   users: (search: string) => [...moderationKeys.all, "users", search] as const,
   audit: () => [...moderationKeys.all, "audit"] as const,
+  context: (reportId: number) => [...moderationKeys.all, "context", reportId] as const,
 };

@@ -5,9 +5,17 @@ import { Link } from "react-router";
 import { ConfirmStep } from "../../../components/confirm-step";
 import { ErrorBox, Loading } from "../../../components/status";
 import { reasonOf } from "../../../lib/api-client";
+import { useReportContext } from "../api/get-report-context";
 import { useReports } from "../api/get-reports";
 import { useResolveReport, useUnhideReport } from "../api/resolve-report";
-import { ACTION_BUTTONS, formatTime, KIND_NAMES, REASON_NAMES } from "../labels";
+import {
+  ACTION_BUTTONS,
+  EVENT_NAMES,
+  formatTime,
+  KIND_NAMES,
+  REASON_NAMES,
+  RESOLUTION_NAMES,
+} from "../labels";
 
 /** The open reports, oldest first, each with its actions; or the resolved ones, newest first. */
 export function ReportsQueue({ status }: { status: "open" | "resolved" }) {
@@ -123,6 +131,72 @@ function ShowAgain({ report, name }: { report: AdminReport; name: string }) {
   );
 }
 
+/**
+ * A reported comment where it was said (issue 34 §14): the feed item it is under and the
+ * comments around it, the reported one marked; loaded when opened.
+ */
+function CommentInContext({ reportId }: { reportId: number }) {
+  const [open, setOpen] = useState(false);
+  const context = useReportContext(reportId, open);
+  return (
+    <div className="admin-context">
+      <button
+        type="button"
+        className="btn btn-small btn-outline"
+        aria-expanded={open}
+        onClick={() => setOpen((was) => !was)}
+      >
+        {open ? "Hide the conversation" : "Show in context"}
+      </button>
+      {open &&
+        (context.isPending ? (
+          <Loading text="Loading the conversation..." />
+        ) : context.isError ? (
+          <ErrorBox>
+            <p>Failed to load the conversation.</p>
+            <p>{reasonOf(context.error)}</p>
+          </ErrorBox>
+        ) : (
+          <section className="admin-context-thread" aria-label="The comment in context">
+            <p className="small">
+              Under {context.data.item.user_username}'s{" "}
+              {EVENT_NAMES[context.data.item.event_type] ?? context.data.item.event_type} post about{" "}
+              <Link to={`/recipe/${context.data.item.recipe.id}/${context.data.item.recipe.slug}`}>
+                {context.data.item.recipe.title}
+              </Link>{" "}
+              on {formatTime(context.data.item.created_on)}
+              {context.data.item.rating?.comment && <> · “{context.data.item.rating.comment}”</>}
+            </p>
+            {context.data.earlier_count > 0 && (
+              <p className="muted small">{context.data.earlier_count} earlier comments</p>
+            )}
+            <ol className="admin-context-comments">
+              {context.data.comments.map((comment) => (
+                <li
+                  key={comment.id}
+                  className={comment.reported ? "admin-context-reported" : undefined}
+                  aria-current={comment.reported ? "true" : undefined}
+                >
+                  <span className="small">
+                    <strong>{comment.user_username}</strong> · {formatTime(comment.created_at)}
+                    {comment.reported && <span className="admin-badge">Reported</span>}
+                    {comment.hidden && (
+                      <span className="admin-badge admin-badge-muted">Hidden</span>
+                    )}
+                  </span>
+                  <span className="admin-context-text">{comment.text}</span>
+                </li>
+              ))}
+            </ol>
+            {context.data.later_count > 0 && (
+              <p className="muted small">{context.data.later_count} later comments</p>
+            )}
+          </section>
+        ))}
+    </div>
+  );
+}
+
 function ReportRow({ report }: { report: AdminReport }) {
   const resolve = useResolveReport();
   const [asking, setAsking] = useState<ModerationAction | null>(null);
@@ -160,10 +234,13 @@ function ReportRow({ report }: { report: AdminReport }) {
         )}
       </p>
       {report.text && <p className="admin-report-text">{report.text}</p>}
+      {report.target_kind === "comment" && report.target_id !== null && (
+        <CommentInContext reportId={report.id} />
+      )}
       {report.status === "resolved" ? (
         <>
           <p className="small">
-            {report.resolution && ACTION_BUTTONS[report.resolution]} by{" "}
+            {report.resolution && RESOLUTION_NAMES[report.resolution]} by{" "}
             {report.resolved_by_username ?? "a deleted moderator"}
             {report.resolved_at && <> on {formatTime(report.resolved_at)}</>}
           </p>
