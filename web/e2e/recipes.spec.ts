@@ -123,8 +123,12 @@ test("a cook publishes a recipe, scales it, rates it, finds it, edits it and del
   await expect(page.getByRole("radio", { name: "4.5 stars" })).toBeChecked();
   await expect(page.getByLabel("Comment (optional)")).toHaveValue("Fluffy and quick.");
 
+  // The recipe was created from My Recipes: its back link leads there (issue 34 §19; it
+  // said "Back to Explore").
+  await expect(page.getByRole("link", { name: "Back to My Recipes" })).toBeVisible();
+
   // --- find it on Explore by two letters of its title
-  await page.getByRole("link", { name: "Back to Explore" }).click();
+  await page.goto("/explore");
   await expect(page.getByRole("heading", { name: "Latest Recipes" })).toBeVisible();
   const search = page.getByLabel("Search recipes");
   await search.fill("Q");
