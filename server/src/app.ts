@@ -15,6 +15,7 @@ import { authRoutes } from "./auth/routes.js";
 import { SESSION_COOKIE } from "./auth/sessions.js";
 import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
+import { NotifyHub } from "./db/notify-listener.js";
 import { feedRoutes } from "./feed/routes.js";
 import { groceriesRoutes } from "./groceries/routes.js";
 import { registerErrorHandler } from "./http/errors.js";
@@ -42,6 +43,8 @@ declare module "fastify" {
     searchRankings: SearchRankings;
     /** Background jobs: send from any route; background-jobs.ts says which this process works. */
     jobs: JobQueue;
+    /** The one LISTEN connection: the session cache's and every live stream's channels. */
+    notifyHub: NotifyHub;
   }
 }
 
@@ -62,6 +65,9 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   app.decorate("jobs", new JobQueue(db.$client, app.log, config.shutdownTimeoutMs));
   // After requests in flight: running jobs are told to stop, and return to the queue.
   app.addHook("onClose", () => app.jobs.stop());
+  // Connected when a session or a stream first needs it; its subscribers stop before it.
+  app.decorate("notifyHub", new NotifyHub(db, app.log));
+  app.addHook("onClose", () => app.notifyHub.close());
   registerErrorHandler(app);
   if (config.logRequests) logRequests(app);
 

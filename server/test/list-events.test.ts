@@ -221,7 +221,7 @@ describe("a list's event stream", () => {
     const toMember = await stream(list.id, member.agent);
     await db.execute(sql`
       select pg_terminate_backend(pid) from pg_stat_activity
-      where application_name = 'potluck-list-events' and datname = current_database()`);
+      where application_name = 'potluck-listen' and datname = current_database()`);
     // Made while the listener is down or reconnecting: sent from the table once it is back.
     await ok(owner.agent.patch(`/api/groceries/lists/${list.id}/`, { notes: "<p>cut</p>" }));
     expect(await nextChange(toMember)).toEqual({ kind: "notes", by: owner.user.username });

@@ -173,7 +173,7 @@ describe("signed-in requests answered from memory", () => {
 
     await db.execute(sql`
       select pg_terminate_backend(pid) from pg_stat_activity
-      where application_name = 'potluck-session_changes' and datname = current_database()`);
+      where application_name = 'potluck-listen' and datname = current_database()`);
     await until(() => !two.app.sessions.listening, "the listener to notice");
     // Down (or back, but then started over empty): the session is read, not taken from memory.
     expect((await recognised(two.app, token)).queries).toBeGreaterThan(0);

@@ -41,7 +41,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest("user", null);
   app.decorateRequest("sessionToken", undefined);
-  app.decorate("sessions", new SessionCache(app.db, app.log));
+  app.decorate("sessions", new SessionCache(app.db, app.notifyHub));
   app.addHook("onClose", () => app.sessions.close());
 
   // A forgotten declaration fails at start, not as a route open to everyone.

@@ -1,6 +1,5 @@
-import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client.js";
-import { NotifyListener } from "../db/notify-listener.js";
+import type { NotifyHub, NotifyListener } from "../db/notify-listener.js";
 import {
   deleteSession,
   deleteSessionById,
@@ -50,14 +49,12 @@ export class SessionCache {
 
   constructor(
     private readonly db: Db,
-    log: FastifyBaseLogger,
+    notifyHub: NotifyHub,
   ) {
-    this.listener = new NotifyListener(
-      db,
-      SESSION_CHANGES_CHANNEL,
-      { notified: (payload) => this.forgetUser(Number(payload)), gap: () => this.clear() },
-      log,
-    );
+    this.listener = notifyHub.listen(SESSION_CHANGES_CHANNEL, {
+      notified: (payload) => this.forgetUser(Number(payload)),
+      gap: () => this.clear(),
+    });
   }
 
   /** Whether cached sessions are trusted now (the LISTEN connection is up). */
@@ -122,7 +119,7 @@ export class SessionCache {
     this.entries.delete(sessionTokenHash(token).toString("base64"));
   }
 
-  /** Stops listening; the app is closing. */
+  /** Stops listening (the app's other subscribers go on); the app is closing. */
   async close(): Promise<void> {
     await this.listener.close();
     this.clear();

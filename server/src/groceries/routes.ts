@@ -517,7 +517,7 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---------- live updates ----------
 
-  const streams = new ListEventStreams(app.db, app.log);
+  const streams = new ListEventStreams(app.db, app.notifyHub, app.log);
   // Before the server waits for requests in flight: an open stream never finishes by itself.
   app.addHook("preClose", () => streams.close());
 
@@ -537,7 +537,7 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
       const listId = request.params.id;
       if (!(await roleOn(app.db, listId, user.id))) throw notFound();
       // Listening before the start is read, so no change falls between the two.
-      await streams.ready();
+      await streams.ready(app.config.database.connectTimeoutMs);
       const lastEventId = request.headers["last-event-id"];
       const start = await streamStart(
         app.db,

@@ -1,9 +1,18 @@
 import type { ServerResponse } from "node:http";
 import type { FastifyBaseLogger, FastifyReply } from "fastify";
-import type { Db } from "../db/client.js";
-import { NotifyListener } from "../db/notify-listener.js";
-import { KEEP_ALIVE_MS, MAX_UNSENT_BYTES } from "../groceries/live-streams.js";
+import type { NotifyHub, NotifyListener } from "../db/notify-listener.js";
 import { DATABASE_UNAVAILABLE, HttpError } from "./errors.js";
+
+/** A comment line this often keeps proxies from closing a quiet stream. */
+export const KEEP_ALIVE_MS = 25_000;
+/**
+ * The most a stream may have waiting in this process, beyond what the kernel's socket buffers
+ * hold, before it is dropped: a reader that stopped reading would otherwise make the process
+ * keep every event for it, without limit. Several hundred events; a reader that keeps up has
+ * at most one delivery waiting: usually one event, at most a replay (a list's
+ * MAX_REPLAYED_EVENTS).
+ */
+export const MAX_UNSENT_BYTES = 64 * 1024;
 
 /** One open event stream: its response, and what its feature needs to know of it. */
 export interface HubStream {
@@ -21,12 +30,11 @@ export interface HubHandlers<S extends HubStream> {
 }
 
 /**
- * The open `text/event-stream` responses of one kind in this process, by key (a planner's
- * owner, a cook), and the one connection that LISTENs on its channel (db/notify-listener.ts):
- * what a NOTIFY means is the feature's (`handlers`); keeping streams, keep-alives, the bound on
- * unread output and the stop are the hub's. Used by the planner's, the imports' and the
- * notifications' events; a list's events replay from a table and keep their own
- * (groceries/live-streams.ts).
+ * The open `text/event-stream` responses of one kind in this process, by key (a list, a
+ * planner's owner, a cook), subscribed to their channel on the app's one LISTEN connection
+ * (db/notify-listener.ts): what a NOTIFY means is the feature's (`handlers`); keeping streams,
+ * keep-alives, the bound on unread output and the stop are the hub's. Used by the lists', the
+ * planner's, the imports' and the notifications' events.
  */
 export class EventStreamHub<S extends HubStream> {
   private readonly streams = new Map<number, Set<S>>();
@@ -37,17 +45,15 @@ export class EventStreamHub<S extends HubStream> {
   private closed = false;
 
   constructor(
-    db: Db,
+    notifyHub: NotifyHub,
     channel: string,
     private readonly handlers: HubHandlers<S>,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.listener = new NotifyListener(
-      db,
-      channel,
-      { notified: (payload) => handlers.notified(payload, this), gap: () => this.gap() },
-      log,
-    );
+    this.listener = notifyHub.listen(channel, {
+      notified: (payload) => handlers.notified(payload, this),
+      gap: () => this.gap(),
+    });
   }
 
   /**
@@ -100,9 +106,10 @@ export class EventStreamHub<S extends HubStream> {
   }
 
   /**
-   * Writes to a stream, bounded as a list's stream is: a reader more than MAX_UNSENT_BYTES
-   * behind is dropped (not ended: an end would wait behind everything unread), and its browser
-   * reconnects and reads afresh. False when the stream has ended or was just dropped.
+   * Writes to a stream, bounded: a reader more than MAX_UNSENT_BYTES behind is dropped (not
+   * ended: an end would wait behind everything unread), and its browser reconnects and reads
+   * afresh (a list's, from the Last-Event-ID it got to). False when the stream has ended or
+   * was just dropped.
    */
   send(stream: S, text: string): boolean {
     const { res } = stream;
@@ -126,7 +133,7 @@ export class EventStreamHub<S extends HubStream> {
   }
 
   /**
-   * The listener connected, or lost its connection. NotifyListener says which only after this
+   * The listener listens (again), or lost its connection. NotifyListener says which only after this
    * returns (`listening`), so look once this turn is over: when it listens (again), the streams
    * waiting may open, and the open ones may have missed something.
    */

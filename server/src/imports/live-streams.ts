@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { Db } from "../db/client.js";
+import type { NotifyHub } from "../db/notify-listener.js";
 import { EventStreamHub, type HubStream } from "../http/event-stream-hub.js";
 import { IMPORT_EVENTS_CHANNEL, type ImportNotice } from "./events.js";
 
@@ -9,9 +9,12 @@ import { IMPORT_EVENTS_CHANNEL, type ImportNotice } from "./events.js";
  * connection listens again after a loss, every stream is sent `event: reset` and its page
  * reads its imports afresh.
  */
-export function importEventStreams(db: Db, log: FastifyBaseLogger): EventStreamHub<HubStream> {
+export function importEventStreams(
+  notifyHub: NotifyHub,
+  log: FastifyBaseLogger,
+): EventStreamHub<HubStream> {
   return new EventStreamHub<HubStream>(
-    db,
+    notifyHub,
     IMPORT_EVENTS_CHANNEL,
     {
       notified: (payload, hub) => {

@@ -127,7 +127,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---------- live progress ----------
 
-  const streams = importEventStreams(app.db, app.log);
+  const streams = importEventStreams(app.notifyHub, app.log);
   // Before the server waits for requests in flight: an open stream never finishes by itself.
   app.addHook("preClose", () => streams.close());
 

@@ -2,6 +2,7 @@ import type { ServerResponse } from "node:http";
 import type { FastifyBaseLogger } from "fastify";
 import type { Viewer } from "../auth/policy.js";
 import type { Db } from "../db/client.js";
+import type { NotifyHub } from "../db/notify-listener.js";
 import { EventStreamHub } from "../http/event-stream-hub.js";
 import { NOTIFICATION_EVENTS_CHANNEL } from "./notify.js";
 import { unreadCount } from "./repository.js";
@@ -30,10 +31,11 @@ export class UnreadCountStreams {
 
   constructor(
     private readonly db: Db,
+    notifyHub: NotifyHub,
     private readonly log: FastifyBaseLogger,
   ) {
     this.hub = new EventStreamHub<Stream>(
-      db,
+      notifyHub,
       NOTIFICATION_EVENTS_CHANNEL,
       {
         notified: (payload) => void this.count(Number(payload)),

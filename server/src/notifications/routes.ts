@@ -62,7 +62,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---------- the unread count, live ----------
 
-  const streams = new UnreadCountStreams(app.db, app.log);
+  const streams = new UnreadCountStreams(app.db, app.notifyHub, app.log);
   // Before the server waits for requests in flight: an open stream never finishes by itself.
   app.addHook("preClose", () => streams.close());
 

@@ -1,6 +1,7 @@
 import type { ServerResponse } from "node:http";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client.js";
+import type { NotifyHub } from "../db/notify-listener.js";
 import { EventStreamHub } from "../http/event-stream-hub.js";
 import { PLANNER_EVENTS_CHANNEL, type PlannerNotice } from "./events.js";
 import { peopleOf } from "./repository.js";
@@ -23,10 +24,11 @@ export class PlannerEventStreams {
 
   constructor(
     private readonly db: Db,
+    notifyHub: NotifyHub,
     private readonly log: FastifyBaseLogger,
   ) {
     this.hub = new EventStreamHub<Stream>(
-      db,
+      notifyHub,
       PLANNER_EVENTS_CHANNEL,
       {
         notified: (payload) => this.notified(payload),

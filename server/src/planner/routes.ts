@@ -493,7 +493,7 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---------- live updates ----------
 
-  const streams = new PlannerEventStreams(app.db, app.log);
+  const streams = new PlannerEventStreams(app.db, app.notifyHub, app.log);
   // Before the server waits for requests in flight: an open stream never finishes by itself.
   app.addHook("preClose", () => streams.close());
 
