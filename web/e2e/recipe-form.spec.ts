@@ -5,7 +5,8 @@ import { signUp, uniqueName } from "./fixtures";
 // Issue 22 on the recipe form, on a phone and on a laptop: a recipe's own servings (item 4),
 // ingredient row errors that say which row (item 6), the title's limit shown and kept (item 8),
 // Cancel on a filled-in recipe asks (item 9), and "Add Ingredient" puts the cook in the new
-// row's picker (item 13).
+// row's picker (item 13); issue 35 §2: a counted ingredient (Egg) starts at "No unit (a count)",
+// any other (Whole milk) asks for a unit.
 
 const VIEWPORTS = [
   { name: "phone", width: 390, height: 844 },
@@ -38,7 +39,7 @@ for (const viewport of VIEWPORTS) {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
     });
 
-    test("servings, a row error that says which row, and a count without a unit", async ({
+    test("servings, a counted ingredient at its count, a row error that says which row", async ({
       page,
     }) => {
       test.setTimeout(90_000);
@@ -58,54 +59,61 @@ for (const viewport of VIEWPORTS) {
       await expect(picker2).toBeFocused();
       await page.keyboard.type("egg");
       await page.getByRole("option", { name: "Egg", exact: true }).click();
+      // Eggs are counted (the catalogue says so): the unit starts at the count (issue 35 §2).
+      const unit2 = page.getByLabel("Unit 2", { exact: true });
+      await expect(unit2.locator("option:checked")).toHaveText("No unit (a count)");
       await page.getByLabel("Quantity 2", { exact: true }).fill("4");
+      // Milk is not: its unit asks.
+      await page.getByRole("button", { name: "Add Ingredient" }).click();
+      await page.keyboard.type("whole milk");
+      await page.getByRole("option", { name: "Whole milk", exact: true }).click();
+      const unit3 = page.getByLabel("Unit 3", { exact: true });
+      await expect(unit3.locator("option:checked")).toHaveText("Choose a unit");
+      await page.getByLabel("Quantity 3", { exact: true }).fill("100");
 
       // A row without a unit is refused with the spec's message, and the row says what it lacks.
       await page.getByRole("button", { name: "Create Recipe" }).click();
       await expect(page.getByRole("alert")).toHaveText(SPEC_ROW_MESSAGE);
-      const row2 = page.locator(".ingredient-row").nth(1);
-      const unit2 = page.getByLabel("Unit 2", { exact: true });
+      const row3 = page.locator(".ingredient-row").nth(2);
       if (viewport.name === "phone") {
         mkdirSync(SHOTS_DIR, { recursive: true });
         await page.screenshot({
           path: `${SHOTS_DIR}/recipe-form-row-error-${SHOTS_TAG}-phone.png`,
         });
       }
-      const rowMessage = 'Ingredient 2: choose a unit ("No unit" for a count, such as 3 eggs).';
-      await expect(row2.getByText(rowMessage)).toBeVisible();
-      await expect(unit2).toHaveAttribute("aria-invalid", "true");
-      await expect(unit2).toHaveAccessibleDescription(rowMessage);
-      await expect(unit2).toBeFocused();
-      await expect(page.getByLabel("Unit 1", { exact: true })).not.toHaveAttribute(
-        "aria-invalid",
-        "true",
-      );
-      await expect(page.getByLabel("Quantity 2", { exact: true })).not.toHaveAttribute(
-        "aria-invalid",
-        "true",
-      );
+      const rowMessage = 'Ingredient 3: choose a unit ("No unit" for a count, such as 3 eggs).';
+      await expect(row3.getByText(rowMessage)).toBeVisible();
+      await expect(unit3).toHaveAttribute("aria-invalid", "true");
+      await expect(unit3).toHaveAccessibleDescription(rowMessage);
+      await expect(unit3).toBeFocused();
+      for (const fine of ["Unit 1", "Unit 2", "Quantity 3"]) {
+        await expect(page.getByLabel(fine, { exact: true })).not.toHaveAttribute(
+          "aria-invalid",
+          "true",
+        );
+      }
 
-      // No unit means a count: "4 eggs".
-      await unit2.selectOption({ label: "No unit (a count)" });
-      await expect(row2.getByText(rowMessage)).toHaveCount(0);
-      await expect(unit2).not.toHaveAttribute("aria-invalid", "true");
+      await unit3.selectOption({ label: "ml" });
+      await expect(row3.getByText(rowMessage)).toHaveCount(0);
+      await expect(unit3).not.toHaveAttribute("aria-invalid", "true");
       await page.getByRole("button", { name: "Create Recipe" }).click();
 
-      // The recipe page opens at its 8 servings, with the quantities as written.
+      // The recipe page opens at its 8 servings, with the quantities as written: "4 eggs".
       await expect(page).toHaveURL(/\/recipes\/\d+$/);
       await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
       const guests = page.getByLabel("Guests");
       await expect(guests).toHaveValue("8");
       const lines = page.locator(".ingredient-list li");
-      await expect(lines).toHaveText(["225 g Unsalted butter", "4 eggs"]);
+      await expect(lines).toHaveText(["225 g Unsalted butter", "4 eggs", "100 ml Whole milk"]);
       await guests.fill("16");
-      await expect(lines).toHaveText(["450 g Unsalted butter", "8 eggs"]);
+      await expect(lines).toHaveText(["450 g Unsalted butter", "8 eggs", "200 ml Whole milk"]);
 
       // Editing shows the same servings and quantities.
       await page.getByRole("link", { name: "Edit" }).click();
       await expect(page.getByLabel("Servings", { exact: true })).toHaveValue("8");
       await expect(page.getByLabel("Quantity 1", { exact: true })).toHaveValue("225");
       await expect(page.getByLabel("Quantity 2", { exact: true })).toHaveValue("4");
+      await expect(page.getByLabel("Quantity 3", { exact: true })).toHaveValue("100");
     });
 
     test("a row missing its ingredient and quantity is marked and focused", async ({ page }) => {
