@@ -4,6 +4,7 @@ import type {
   UpdateNotificationSettingsBody,
 } from "@potluck/contract";
 import { NOTIFICATION_KIND_LABELS } from "@potluck/contract/limits";
+import { formatDate, formatDateTime } from "../../lib/dates";
 
 /**
  * Who did it: "Ana", "Ana and Ben", "Ana and 3 others". `actors` are the newest few usernames,
@@ -96,15 +97,11 @@ export function timeAgo(iso: string, now: number = Date.now()): string {
   const days = Math.floor(elapsed / DAY);
   if (days === 1) return "yesterday";
   if (days < 7) return `${days} days ago`;
-  return new Date(time).toLocaleDateString("en-GB", { dateStyle: "medium" });
+  return formatDate(new Date(time));
 }
 
-/** "3 Mar 2025, 14:05": the full time, on hover and for screen readers. */
-export function fullTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  return date.toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
-}
+/** "3 Mar 2025, 14:05": the full time, on hover and for screen readers (lib/dates.ts). */
+export const fullTime = (iso: string): string => formatDateTime(iso);
 
 /**
  * What a saved change of the settings did, said plainly: "Saved: New followers won't show in the
