@@ -3,6 +3,7 @@ import { formatDateTime } from "../lib/dates";
 import { CookLink } from "./cook-link";
 import { HiddenByModerator } from "./hidden-by-moderator";
 import { StarIcons } from "./star-rating";
+import "./conversation-entry.css";
 
 /** Where a feed comment was posted, in a few words: "on rosa's new recipe". */
 const POSTS: Record<string, string> = {
@@ -20,7 +21,7 @@ const POSTS: Record<string, string> = {
 export function ConversationEntryRow({ entry }: { entry: ConversationEntry }) {
   const post = entry.feed_item;
   return (
-    <li className={`comment conversation-entry conversation-${entry.kind}`}>
+    <li className={`conversation-entry conversation-${entry.kind}`}>
       <div className="comment-meta">
         <strong>
           <CookLink username={entry.author_username} />
@@ -43,7 +44,7 @@ export function ConversationEntryRow({ entry }: { entry: ConversationEntry }) {
           {formatDateTime(entry.created_at)}
         </time>
       </div>
-      {entry.text && <p className="comment-text">{entry.text}</p>}
+      {entry.text && <p className="conversation-entry-text">{entry.text}</p>}
       {entry.hidden_by_moderator && <HiddenByModerator what="comment" />}
     </li>
   );

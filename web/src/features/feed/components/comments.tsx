@@ -73,6 +73,10 @@ export function Comments({
         <p className="muted small">No comments yet.</p>
       ) : (
         <>
+          {/* Reviews are no comments: say so when they are all the thread holds. */}
+          {!thread.some((line) => line.comment || line.entry?.kind === "comment") && (
+            <p className="muted small">No comments yet.</p>
+          )}
           {moreEarlier && (
             <button
               type="button"
