@@ -8,11 +8,11 @@ import pg from "pg";
 import "../src/db/client.js"; // its int8/numeric parsers
 import type { EmbeddedDatabase } from "../src/db/embedded.js";
 import { runMigrations } from "../src/db/migrate.js";
-import { loadReferenceData } from "../src/db/reference-data.js";
 import * as schema from "../src/db/schema.js";
 import { recomputeShoppingLists } from "../src/groceries/recompute.js";
 import { createImageStorage } from "../src/media/storage.js";
 import { updateRecipe } from "../src/recipes/writes.js";
+import { loadReferenceData } from "../src/reference-data.js";
 import { startScratchPostgres } from "../test/scratch-postgres.js";
 
 // Times updateRecipe on a recipe planned on many lists (each also planning a few other

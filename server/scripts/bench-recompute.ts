@@ -5,9 +5,9 @@ import pg from "pg";
 import "../src/db/client.js"; // its int8/numeric parsers
 import type { EmbeddedDatabase } from "../src/db/embedded.js";
 import { runMigrations } from "../src/db/migrate.js";
-import { loadReferenceData } from "../src/db/reference-data.js";
 import * as schema from "../src/db/schema.js";
 import { recomputeShoppingList } from "../src/groceries/recompute.js";
+import { loadReferenceData } from "../src/reference-data.js";
 import { startScratchPostgres } from "../test/scratch-postgres.js";
 
 const { values } = parseArgs({

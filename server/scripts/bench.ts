@@ -24,7 +24,7 @@ import { connect } from "../src/db/client.js";
 import { lockDataDir } from "../src/db/data-dir-lock.js";
 import { startEmbeddedPostgres } from "../src/db/embedded.js";
 import { runMigrations } from "../src/db/migrate.js";
-import { loadReferenceData } from "../src/db/reference-data.js";
+import { loadReferenceData } from "../src/reference-data.js";
 import {
   ANONYMOUS_HEALTH,
   BENCH_COMMENT,

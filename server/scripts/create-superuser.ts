@@ -7,6 +7,7 @@ import { hashPassword } from "../src/auth/passwords.js";
 import { loadConfig } from "../src/config.js";
 import { openDatabase } from "../src/db/open.js";
 import { users } from "../src/db/schema.js";
+import { loadReferenceData } from "../src/reference-data.js";
 
 const { values } = parseArgs({
   options: {
@@ -34,6 +35,7 @@ if (password.length < 8) {
 
 const database = await openDatabase(loadConfig(), {
   holder: "npm run create-superuser",
+  referenceData: loadReferenceData,
   reuseRunning: true,
   poolSize: 1,
 });

@@ -2,7 +2,6 @@ import { type SQL, sql } from "drizzle-orm";
 import { connect, type Db, type Tx } from "../src/db/client.js";
 import { adminQuery } from "../src/db/embedded.js";
 import { runMigrations } from "../src/db/migrate.js";
-import { loadReferenceData } from "../src/db/reference-data.js";
 import { ingredientSearchSql, withTypoTolerance } from "../src/ingredients/repository.js";
 import { searchWords } from "../src/ingredients/search-text.js";
 import { recipeListSql } from "../src/recipes/repository.js";
@@ -13,6 +12,7 @@ import {
   expandWords,
   rankingSql,
 } from "../src/recipes/search-ranking.js";
+import { loadReferenceData } from "../src/reference-data.js";
 import { withDatabase } from "../test/global-setup.js";
 import { startScratchPostgres } from "../test/scratch-postgres.js";
 

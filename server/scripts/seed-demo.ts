@@ -7,6 +7,7 @@ import { buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { openDatabase } from "../src/db/open.js";
 import { Agent, multipartBody } from "../src/http/inject-agent.js";
+import { loadReferenceData } from "../src/reference-data.js";
 import { type Motif, renderFoodCard } from "./demo/food-card.js";
 
 export const DEMO_PASSWORD = "potluck-demo";
@@ -40,6 +41,7 @@ const content: DemoContent = JSON.parse(
 const config = { ...loadConfig(), logLevel: "silent" };
 const database = await openDatabase(config, {
   holder: "npm run seed:demo",
+  referenceData: loadReferenceData,
   reuseRunning: true,
   poolSize: 4,
 });

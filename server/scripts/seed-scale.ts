@@ -17,6 +17,7 @@ import type { Db, Tx } from "../src/db/client.js";
 import { openDatabase } from "../src/db/open.js";
 import { recomputeShoppingLists } from "../src/groceries/recompute.js";
 import { refreshSearchRows } from "../src/recipes/search-index.js";
+import { loadReferenceData } from "../src/reference-data.js";
 import { formatSeconds, ProgressBar } from "./progress-bar.js";
 
 export const SCALE_PASSWORD = "scale-password";
@@ -750,6 +751,7 @@ async function main() {
   }
   const database = await openDatabase(loadConfig(), {
     holder: "npm run seed:scale",
+    referenceData: loadReferenceData,
     reuseRunning: true,
     poolSize: 2,
   });

@@ -20,7 +20,6 @@ import { feedRoutes } from "./feed/routes.js";
 import { groceriesRoutes } from "./groceries/routes.js";
 import { registerErrorHandler } from "./http/errors.js";
 import { urlForLog } from "./http/log-url.js";
-import { openApiRoutes, registerOpenApi } from "./http/openapi.js";
 import { watchRouteSchemas } from "./http/route-schemas.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
 import { importsRoutes } from "./imports/routes.js";
@@ -29,7 +28,9 @@ import { JobQueue } from "./jobs/queue.js";
 import { decorateImageStorage, serveImages } from "./media/serve.js";
 import { adminRoutes, reportRoutes } from "./moderation/routes.js";
 import { notificationSettingsRoutes, notificationsRoutes } from "./notifications/routes.js";
+import { openApiRoutes, registerOpenApi } from "./openapi.js";
 import { plannerRoutes } from "./planner/routes.js";
+import { recipeImageAccess } from "./recipes/image-access.js";
 import { SearchRankings } from "./recipes/ranking-cache.js";
 import { recipesRoutes } from "./recipes/routes.js";
 import { termsRoutes } from "./terms/routes.js";
@@ -108,7 +109,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await openApiRoutes(app);
 
   // Media keys are random and never reused, so an image never changes: cached for a year.
-  await serveImages(app, config);
+  await serveImages(app, config, (key, request) => recipeImageAccess(app.db, key, request.user));
   await registerWebApp(app, config);
   assertRouteSchemas();
   return app;

@@ -5,6 +5,7 @@ import { DataDirBusyError } from "./db/data-dir-lock.js";
 import { EmbeddedPortTakenError } from "./db/embedded-port.js";
 import { type OpenDatabase, openDatabase } from "./db/open.js";
 import { isDatabaseUnavailable } from "./db/unavailable.js";
+import { loadReferenceData } from "./reference-data.js";
 
 export function loadConfigOrExit(): Config {
   try {
@@ -39,6 +40,7 @@ export async function openDatabaseWhenReachable(
         holder: options.holder,
         poolSize: options.poolSize,
         prepare: options.prepare,
+        referenceData: loadReferenceData,
         onConnectionError: (error) => options.warn(`database connection lost: ${error.message}`),
       });
     } catch (error) {

@@ -2,7 +2,7 @@ import type { TestProject } from "vitest/node";
 import { connect } from "../src/db/client.js";
 import { adminQuery } from "../src/db/embedded.js";
 import { runMigrations } from "../src/db/migrate.js";
-import { loadReferenceData } from "../src/db/reference-data.js";
+import { loadReferenceData } from "../src/reference-data.js";
 import { startScratchPostgres } from "./scratch-postgres.js";
 
 declare module "vitest" {

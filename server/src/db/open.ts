@@ -6,7 +6,6 @@ import { DataDirBusyError, lockDataDir } from "./data-dir-lock.js";
 import { runningEmbeddedUrl, startEmbeddedPostgres } from "./embedded.js";
 import { START_LOCK_CLASS } from "./locks.js";
 import { runMigrations } from "./migrate.js";
-import { loadReferenceData } from "./reference-data.js";
 
 export interface OpenDatabase {
   /** Where it is, password included: for worker processes only, never for a log. */
@@ -28,6 +27,11 @@ interface OpenOptions {
    * has already migrated and loaded.
    */
   prepare?: boolean;
+  /**
+   * What the app loads after the migrations, under the same start lock (its reference data:
+   * src/reference-data.ts, handed in so that db/ needs no feature's data).
+   */
+  referenceData?: (db: Db) => Promise<void>;
   onConnectionError?: (error: Error) => void;
 }
 
@@ -67,7 +71,7 @@ export async function openDatabase(config: Settings, options: OpenOptions): Prom
     onConnectionError: options.onConnectionError,
   });
   try {
-    if (options.prepare !== false) await prepareOneAtATime(url, db);
+    if (options.prepare !== false) await prepareOneAtATime(url, db, options.referenceData);
   } catch (error) {
     await pool.end();
     await stopEmbedded();
@@ -89,7 +93,11 @@ export async function openDatabase(config: Settings, options: OpenOptions): Prom
  * together on one database (behind a load balancer) would otherwise run the same migration
  * at once, and all but one fail. Whoever comes second finds the work done.
  */
-async function prepareOneAtATime(url: string, db: Db): Promise<void> {
+async function prepareOneAtATime(
+  url: string,
+  db: Db,
+  referenceData: ((db: Db) => Promise<void>) | undefined,
+): Promise<void> {
   const lock = new pg.Client({ connectionString: url });
   // A connection lost while we wait is reported by the query that needs it.
   lock.on("error", () => {});
@@ -97,7 +105,7 @@ async function prepareOneAtATime(url: string, db: Db): Promise<void> {
   try {
     await lock.query("select pg_advisory_lock($1, 0)", [START_LOCK_CLASS]);
     await runMigrations(db);
-    await loadReferenceData(db);
+    await referenceData?.(db);
   } finally {
     // Ending the session releases the lock.
     await lock.end();

@@ -10,7 +10,7 @@ let unitsRead: Promise<{ id: number; name: string }[]> | undefined;
 
 /**
  * The units by name. Reference data, written only by loadReferenceData before the server
- * serves (db/reference-data.ts): read once per process and kept (a line parsed and a list
+ * serves (src/reference-data.ts): read once per process and kept (a line parsed and a list
  * recomputed each read them); a failed read is not kept.
  */
 export function listUnits(db: Tx): Promise<{ id: number; name: string }[]> {

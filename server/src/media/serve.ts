@@ -2,8 +2,6 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config.js";
 import { notFound } from "../http/errors.js";
-import { canReadRecipe } from "../recipes/policy.js";
-import { recipeOfImage } from "../recipes/repository.js";
 import { createS3ImageStorage, type S3ImageStorage } from "./s3-storage.js";
 import { createImageStorage, IMAGE_KEY, IMMUTABLE, type ImageStorage } from "./storage.js";
 
@@ -26,6 +24,15 @@ export async function decorateImageStorage(app: FastifyInstance, config: Config)
   app.addHook("onClose", async () => storage.close());
 }
 
+/**
+ * Who may see the picture of a stored key (app.ts hands in the recipes' rule): "public",
+ * "private" (this viewer may, others may not), "hidden" (404), undefined (no recipe names it).
+ */
+export type ImageAccess = (
+  key: string,
+  request: FastifyRequest,
+) => Promise<"public" | "private" | "hidden" | undefined>;
+
 /** How a picture of a recipe that is not public is cached: by the browser only, rechecked. */
 const NOT_PUBLIC = "private, no-cache";
 
@@ -35,18 +42,23 @@ const NOT_PUBLIC = "private, no-cache";
  * that address instead, but /media/ still answers, so pages cached before the switch keep
  * their pictures; the pictures of other recipes are always served here (imageUrls).
  *
- * Every picture of a recipe is served only to who may read the recipe (recipes/policy.ts):
+ * Every picture of a recipe is served only to who may read the recipe (`access`, the rule of
+ * recipes/policy.ts):
  * anyone else gets the 404 of a key that does not exist. A public recipe's picture is cached
  * for a year; any other's is cached privately and revalidated, so a change of visibility
  * holds at once. A stored file no recipe names is served as before (no recipe to protect).
  */
-export async function serveImages(app: FastifyInstance, config: Config): Promise<void> {
+export async function serveImages(
+  app: FastifyInstance,
+  config: Config,
+  access: ImageAccess,
+): Promise<void> {
   await app.register(async (scope) => {
     // The session is looked up as for a public API route (auth/plugin.ts).
     scope.addHook("onRoute", (route) => {
       route.config = { ...route.config, access: "public" };
     });
-    scope.addHook("preHandler", async (request, reply) => checkImageAccess(app, request, reply));
+    scope.addHook("preHandler", async (request, reply) => checkImageAccess(access, request, reply));
     if (!config.s3) {
       await scope.register(fastifyStatic, {
         root: config.mediaDir,
@@ -65,16 +77,15 @@ export async function serveImages(app: FastifyInstance, config: Config): Promise
 
 /** 404 unless the viewer may read the recipe whose picture the key is. */
 async function checkImageAccess(
-  app: FastifyInstance,
+  access: ImageAccess,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
   const key = (request.params as { "*"?: string })["*"];
   if (!key || !IMAGE_KEY.test(key)) return; // not a picture's key: the storage answers 404
-  const recipe = await recipeOfImage(app.db, key.replace(/-card(\.webp)$/, "$1"), request.user);
-  if (!recipe) return;
-  if (!canReadRecipe(request.user, recipe, recipe)) throw notFound();
-  if (recipe.visibility !== "public") reply.header("cache-control", NOT_PUBLIC);
+  const seen = await access(key.replace(/-card(\.webp)$/, "$1"), request);
+  if (seen === "hidden") throw notFound();
+  if (seen === "private") reply.header("cache-control", NOT_PUBLIC);
 }
 
 function streamFromBucket(app: FastifyInstance, storage: S3ImageStorage): void {

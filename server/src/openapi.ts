@@ -6,10 +6,10 @@ import { detailSchema, fieldErrorsSchema, openApiDocument } from "@potluck/contr
 import type { FastifyInstance, FastifySchema } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { CSRF_COOKIE } from "../auth/csrf.js";
-import type { Access } from "../auth/plugin.js";
-import { SESSION_COOKIE } from "../auth/sessions.js";
-import { notFound } from "./errors.js";
+import { CSRF_COOKIE } from "./auth/csrf.js";
+import type { Access } from "./auth/plugin.js";
+import { SESSION_COOKIE } from "./auth/sessions.js";
+import { notFound } from "./http/errors.js";
 
 /** The API's version in the document: raised when a change breaks a client. */
 export const API_VERSION = "1.0.0";

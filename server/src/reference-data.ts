@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
-import aisleCatalogue from "../ingredients/data/aisles.json" with { type: "json" };
-import countedNames from "../ingredients/data/counted.json" with { type: "json" };
-import ingredientNames from "../ingredients/data/ingredients.json" with { type: "json" };
-import unitNames from "../ingredients/data/units.json" with { type: "json" };
-import { FIRST_TERMS_VERSION } from "../terms/first-version.js";
-import type { Db, Tx } from "./client.js";
-import { aisles, ingredients, termsVersions, units } from "./schema.js";
+import type { Db, Tx } from "./db/client.js";
+import { aisles, ingredients, termsVersions, units } from "./db/schema.js";
+import aisleCatalogue from "./ingredients/data/aisles.json" with { type: "json" };
+import countedNames from "./ingredients/data/counted.json" with { type: "json" };
+import ingredientNames from "./ingredients/data/ingredients.json" with { type: "json" };
+import unitNames from "./ingredients/data/units.json" with { type: "json" };
+import { FIRST_TERMS_VERSION } from "./terms/first-version.js";
 
 /**
  * Loads the units, the aisles, the ingredient catalogue with each ingredient's aisle and the
