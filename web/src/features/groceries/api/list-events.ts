@@ -1,16 +1,14 @@
 import type { ListChangeEvent, ListChangeKind } from "@potluck/contract";
 import type { QueryKey } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { queryClient } from "../../../lib/query-client";
+import { useEventSource } from "../../../lib/use-event-source";
 import { groceryListQuery } from "./get-grocery-list";
 import { groceryListsQuery } from "./get-grocery-lists";
 import { listMembersQuery } from "./get-list-members";
 import { plannedExtrasQuery } from "./get-planned-extras";
 import { plannedRecipesQuery } from "./get-planned-recipes";
 import { shoppingItemsQuery } from "./get-shopping-items";
-
-/** A stream the server refused for good (a 404 or a 503 on reconnect) is opened again after this. */
-export const REOPEN_DELAY_MS = 5000;
 
 export const listEventsUrl = (listId: number) => `/api/groceries/lists/${listId}/events/`;
 
@@ -86,54 +84,46 @@ export interface RemoteNotes {
  */
 export function useListEvents(listId: number, enabled: boolean): RemoteNotes | null {
   const [remoteNotes, setRemoteNotes] = useState<RemoteNotes | null>(null);
-
+  // The list whose stream is open: notes refetched for another (or after it closed) are dropped.
+  const streaming = useRef<number | null>(null);
   useEffect(() => {
     if (!enabled) return;
-    let source: EventSource;
-    let reopenTimer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-
-    const refetch = async (keys: QueryKey[], notesBy?: string | null) => {
-      await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-      if (notesBy === undefined || stopped) return;
-      const list = queryClient.getQueryData(groceryListQuery(listId).queryKey);
-      if (list) setRemoteNotes({ notes: list.notes, by: notesBy });
+    streaming.current = listId;
+    return () => {
+      streaming.current = null;
     };
+  }, [listId, enabled]);
 
-    const open = (reopened: boolean) => {
-      const current = new EventSource(listEventsUrl(listId));
-      source = current;
-      current.addEventListener("change", (event) => {
-        const change = parseListChange(event.data);
+  const refetch = async (keys: QueryKey[], notesBy?: string | null) => {
+    await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    if (notesBy === undefined || streaming.current !== listId) return;
+    const list = queryClient.getQueryData(groceryListQuery(listId).queryKey);
+    if (list) setRemoteNotes({ notes: list.notes, by: notesBy });
+  };
+
+  useEventSource(enabled ? listEventsUrl(listId) : null, {
+    events: {
+      change: (data) => {
+        const change = parseListChange(data);
         if (!change) return;
         void refetch(
           changedQueryKeys(listId, change.kind),
           change.kind === "notes" ? change.by : undefined,
         );
-      });
-      current.addEventListener("reset", () => void refetch(resetQueryKeys(listId), null));
-      // A new stream does not know what the closed one missed: reload everything once it is up.
-      if (reopened) {
-        current.addEventListener("open", () => void refetch(resetQueryKeys(listId), null));
-      }
-      current.addEventListener("error", () => {
-        // While CONNECTING the browser reconnects by itself and sends Last-Event-ID.
-        if (current.readyState !== EventSource.CLOSED) return;
-        // Refused for good. If the list itself now answers 404 (the user was removed from it)
-        // the page shows that and turns this hook off; otherwise (the server was restarting,
-        // a 503) the stream is opened again a little later.
-        void queryClient.invalidateQueries({ queryKey: groceryListQuery(listId).queryKey });
-        reopenTimer = setTimeout(() => open(true), REOPEN_DELAY_MS);
-      });
-    };
-
-    open(false);
-    return () => {
-      stopped = true;
-      clearTimeout(reopenTimer);
-      source.close();
-    };
-  }, [listId, enabled]);
+      },
+      reset: () => void refetch(resetQueryKeys(listId), null),
+    },
+    // The browser's own reconnect sends Last-Event-ID and is replayed what it missed; a stream
+    // opened anew does not know what the closed one missed: everything is reloaded once it is up.
+    opened: (how) => {
+      if (how === "reopened") void refetch(resetQueryKeys(listId), null);
+    },
+    // Refused for good. If the list itself now answers 404 (the user was removed from it) the
+    // page shows that and turns this hook off; otherwise (the server was restarting, a 503) the
+    // stream is opened again a little later.
+    refused: () =>
+      void queryClient.invalidateQueries({ queryKey: groceryListQuery(listId).queryKey }),
+  });
 
   return remoteNotes;
 }

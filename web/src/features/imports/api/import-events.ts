@@ -1,11 +1,8 @@
 import type { ImportDetail, ImportSummary } from "@potluck/contract";
-import { useEffect, useRef } from "react";
 import { queryClient } from "../../../lib/query-client";
+import { useEventSource } from "../../../lib/use-event-source";
 import { isUnfinished } from "./imports";
 import { importKeys } from "./keys";
-
-/** A stream the server refused (a 503) is opened again after this. */
-const REOPEN_DELAY_MS = 5000;
 
 /** Puts an import's new counts into the list and its detail at once; the detail's items are asked for. */
 export function applyProgress(summary: ImportSummary, onFinished: () => void) {
@@ -39,37 +36,16 @@ export function applyProgress(summary: ImportSummary, onFinished: () => void) {
  * `onFinished`: an import that brought recipes ended (the page refreshes the recipe lists).
  */
 export function useImportEvents(onFinished: () => void): void {
-  const finished = useRef(onFinished);
-  finished.current = onFinished;
-  useEffect(() => {
-    let source: EventSource;
-    let reopenTimer: ReturnType<typeof setTimeout> | undefined;
-    const refetch = () => void queryClient.invalidateQueries({ queryKey: importKeys.all });
-    let firstOpen = true;
-    const open = () => {
-      const current = new EventSource("/api/imports/events/");
-      source = current;
-      current.addEventListener("progress", (event) => {
-        applyProgress(JSON.parse((event as MessageEvent<string>).data) as ImportSummary, () =>
-          finished.current(),
-        );
-      });
-      current.addEventListener("reset", refetch);
-      current.addEventListener("open", () => {
-        if (!firstOpen) refetch();
-        firstOpen = false;
-      });
-      current.addEventListener("error", () => {
-        // While CONNECTING the browser reconnects by itself.
-        if (current.readyState !== EventSource.CLOSED) return;
-        refetch();
-        reopenTimer = setTimeout(open, REOPEN_DELAY_MS);
-      });
-    };
-    open();
-    return () => {
-      clearTimeout(reopenTimer);
-      source.close();
-    };
-  }, []);
+  const refetch = () => void queryClient.invalidateQueries({ queryKey: importKeys.all });
+  useEventSource("/api/imports/events/", {
+    events: {
+      progress: (data) => applyProgress(JSON.parse(data) as ImportSummary, onFinished),
+      reset: refetch,
+    },
+    opened: (how) => {
+      if (how !== "first") refetch();
+    },
+    // Refused (a 503): read afresh now, and the stream is opened again a little later.
+    refused: refetch,
+  });
 }

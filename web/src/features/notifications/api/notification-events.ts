@@ -1,12 +1,13 @@
-import { useEffect } from "react";
 import { queryClient } from "../../../lib/query-client";
+import { REOPEN_DELAY_MS, useEventSource } from "../../../lib/use-event-source";
 import { notificationKeys } from "./keys";
 
+export { REOPEN_DELAY_MS };
 /**
- * A stream the server refused for good (a 401, a 503 on reconnect) is opened again after this,
- * doubled after each refusal in a row up to the most (a session that ended keeps refusing).
+ * A stream the server refused for good (a 401, a 503 on reconnect) is opened again after
+ * REOPEN_DELAY_MS, doubled after each refusal in a row up to the most (a session that ended
+ * keeps refusing).
  */
-export const REOPEN_DELAY_MS = 5000;
 export const REOPEN_DELAY_MAX_MS = 60_000;
 
 /** How long to wait before opening again after `refusals` refusals in a row (1 or more). */
@@ -50,45 +51,18 @@ export function applyUnreadCount(count: number): void {
  * (HTTP/1.1 allows six); shown again, the stream opens again and brings the count as it is.
  */
 export function useNotificationEvents(enabled: boolean): void {
-  useEffect(() => {
-    if (!enabled) return;
-    let source: EventSource | null = null;
-    let reopenTimer: ReturnType<typeof setTimeout> | undefined;
-    let refusals = 0;
-
-    const open = () => {
-      const current = new EventSource(NOTIFICATION_EVENTS_URL);
-      source = current;
-      // The server sends the count as a stream opens, so one opened again (by the browser, or
-      // anew below) brings back what it missed.
-      current.addEventListener("unread", (event) => {
-        refusals = 0;
-        const count = parseUnreadCount(event.data);
-        if (count !== null) applyUnreadCount(count);
-      });
-      current.addEventListener("error", () => {
-        // While CONNECTING the browser reconnects by itself.
-        if (current.readyState !== EventSource.CLOSED) return;
-        // Refused for good (signed out elsewhere, the server restarting): tried again later.
-        refusals += 1;
-        reopenTimer = setTimeout(open, reopenDelay(refusals));
-      });
-    };
-    const close = () => {
-      clearTimeout(reopenTimer);
-      source?.close();
-      source = null;
-    };
-    const onVisibilityChange = () => {
-      if (document.visibilityState === "hidden") close();
-      else if (!source) open();
-    };
-
-    if (document.visibilityState !== "hidden") open();
-    document.addEventListener("visibilitychange", onVisibilityChange);
-    return () => {
-      document.removeEventListener("visibilitychange", onVisibilityChange);
-      close();
-    };
-  }, [enabled]);
+  // The server sends the count as a stream opens, so one opened again (by the browser, or anew
+  // after a refusal or once the tab is shown) brings back what it missed.
+  useEventSource(
+    enabled ? NOTIFICATION_EVENTS_URL : null,
+    {
+      events: {
+        unread: (data) => {
+          const count = parseUnreadCount(data);
+          if (count !== null) applyUnreadCount(count);
+        },
+      },
+    },
+    { reopenDelay, closeWhileHidden: true },
+  );
 }
