@@ -5,6 +5,7 @@ import { recordChangeOnLockedLists } from "../groceries/list-events.js";
 import { listsSharedBetween, removeMember as removeListMember } from "../groceries/repository.js";
 import { badRequest } from "../http/errors.js";
 import { recordPlannerChange } from "../planner/events.js";
+import { mayUsePlannerRow } from "../planner/policy.js";
 import {
   plannersSharedBetween,
   removeMember as removePlannerMember,
@@ -34,7 +35,8 @@ export async function blockCook(
     throw badRequest(`You can block at most ${BLOCKS_MAX} cooks.`);
   }
   const planners = await plannersSharedBetween(tx, blocker.id, blockedId);
-  for (const planner of planners) await lockPlanner(tx, planner.ownerId, planner.ownerId);
+  for (const planner of planners)
+    await lockPlanner(tx, planner.ownerId, planner.ownerId, mayUsePlannerRow(planner.ownerId));
   const lists = await listsSharedBetween(tx, blocker.id, blockedId);
   const lockedListIds = await lockListsById(
     tx,

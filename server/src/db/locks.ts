@@ -1,10 +1,5 @@
 import type { RecipeVisibility } from "@potluck/contract";
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { Viewer } from "../auth/policy.js";
-import { mayReadItem } from "../feed/policy.js";
-import { mayUseList } from "../groceries/policy.js";
-import { mayUsePlanner } from "../planner/policy.js";
-import { followsAuthor, withheldColumn } from "../recipes/policy.js";
 import type { Tx } from "./client.js";
 import {
   feedComments,
@@ -92,9 +87,9 @@ import {
 //
 // Deleting an account (users/account-deletion.ts) is every step at once, in the same order:
 // the cook's planner, the planners they are a member of or added entries to
-// (lockPlannersOfCook, step 0, in owner order: other writers lock one planner only), the
+// (lockPlannersWhere, step 0, in owner order: other writers lock one planner only), the
 // cook's recipes and the recipes they rated (lockRecipesOfCook, step 1, FOR UPDATE), every
-// list the deletion changes (lockListsOfCook, step 2), the search counter (step 3). Then its
+// list the deletion changes (lockListsWhere, step 2), the search counter (step 3). Then its
 // cascades touch only rows those locks cover, rows no one else can hold, or rows a recipe
 // delete's cascade may touch too (others' planner entries of those recipes, as above).
 //
@@ -102,10 +97,12 @@ import {
 // lock, so it never waits while holding one: a recipe or rating delete whose cascade reaches
 // the comment may wait for it, never the other way round.
 //
-// Who may take a list's lock: the helpers below find a list only when the user may use it
-// (mayUseList, groceries/policy.ts: its owner or a member), so a list someone may not use is
-// never locked for them, and never found (404). Likewise a planner (mayUsePlanner,
-// planner/policy.ts). Bulk seed scripts run alone and need no locks.
+// Who may take a list's lock: the helpers below find a list only under the access rule the
+// caller hands them (`mayUse`: mayUseList of groceries/policy.ts, its owner or a member), so a
+// list someone may not use is never locked for them, and never found (404). Likewise a planner
+// (mayUsePlannerRow, planner/policy.ts), a comment (mayReadItem, feed/policy.ts) and a recipe's
+// reader facts (recipes/policy.ts). This module knows the order, never the rules: it imports
+// no feature (lint checks it). Bulk seed scripts run alone and need no locks.
 
 const COOK_PAIR_LOCK_CLASS = 15;
 
@@ -123,15 +120,21 @@ export async function lockCookPair(tx: Tx, a: number, b: number): Promise<void> 
 
 /**
  * Step 0: the planner of `ownerId`, locked FOR UPDATE until the transaction ends, for a change
- * to its entries, members or calendar link; false (404) when the user may not use it. An
- * owner's planner row is made here on its first write (entries and members hang from it).
+ * to its entries, members or calendar link; false (404) when the user may not use it (`mayUse`,
+ * a condition on the planners row). An owner's planner row is made here on its first write
+ * (entries and members hang from it).
  */
-export async function lockPlanner(tx: Tx, ownerId: number, userId: number): Promise<boolean> {
+export async function lockPlanner(
+  tx: Tx,
+  ownerId: number,
+  userId: number,
+  mayUse: SQL,
+): Promise<boolean> {
   if (ownerId === userId) await tx.insert(planners).values({ ownerId }).onConflictDoNothing();
   const [row] = await tx
     .select({ ownerId: planners.ownerId })
     .from(planners)
-    .where(and(eq(planners.ownerId, ownerId), mayUsePlanner(userId, planners.ownerId)))
+    .where(and(eq(planners.ownerId, ownerId), mayUse))
     .for("update");
   return row !== undefined;
 }
@@ -192,14 +195,15 @@ export async function lockRecipe(
 }
 
 /**
- * The recipe (what the recipe policy's canActOnRecipe looks at), held FOR KEY SHARE so that it can be neither
- * deleted nor edited until the transaction ends: for planning it onto a list. Undefined when
- * it does not exist.
+ * The recipe (what the recipe policy's canActOnRecipe looks at), held FOR KEY SHARE so that it
+ * can be neither deleted nor edited until the transaction ends: for planning it onto a list.
+ * `facts` are the policy's conditions on the recipes row for this viewer (recipes/policy.ts
+ * planningFacts). Undefined when it does not exist.
  */
 export async function holdRecipe(
   tx: Tx,
   id: number,
-  viewer: Viewer,
+  facts: { withheld: SQL<boolean>; followsAuthor: SQL<boolean> },
 ): Promise<
   | { authorId: number; visibility: RecipeVisibility; withheld: boolean; followsAuthor: boolean }
   | undefined
@@ -208,10 +212,8 @@ export async function holdRecipe(
     .select({
       authorId: recipes.authorId,
       visibility: sql<RecipeVisibility>`${recipes.visibility}`,
-      withheld: sql<boolean>`${withheldColumn(sql`${recipes.hiddenAt}`, sql`${recipes.authorDisabled}`)}`,
-      followsAuthor: viewer
-        ? sql<boolean>`${followsAuthor(viewer.id, sql`${recipes.authorId}`)}`
-        : sql<boolean>`false`,
+      withheld: facts.withheld,
+      followsAuthor: facts.followsAuthor,
     })
     .from(recipes)
     .where(eq(recipes.id, id))
@@ -242,20 +244,15 @@ export async function lockListsPlanningRecipe(tx: Tx, recipeId: number): Promise
 }
 
 /**
- * Step 0 of deleting an account: the cook's own planner, the planners they are a member of and
- * those holding entries they added (whose created_by_id the deletion clears), FOR UPDATE in
- * owner order; their owners' ids.
+ * Step 0 of deleting an account: the planners `which` names (planner/policy.ts plannersOfCook:
+ * the cook's own, those they are a member of and those holding entries they added), FOR UPDATE
+ * in owner order; their owners' ids.
  */
-export async function lockPlannersOfCook(tx: Tx, userId: number): Promise<number[]> {
+export async function lockPlannersWhere(tx: Tx, which: SQL): Promise<number[]> {
   const rows = await tx
     .select({ ownerId: planners.ownerId })
     .from(planners)
-    .where(
-      sql`${planners.ownerId} = ${userId}
-        or ${planners.ownerId} in (select owner_id from planner_members where user_id = ${userId})
-        or ${planners.ownerId} in (
-          select owner_id from planner_entries where created_by_id = ${userId})`,
-    )
+    .where(which)
     .orderBy(asc(planners.ownerId))
     .for("update");
   return rows.map((row) => row.ownerId);
@@ -281,25 +278,18 @@ export async function lockRecipesOfCook(
 }
 
 /**
- * Step 2 of deleting an account (after lockRecipesOfCook): the lists the cook owns, the lists
- * they are a member of and the lists that plan their recipes, FOR UPDATE in id order; with each
- * list's owner.
+ * Step 2 of deleting an account (after lockRecipesOfCook): the lists `which` names
+ * (groceries/policy.ts listsOfCook: the lists the cook owns, is a member of, or that plan their
+ * recipes), FOR UPDATE in id order; with each list's owner.
  */
-export async function lockListsOfCook(
+export async function lockListsWhere(
   tx: Tx,
-  userId: number,
+  which: SQL,
 ): Promise<{ id: number; ownerId: number }[]> {
   return tx
     .select({ id: groceryLists.id, ownerId: groceryLists.ownerId })
     .from(groceryLists)
-    .where(
-      sql`${groceryLists.ownerId} = ${userId}
-        or ${groceryLists.id} in (
-          select grocery_list_id from grocery_list_members where user_id = ${userId})
-        or ${groceryLists.id} in (
-          select pr.grocery_list_id from planned_recipes pr
-          join recipes r on r.id = pr.recipe_id where r.author_id = ${userId})`,
-    )
+    .where(which)
     .orderBy(asc(groceryLists.id))
     .for("update");
 }
@@ -323,12 +313,12 @@ export async function lockListsById(tx: Tx, ids: number[]): Promise<number[]> {
 export async function lockList(
   tx: Tx,
   groceryListId: number,
-  userId: number,
+  mayUse: SQL,
 ): Promise<{ id: number } | undefined> {
   const [list] = await tx
     .select({ id: groceryLists.id })
     .from(groceryLists)
-    .where(and(eq(groceryLists.id, groceryListId), mayUseList(userId)))
+    .where(and(eq(groceryLists.id, groceryListId), mayUse))
     .for("update");
   return list;
 }
@@ -341,12 +331,12 @@ export async function lockList(
 export async function holdList(
   tx: Tx,
   groceryListId: number,
-  userId: number,
+  mayUse: SQL,
 ): Promise<{ ownerId: number } | undefined> {
   const [list] = await tx
     .select({ ownerId: groceryLists.ownerId })
     .from(groceryLists)
-    .where(and(eq(groceryLists.id, groceryListId), mayUseList(userId)))
+    .where(and(eq(groceryLists.id, groceryListId), mayUse))
     .for("key share");
   return list;
 }
@@ -355,13 +345,13 @@ export async function holdList(
 export async function lockListOfPlannedRecipe(
   tx: Tx,
   planId: number,
-  userId: number,
+  mayUse: SQL,
 ): Promise<number | undefined> {
   const [row] = await tx
     .select({ listId: groceryLists.id })
     .from(plannedRecipes)
     .innerJoin(groceryLists, eq(groceryLists.id, plannedRecipes.groceryListId))
-    .where(and(eq(plannedRecipes.id, planId), mayUseList(userId)))
+    .where(and(eq(plannedRecipes.id, planId), mayUse))
     .for("update", { of: groceryLists });
   return row?.listId;
 }
@@ -370,13 +360,13 @@ export async function lockListOfPlannedRecipe(
 export async function lockListOfPlannedExtra(
   tx: Tx,
   extraId: number,
-  userId: number,
+  mayUse: SQL,
 ): Promise<number | undefined> {
   const [row] = await tx
     .select({ listId: groceryLists.id })
     .from(plannedExtras)
     .innerJoin(groceryLists, eq(groceryLists.id, plannedExtras.groceryListId))
-    .where(and(eq(plannedExtras.id, extraId), mayUseList(userId)))
+    .where(and(eq(plannedExtras.id, extraId), mayUse))
     .for("update", { of: groceryLists });
   return row?.listId;
 }
@@ -389,13 +379,13 @@ export async function lockListOfPlannedExtra(
 export async function shareListOfItem(
   tx: Tx,
   itemId: number,
-  userId: number,
+  mayUse: SQL,
 ): Promise<number | undefined> {
   const [row] = await tx
     .select({ listId: groceryLists.id })
     .from(shoppingItems)
     .innerJoin(groceryLists, eq(groceryLists.id, shoppingItems.groceryListId))
-    .where(and(eq(shoppingItems.id, itemId), mayUseList(userId)))
+    .where(and(eq(shoppingItems.id, itemId), mayUse))
     .for("share", { of: groceryLists });
   return row?.listId;
 }
@@ -465,15 +455,16 @@ export async function lockOwnRating(
 
 /**
  * A feed comment, locked FOR UPDATE for its edit or delete, with what the comment policy needs:
- * its author, and whether the viewer sees its item (mayReadItem). Undefined when there is none.
+ * its author, and whether the viewer sees its item (`itemVisible`: feed/policy.ts mayReadItem,
+ * a condition on the feed_items row). Undefined when there is none.
  */
 export async function lockComment(
   tx: Tx,
   commentId: number,
-  viewer: NonNullable<Viewer>,
+  itemVisible: SQL<boolean>,
 ): Promise<{ userId: number; itemVisible: boolean } | undefined> {
   const [row] = await tx
-    .select({ userId: feedComments.userId, itemVisible: mayReadItem(viewer) })
+    .select({ userId: feedComments.userId, itemVisible })
     .from(feedComments)
     .innerJoin(feedItems, eq(feedItems.id, feedComments.feedItemId))
     .where(eq(feedComments.id, commentId))

@@ -13,7 +13,7 @@ import { lockComment } from "../db/locks.js";
 import { notFound } from "../http/errors.js";
 import { decodeCursor, linkOlderPage, toPage } from "../http/pagination.js";
 import { notify } from "../notifications/notify.js";
-import { authorizeCommentEdit } from "./policy.js";
+import { authorizeCommentEdit, mayReadItem } from "./policy.js";
 import { presentComment, presentFeedItem } from "./presenter.js";
 import {
   addComment,
@@ -135,7 +135,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = requireUser(request);
       const { id } = request.params;
       const comment = await app.db.transaction(async (tx) => {
-        authorizeCommentEdit(me, await lockComment(tx, id, me));
+        authorizeCommentEdit(me, await lockComment(tx, id, mayReadItem(me)));
         return updateComment(tx, id, request.body.text);
       });
       return presentComment(comment, me);
@@ -149,7 +149,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = requireUser(request);
       const { id } = request.params;
       await app.db.transaction(async (tx) => {
-        authorizeCommentEdit(me, await lockComment(tx, id, me));
+        authorizeCommentEdit(me, await lockComment(tx, id, mayReadItem(me)));
         await deleteComment(tx, id);
       });
       return reply.code(204).send(null);

@@ -22,6 +22,19 @@ export const mayUseList = (userId: number | Placeholder): SQL =>
     union all
     select grocery_list_id from ${groceryListMembers} where user_id = ${userId})`;
 
+/**
+ * The lists deleting the cook's account changes, as a condition on the grocery_lists row: the
+ * lists they own, those they are a member of and those that plan their recipes. For db/locks.ts
+ * lockListsWhere.
+ */
+export const listsOfCook = (userId: number): SQL =>
+  sql`${groceryLists.ownerId} = ${userId}
+    or ${groceryLists.id} in (
+      select grocery_list_id from ${groceryListMembers} where user_id = ${userId})
+    or ${groceryLists.id} in (
+      select pr.grocery_list_id from planned_recipes pr
+      join recipes r on r.id = pr.recipe_id where r.author_id = ${userId})`;
+
 /** The user's role on a list they may use (found through mayUseList). */
 export const listRole = (list: { ownerId: number }, userId: number): ListRole =>
   list.ownerId === userId ? "owner" : "member";

@@ -320,7 +320,7 @@ const itemsOfListQuery = preparedPerDb((db) => {
  * (shareListOfItem) so that no recompute runs in between and undoes the tick.
  */
 export async function setItemChecked(tx: Tx, itemId: number, userId: number, isChecked: boolean) {
-  if ((await shareListOfItem(tx, itemId, userId)) === undefined) return undefined;
+  if ((await shareListOfItem(tx, itemId, mayUseList(userId))) === undefined) return undefined;
   await tx.update(shoppingItems).set({ isChecked }).where(eq(shoppingItems.id, itemId));
   const [row] = await itemQuery(tx, userId).where(eq(shoppingItems.id, itemId));
   return row;

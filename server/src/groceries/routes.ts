@@ -47,13 +47,13 @@ import {
 } from "../http/errors.js";
 import { startEventStream } from "../http/event-stream-hub.js";
 import { notify } from "../notifications/notify.js";
-import { canActOnRecipe } from "../recipes/policy.js";
+import { canActOnRecipe, planningFacts } from "../recipes/policy.js";
 import { addMemberByUsername } from "../users/sharing.js";
 import { aisleById, aisleOrderProblems, aislesOf, moveText, setAisleOrder } from "./aisles.js";
 import { readExtraLine, tidyLine } from "./extra-line.js";
 import { announceListDeleted, recordListChange, streamStart } from "./list-events.js";
 import { ListEventStreams } from "./live-streams.js";
-import { mayBeRemoved, mayManageList, mayRemoveMember, roleOn } from "./policy.js";
+import { mayBeRemoved, mayManageList, mayRemoveMember, mayUseList, roleOn } from "./policy.js";
 import {
   toListMember,
   toListSummary,
@@ -207,8 +207,8 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       const planned = await app.db.transaction(async (tx) => {
         // Recipe first, then the list: the lock order of db/locks.ts.
-        const recipe = await holdRecipe(tx, body.recipe_id, user);
-        if (!(await lockList(tx, body.grocery_list_id, user.id))) throw notFound();
+        const recipe = await holdRecipe(tx, body.recipe_id, planningFacts(user));
+        if (!(await lockList(tx, body.grocery_list_id, mayUseList(user.id)))) throw notFound();
         // Planning needs a right of one's own to the recipe: a list's read-only grant does
         // not carry it onto other lists (recipes/policy.ts).
         if (!recipe || !canActOnRecipe(user, recipe, recipe)) {
@@ -235,7 +235,7 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       await app.db.transaction(async (tx) => {
-        const listId = await lockListOfPlannedRecipe(tx, request.params.id, user.id);
+        const listId = await lockListOfPlannedRecipe(tx, request.params.id, mayUseList(user.id));
         if (listId === undefined || !(await deletePlannedRecipe(tx, request.params.id, listId))) {
           throw notFound();
         }
@@ -274,7 +274,7 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
       const extra =
         body.text === undefined ? undefined : await readExtraLine(app.db, user.id, body.text);
       const planned = await app.db.transaction(async (tx) => {
-        if (!(await lockList(tx, body.grocery_list_id, user.id))) throw notFound();
+        if (!(await lockList(tx, body.grocery_list_id, mayUseList(user.id)))) throw notFound();
         const plannedOn = body.planned_on ?? null;
         const groceryListId = body.grocery_list_id;
         const clientKey = body.client_key;
@@ -333,7 +333,7 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       await app.db.transaction(async (tx) => {
-        const listId = await lockListOfPlannedExtra(tx, request.params.id, user.id);
+        const listId = await lockListOfPlannedExtra(tx, request.params.id, mayUseList(user.id));
         if (listId === undefined || !(await deletePlannedExtra(tx, request.params.id, listId))) {
           throw notFound();
         }
@@ -468,7 +468,7 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
           },
           // Held until commit, so the list cannot be deleted under the new member's row.
           async () => {
-            if (!(await holdList(tx, listId, user.id))) throw notFound();
+            if (!(await holdList(tx, listId, mayUseList(user.id)))) throw notFound();
           },
           (cookId) => addMember(tx, listId, cookId),
         );
@@ -507,7 +507,7 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
         // A row lock on the list, like every change that records an event: a recipe edit
         // orders its events by holding the list FOR UPDATE (db/locks.ts, step 4). It also
         // keeps a concurrent delete of the list from failing the event's insert.
-        if (!(await holdList(tx, listId, user.id))) throw notFound();
+        if (!(await holdList(tx, listId, mayUseList(user.id)))) throw notFound();
         await removeMember(tx, listId, person.id);
         await recordListChange(tx, listId, "members", user.username);
       });

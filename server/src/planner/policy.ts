@@ -1,6 +1,7 @@
 import type { PlannerRole } from "@potluck/contract";
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/policy.js";
+import { planners } from "../db/schema.js";
 import { canActOnRecipe, mayActOnRecipe, type RecipeForPolicy } from "../recipes/policy.js";
 
 // THE ONE HOME of who may do what with a week planner. Each cook has one, named by its owner
@@ -21,6 +22,19 @@ export const mayUsePlanner = (userId: number, ownerId: AnyColumn | SQL): SQL =>
   sql`${ownerId} in (select ${userId}::int
     union all
     select owner_id from planner_members where user_id = ${userId})`;
+
+/** mayUsePlanner on the planners row itself: for db/locks.ts lockPlanner. */
+export const mayUsePlannerRow = (userId: number): SQL => mayUsePlanner(userId, planners.ownerId);
+
+/**
+ * The planners deleting the cook's account changes, as a condition on the planners row: their
+ * own, those they are a member of and those holding entries they added (whose created_by_id
+ * the deletion clears). For db/locks.ts lockPlannersWhere.
+ */
+export const plannersOfCook = (userId: number): SQL =>
+  sql`${planners.ownerId} = ${userId}
+    or ${planners.ownerId} in (select owner_id from planner_members where user_id = ${userId})
+    or ${planners.ownerId} in (select owner_id from planner_entries where created_by_id = ${userId})`;
 
 /** The user's role on a planner they may use. */
 export const plannerRole = (ownerId: number, userId: number): PlannerRole =>

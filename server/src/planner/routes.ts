@@ -34,6 +34,7 @@ import {
   lockListsById,
   lockPlanner,
 } from "../db/locks.js";
+import { mayUseList } from "../groceries/policy.js";
 import { plansChanged } from "../groceries/recompute.js";
 import {
   insertPlannedRecipe,
@@ -43,13 +44,13 @@ import {
 import { badRequest, doesNotExist, fieldError, HttpError, notFound } from "../http/errors.js";
 import { startEventStream } from "../http/event-stream-hub.js";
 import { notify } from "../notifications/notify.js";
-import { canActOnRecipe } from "../recipes/policy.js";
+import { canActOnRecipe, planningFacts } from "../recipes/policy.js";
 import { findUserByUsername } from "../users/repository.js";
 import { addMemberByUsername } from "../users/sharing.js";
 import { icsCalendar } from "./calendar.js";
 import { recordPlannerChange } from "./events.js";
 import { PlannerEventStreams } from "./live-streams.js";
-import { canPlanRecipe } from "./policy.js";
+import { canPlanRecipe, mayUsePlannerRow } from "./policy.js";
 import { toPlannerEntry, toPlannerMember, toSuggestion } from "./presenter.js";
 import {
   addMember,
@@ -137,11 +138,12 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const entry = await app.db.transaction(async (tx) => {
         const owner = await plannerOwner(tx, user, body.planner);
-        if (!owner || !(await lockPlanner(tx, owner.id, user.id))) throw notFound();
+        if (!owner || !(await lockPlanner(tx, owner.id, user.id, mayUsePlannerRow(user.id))))
+          throw notFound();
         const slot = { date: body.date, slot: body.slot };
         await holdRecipesOfSlots(tx, owner.id, [slot], recipeId === undefined ? [] : [recipeId]);
         if (recipeId !== undefined) {
-          const recipe = await holdRecipe(tx, recipeId, user);
+          const recipe = await holdRecipe(tx, recipeId, planningFacts(user));
           if (!recipe || !canPlanRecipe(user, recipe, await isOnPlanner(tx, owner.id, recipeId))) {
             throw fieldError("recipe_id", doesNotExist(recipeId));
           }
@@ -177,7 +179,11 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
       const { date, slot, position, guests, note } = request.body;
       return app.db.transaction(async (tx) => {
         const ownerId = await ownerOfEntry(tx, entryId, user.id);
-        if (ownerId === undefined || !(await lockPlanner(tx, ownerId, user.id))) throw notFound();
+        if (
+          ownerId === undefined ||
+          !(await lockPlanner(tx, ownerId, user.id, mayUsePlannerRow(user.id)))
+        )
+          throw notFound();
         const entry = await entryForChange(tx, entryId, ownerId);
         if (!entry) throw notFound(); // deleted while we waited for the lock
         if (guests !== undefined && entry.recipeId === null) {
@@ -222,7 +228,11 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
       const entryId = request.params.id;
       await app.db.transaction(async (tx) => {
         const ownerId = await ownerOfEntry(tx, entryId, user.id);
-        if (ownerId === undefined || !(await lockPlanner(tx, ownerId, user.id))) throw notFound();
+        if (
+          ownerId === undefined ||
+          !(await lockPlanner(tx, ownerId, user.id, mayUsePlannerRow(user.id)))
+        )
+          throw notFound();
         const entry = await entryForChange(tx, entryId, ownerId);
         if (!entry) throw notFound();
         const slot = { date: entry.date, slot: entry.slot };
@@ -264,7 +274,7 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
             already: (username) => `The planner is shared with ${username} already.`,
           },
           async () => {
-            await lockPlanner(tx, user.id, user.id);
+            await lockPlanner(tx, user.id, user.id, mayUsePlannerRow(user.id));
           },
           (cookId) => addMember(tx, user.id, cookId),
         );
@@ -285,7 +295,7 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       await app.db.transaction(async (tx) => {
-        await lockPlanner(tx, user.id, user.id);
+        await lockPlanner(tx, user.id, user.id, mayUsePlannerRow(user.id));
         const cook = await findUserByUsername(tx, request.params.username);
         // 400, not 404: the owner is one of the people GET /members/ lists.
         if (cook?.id === user.id) {
@@ -320,7 +330,11 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.db.transaction(async (tx) => {
         const owner = await plannerOwner(tx, user, request.params.username);
         // One's own planner is not shared with one: nothing to leave.
-        if (!owner || owner.id === user.id || !(await lockPlanner(tx, owner.id, user.id))) {
+        if (
+          !owner ||
+          owner.id === user.id ||
+          !(await lockPlanner(tx, owner.id, user.id, mayUsePlannerRow(user.id)))
+        ) {
           throw notFound();
         }
         await removeMember(tx, owner.id, user.id);
@@ -344,7 +358,8 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
       const listId = body.grocery_list_id;
       return app.db.transaction(async (tx) => {
         const owner = await plannerOwner(tx, user, body.planner);
-        if (!owner || !(await lockPlanner(tx, owner.id, user.id))) throw notFound();
+        if (!owner || !(await lockPlanner(tx, owner.id, user.id, mayUsePlannerRow(user.id))))
+          throw notFound();
         const entries = await recipeEntriesBetween(tx, owner.id, body.start, body.end);
         const unsent = entries.filter((entry) => entry.sentPlannedRecipeId === null);
         // Step 1, in id order: the recipes to plan, each checked as planning one onto a list
@@ -355,10 +370,10 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
         for (const recipeId of [...new Set(unsent.map((entry) => entry.recipeId))].sort(
           (a, b) => a - b,
         )) {
-          const recipe = await holdRecipe(tx, recipeId, user);
+          const recipe = await holdRecipe(tx, recipeId, planningFacts(user));
           mayPlan.set(recipeId, recipe !== undefined && canActOnRecipe(user, recipe, recipe));
         }
-        if (!(await lockList(tx, listId, user.id))) throw notFound();
+        if (!(await lockList(tx, listId, mayUseList(user.id)))) throw notFound();
         let sent = 0;
         for (const entry of unsent) {
           if (!mayPlan.get(entry.recipeId)) continue;
@@ -393,7 +408,7 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
       // 256 random bits; only its hash is stored, and a new one replaces the old.
       const token = randomBytes(32).toString("base64url");
       await app.db.transaction(async (tx) => {
-        await lockPlanner(tx, user.id, user.id);
+        await lockPlanner(tx, user.id, user.id, mayUsePlannerRow(user.id));
         await setCalendarTokenHash(tx, user.id, calendarTokenHash(token));
       });
       return { url: `${originOf(request)}/api/planner/calendar/${token}.ics` };

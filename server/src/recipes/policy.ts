@@ -1,6 +1,7 @@
 import type { RecipeVisibility } from "@potluck/contract";
 import { type SQL, sql } from "drizzle-orm";
 import { isSelfOrSuperuser, type Viewer } from "../auth/policy.js";
+import { recipes } from "../db/schema.js";
 
 // THE ONE HOME of who may do what with a recipe. Every read of recipes (the list, search, the
 // detail page, ratings, the feed, images, planning) filters by mayReadRecipe or
@@ -168,3 +169,16 @@ export function readerFacts(viewer: Viewer): SQL {
 export function canEditRecipe(viewer: Viewer, recipe: Pick<RecipeForPolicy, "authorId">): boolean {
   return isSelfOrSuperuser(viewer, recipe.authorId);
 }
+
+/**
+ * What planning a recipe needs to know of it for this viewer, as conditions on the recipes row:
+ * for db/locks.ts holdRecipe, which holds the row while it reads them.
+ */
+export const planningFacts = (
+  viewer: Viewer,
+): { withheld: SQL<boolean>; followsAuthor: SQL<boolean> } => ({
+  withheld: sql<boolean>`${withheldColumn(sql`${recipes.hiddenAt}`, sql`${recipes.authorDisabled}`)}`,
+  followsAuthor: viewer
+    ? sql<boolean>`${followsAuthor(viewer.id, sql`${recipes.authorId}`)}`
+    : sql<boolean>`false`,
+});

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.js";
 import {
-  lockListsOfCook,
-  lockPlannersOfCook,
+  lockListsWhere,
+  lockPlannersWhere,
   lockRecipesOfCook,
   lockSearchGeneration,
 } from "../db/locks.js";
@@ -15,10 +15,12 @@ import {
   users,
 } from "../db/schema.js";
 import { announceListDeleted, recordChangeOnLockedLists } from "../groceries/list-events.js";
+import { listsOfCook } from "../groceries/policy.js";
 import { recomputeShoppingLists } from "../groceries/recompute.js";
 import { keepPlansOfAuthorsRecipes } from "../groceries/repository.js";
 import { notify } from "../notifications/notify.js";
 import { recordPlannerChange } from "../planner/events.js";
+import { plannersOfCook } from "../planner/policy.js";
 import { keepEntriesOfAuthorsRecipes } from "../planner/repository.js";
 
 /**
@@ -67,9 +69,9 @@ async function tellWhoPlannedThem(
 
 export async function deleteAccount(db: Db, userId: number): Promise<{ imageKeys: string[] }> {
   return db.transaction(async (tx) => {
-    const planners = await lockPlannersOfCook(tx, userId);
+    const planners = await lockPlannersWhere(tx, plannersOfCook(userId));
     const lockedRecipes = await lockRecipesOfCook(tx, userId);
-    const lists = await lockListsOfCook(tx, userId);
+    const lists = await lockListsWhere(tx, listsOfCook(userId));
     await lockSearchGeneration(tx);
 
     const [me] = await tx
