@@ -8,7 +8,7 @@ import { expectAccessible, gradientPng, shoot, signUp, uniqueName } from "./fixt
 // JSON-LD in a @graph, yield "Serves 8", sections of steps, a picture, and one line that
 // matches nothing in the catalogue.
 const TITLE = `Red lentil soup ${uniqueName("")}`;
-const recipePage = (origin: string) => `<!doctype html>
+const recipePage = (origin: string, picture = `${origin}/soup.png`) => `<!doctype html>
 <html><head><title>${TITLE} | A food blog</title>
 <script type="application/ld+json">${JSON.stringify({
   "@context": "https://schema.org",
@@ -17,7 +17,7 @@ const recipePage = (origin: string) => `<!doctype html>
     {
       "@type": ["Recipe", "NewsArticle"],
       name: TITLE,
-      image: [`${origin}/soup.png`],
+      image: [picture],
       recipeYield: "Serves 8",
       recipeIngredient: ["400 g red lentils", "2 onions, chopped", "1 sprig of grobblewort"],
       recipeInstructions: [
@@ -43,9 +43,13 @@ test.beforeAll(async () => {
   site = createServer((request, response) => {
     if (request.url === "/soup.png") {
       response.writeHead(200, { "content-type": "image/png" }).end(picture);
+    } else if (request.url === "/gone.png") {
+      response.writeHead(404).end();
     } else {
       response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-      response.end(recipePage(origin));
+      // A page under /no-picture/ names a picture that is gone.
+      const gone = request.url?.startsWith("/no-picture/") ? `${origin}/gone.png` : undefined;
+      response.end(recipePage(origin, gone));
     }
   });
   await new Promise<void>((listening) => site.listen(0, "127.0.0.1", listening));
@@ -126,4 +130,20 @@ test("a cook imports a recipe from a link, a line kept as written, adds pasted l
   await shoot(page, "import-print");
   await page.emulateMedia({ media: "screen", colorScheme: "dark" });
   await shoot(page, "import-dark");
+});
+
+test("a page whose picture can't be fetched is saved without it, and the cook is told (issue 34 §8)", async ({
+  page,
+}) => {
+  await signUp(page, uniqueName("pictureless"));
+  await page.goto("/recipes/new");
+  await page.getByLabel("Import from a link").fill(`${origin}/no-picture/red-lentil-soup`);
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(page.getByLabel("Title")).toHaveValue(TITLE);
+  await page.getByRole("button", { name: "Create Recipe" }).click();
+  await expect(page.getByRole("heading", { name: TITLE, level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "saved without its picture" }),
+  ).toContainText("could not be fetched");
+  await expect(page.locator(".recipe-detail-image")).toHaveCount(0);
 });

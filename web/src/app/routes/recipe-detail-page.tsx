@@ -1,6 +1,6 @@
 import type { RecipeDetail } from "@potluck/contract";
 import { lazy, type ReactNode, Suspense, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { ConversationEntryRow } from "../../components/conversation-entry";
 import { CookLink } from "../../components/cook-link";
 import { HiddenByModerator } from "../../components/hidden-by-moderator";
@@ -61,6 +61,7 @@ export default function RecipeDetailPage() {
   // Back where the cook came from: "Back to My Recipes", "Back to Explore" (the default), or
   // the page's own name (lib/came-from.ts).
   const back = useCameFrom();
+  const imageWarning = imageWarningOf(useLocation().state);
 
   if (notFound) return <NotFoundPage />;
   let body: ReactNode;
@@ -83,9 +84,20 @@ export default function RecipeDetailPage() {
           Back to {back.name}
         </Link>
       </p>
+      {imageWarning && (
+        <p className="alert alert-error" role="status">
+          {imageWarning}
+        </p>
+      )}
       {body}
     </article>
   );
+}
+
+/** What the form said of a picture it could not add (router state, issue 34 §8). */
+function imageWarningOf(state: unknown): string | null {
+  const warning = (state as { imageWarning?: unknown } | null)?.imageWarning;
+  return typeof warning === "string" ? warning : null;
 }
 
 function RecipeView({

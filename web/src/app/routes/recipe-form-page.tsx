@@ -1,4 +1,4 @@
-import type { RecipeDetail, RecipeDraft } from "@potluck/contract";
+import type { RecipeDetail, RecipeDraft, RecipeSaved } from "@potluck/contract";
 import {
   RECIPE_SERVINGS_MAX,
   RECIPE_SERVINGS_MIN,
@@ -247,9 +247,11 @@ function RecipeForm({ recipe, draft }: { recipe: RecipeDetail | null; draft: Rec
     else if (imageUrl) submission.image_url = imageUrl;
     else if (removeExisting) submission.remove_image = "true";
     const afterSave = {
-      onSuccess: (saved: RecipeDetail | undefined) => {
+      onSuccess: (saved: RecipeSaved | undefined) => {
         allowLeaving();
-        navigate(saved?.id ? `/recipes/${saved.id}` : "/recipes");
+        // A picture the server could not fetch or use: the recipe page says so (issue 34 §8).
+        const state = saved?.image_warning ? { imageWarning: saved.image_warning } : undefined;
+        navigate(saved?.id ? `/recipes/${saved.id}` : "/recipes", { state });
       },
     };
     if (recipe) update.mutate({ id: recipe.id, submission }, afterSave);

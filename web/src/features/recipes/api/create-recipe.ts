@@ -1,4 +1,4 @@
-import type { RecipeDetail, RecipeSubmissionFields } from "@potluck/contract";
+import type { RecipeSaved, RecipeSubmissionFields } from "@potluck/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
@@ -17,7 +17,7 @@ export function recipeFormData(submission: RecipeSubmission): FormData {
 }
 
 export const createRecipe = (submission: RecipeSubmission) =>
-  api<RecipeDetail>("/api/recipes/recipes/", {
+  api<RecipeSaved>("/api/recipes/recipes/", {
     method: "POST",
     body: recipeFormData(submission),
   });

@@ -1,4 +1,4 @@
-import type { RecipeDetail } from "@potluck/contract";
+import type { RecipeSaved } from "@potluck/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
@@ -8,7 +8,7 @@ import { recipeKeys } from "./keys";
 
 /** Multipart like create; `remove_image` = "true" drops the current image. */
 export const updateRecipe = ({ id, submission }: { id: number; submission: RecipeSubmission }) =>
-  api<RecipeDetail>(`/api/recipes/recipes/${id}/`, {
+  api<RecipeSaved>(`/api/recipes/recipes/${id}/`, {
     method: "PUT",
     body: recipeFormData(submission),
   });
