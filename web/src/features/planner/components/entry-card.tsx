@@ -46,7 +46,8 @@ export function EntryCard({
       <EntryContent entry={entry} />
       <EntryMenu
         label={label}
-        isRecipe={entry.recipe !== null}
+        // A recipe no longer available has neither guests to change nor a note to edit.
+        editLabel={entry.recipe ? "Change guests" : entry.unavailable_recipe ? null : "Edit note"}
         onAction={(action) => onAction(entry, action)}
       />
     </li>

@@ -11,12 +11,13 @@ export type EntryAction = "move" | "edit" | "delete";
  */
 export function EntryMenu({
   label,
-  isRecipe,
+  editLabel,
   onAction,
 }: {
   /** The meal and where it is ("Pasta, Tuesday 3 June, Dinner"). */
   label: string;
-  isRecipe: boolean;
+  /** "Change guests" (a recipe), "Edit note" (a note), or null: nothing to edit. */
+  editLabel: string | null;
   onAction: (action: EntryAction) => void;
 }) {
   const [open, setOpen] = useState(false);
@@ -73,11 +74,13 @@ export function EntryMenu({
               Move to…
             </button>
           </li>
-          <li>
-            <button type="button" onClick={() => choose("edit")}>
-              {isRecipe ? "Change guests" : "Edit note"}
-            </button>
-          </li>
+          {editLabel && (
+            <li>
+              <button type="button" onClick={() => choose("edit")}>
+                {editLabel}
+              </button>
+            </li>
+          )}
           <li>
             <button type="button" className="danger" onClick={() => choose("delete")}>
               Delete
