@@ -52,6 +52,10 @@ export const exportedIngredientLine = z.object({
   text: z.string().nullable(),
   quantity: z.number().nullable(),
   unit: z.string().nullable(),
+  /** The row's note, or null (issue 34 §7: absent from older exports, which read as null). */
+  note: z.string().nullable(),
+  /** Whether the row is optional (absent from older exports: false). */
+  optional: z.boolean(),
 });
 
 /**

@@ -16,5 +16,6 @@ export * from "./planner.js";
 export * from "./ratings.js";
 export * from "./recipes.js";
 export * from "./rich-text.js";
+export * from "./row-note.js";
 export * from "./units.js";
 export * from "./users.js";

@@ -61,6 +61,11 @@ export const lineAsWritten = z.object({
   text: z.string(),
   quantity: z.number().nullable(),
   unit: unitSchema.nullable(),
+  /**
+   * What was cut off the words as preparation, for the row's note ("2 cups mystery flour,
+   * sifted" → "mystery flour" and "sifted"); null when the words keep it all.
+   */
+  note: z.string().nullable(),
 });
 export type LineAsWritten = z.infer<typeof lineAsWritten>;
 
@@ -78,6 +83,8 @@ export const parsedIngredientLine = z.object({
   unit: unitSchema.nullable(),
   ingredient: ingredientOption.nullable(),
   note: z.string(),
+  /** The line said "(optional)" (not in `note`): its row is optional. */
+  optional: z.boolean(),
   as_written: lineAsWritten.nullable(),
 });
 export type ParsedIngredientLine = z.infer<typeof parsedIngredientLine>;

@@ -85,6 +85,13 @@ export const recipeIngredient = z.object({
   unit: z.object({ id: z.number(), name: z.string() }).nullable(),
   /** A row kept as written: its words, as the cook (or the imported page) wrote them. */
   text: z.string().nullable(),
+  /**
+   * How it is prepared or what else to know ("diced", "28 ounce can", "melted"): 1–200
+   * characters, or null. Shown after the line ("2 onions, diced": rowNoteSuffix).
+   */
+  note: z.string().nullable(),
+  /** Not needed to make the recipe: shown "(optional)", and left off the shopping list. */
+  optional: z.boolean(),
 });
 export type RecipeIngredient = z.infer<typeof recipeIngredient>;
 
@@ -208,13 +215,19 @@ const rowId = () =>
 
 export const RECIPE_ROW_TEXT_OR_INGREDIENT = "Give either text or an ingredient, not both.";
 export const RECIPE_ROW_UNIT_WITHOUT_QUANTITY = "A unit needs a quantity.";
+/** The unit whose row has no quantity: "Salt to taste". */
+export const TO_TASTE_UNIT = "to taste";
 
 /**
  * One row of the `recipe_ingredients` JSON string of a submission: a catalogue row
- * `{ingredient_id, quantity, unit_id}` (all three required), or a row kept as written
+ * `{ingredient_id, quantity, unit_id}` (all three required, but the quantity only when the
+ * unit is not "to taste": the server, which knows the units, refuses a row without one, and
+ * stores a "to taste" row without one whatever it was sent), or a row kept as written
  * `{text, quantity?, unit_id?}`: `text` trimmed, 1–200 characters; a `unit_id` only with a
  * `quantity`; a quantity without a unit is a count. Both `ingredient_id` and `text`: the
  * row's error "Give either text or an ingredient, not both.". Quantities per ONE serving.
+ * Either kind may carry `note` (trimmed, at most 200 characters; blank is none) and
+ * `optional` (a boolean, false when absent).
  */
 export const recipeIngredientInput = z
   .object({
@@ -240,6 +253,21 @@ export const recipeIngredientInput = z
         .optional(),
     ),
     unit_id: rowId(),
+    note: z.preprocess(
+      nullAbsent,
+      text({ error: missingOr("Not a valid string.") })
+        .trim()
+        .max(
+          RECIPE_INGREDIENT_TEXT_MAX,
+          `Ensure this field has no more than ${RECIPE_INGREDIENT_TEXT_MAX} characters.`,
+        )
+        .transform((note) => (note === "" ? undefined : note))
+        .optional(),
+    ),
+    optional: z.preprocess(
+      nullAbsent,
+      z.boolean({ error: missingOr("Must be a valid boolean.") }).optional(),
+    ),
   })
   .superRefine(
     (row, ctx) => {
@@ -260,7 +288,8 @@ export const recipeIngredientInput = z
         }
         return;
       }
-      for (const field of ["ingredient_id", "quantity", "unit_id"]) {
+      // The quantity is checked against the unit by the server: "to taste" takes none.
+      for (const field of ["ingredient_id", "unit_id"]) {
         if (!given(field)) ctx.addIssue({ code: "custom", message: REQUIRED, path: [field] });
       }
     },
@@ -269,10 +298,19 @@ export const recipeIngredientInput = z
   )
   .transform((row) => row as RecipeIngredientInput);
 
-/** A submitted row: from the catalogue, or kept as written. */
+/** A submitted row's note and mark, of either kind. */
+interface RowExtras {
+  note?: string;
+  optional?: boolean;
+}
+
+/**
+ * A submitted row: from the catalogue (without a quantity only for "to taste"), or kept as
+ * written.
+ */
 export type RecipeIngredientInput =
-  | { ingredient_id: number; quantity: number; unit_id: number; text?: undefined }
-  | { text: string; quantity?: number; unit_id?: number; ingredient_id?: undefined };
+  | ({ ingredient_id: number; quantity?: number; unit_id: number; text?: undefined } & RowExtras)
+  | ({ text: string; quantity?: number; unit_id?: number; ingredient_id?: undefined } & RowExtras);
 
 /**
  * The text fields of the multipart recipe submission (POST and PUT). The `image` part is a
@@ -355,6 +393,13 @@ export const draftIngredient = z.object({
   unit: z.object({ id: z.number(), name: z.string() }).nullable(),
   ingredient: z.object({ id: z.number(), name: z.string() }).nullable(),
   as_written: lineAsWritten.nullable(),
+  /**
+   * What the line says beyond its ingredient, unit and quantity ("diced", "28 ounce"), for
+   * the row's note; null when nothing. A line kept as written has its own (`as_written`).
+   */
+  note: z.string().nullable(),
+  /** The line said "(optional)". */
+  optional: z.boolean(),
 });
 export type DraftIngredient = z.infer<typeof draftIngredient>;
 

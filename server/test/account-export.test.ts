@@ -179,15 +179,38 @@ describe.each([
         text: line.text ?? null,
         quantity: line.quantity,
         unit: line.unit?.name ?? null,
+        note: line.note,
+        optional: line.optional,
       })),
       created_on: detail.created_on,
       updated_on: detail.updated_on,
       image: `images/${soup.id}-lentil-tomato-soup.webp`,
     });
     expect(fields.ingredients).toEqual([
-      { ingredient: "Onion", text: null, quantity: 0.25, unit: "piece" },
-      { ingredient: "Red lentil", text: null, quantity: 50, unit: "g" },
-      { ingredient: null, text: "a handful of fresh herbs", quantity: null, unit: null },
+      {
+        ingredient: "Onion",
+        text: null,
+        quantity: 0.25,
+        unit: "piece",
+        note: null,
+        optional: false,
+      },
+      {
+        ingredient: "Red lentil",
+        text: null,
+        quantity: 50,
+        unit: "g",
+        note: null,
+        optional: false,
+      },
+      {
+        ingredient: null,
+        text: "a handful of fresh herbs",
+        quantity: null,
+        unit: null,
+        note: null,
+        optional: false,
+      },
     ]);
     expect(jsonOf<ExportedRecipe>(files, `recipes/${plain.id}-plain-rice.json`)).toMatchObject({
       "potluck:recipe": { title: "Plain rice", image: null },

@@ -61,6 +61,8 @@ describe("a recipe's rows kept as written", () => {
         quantity: 0.5,
         unit: { id: PIECE, name: "piece" },
         text: null,
+        note: null,
+        optional: false,
       },
       {
         id: expect.any(Number),
@@ -68,6 +70,8 @@ describe("a recipe's rows kept as written", () => {
         quantity: 0.125,
         unit: { id: CUP, name: "cup" },
         text: "fresh herbs, chopped",
+        note: null,
+        optional: false,
       },
       {
         id: expect.any(Number),
@@ -75,6 +79,8 @@ describe("a recipe's rows kept as written", () => {
         quantity: null,
         unit: null,
         text: "a handful of zorblax leaves",
+        note: null,
+        optional: false,
       },
       {
         id: expect.any(Number),
@@ -82,6 +88,8 @@ describe("a recipe's rows kept as written", () => {
         quantity: 0.5,
         unit: null,
         text: "quiddities, zested",
+        note: null,
+        optional: false,
       },
     ]);
     const anonymous = await new Agent(app).get(`/api/recipes/recipes/${recipe.id}/`);
@@ -306,13 +314,25 @@ describe("the JSON-LD export", () => {
       draft.recipe_ingredients.map((line) => [line.ingredient?.name ?? null, line.as_written]),
     ).toEqual([
       ["Egg", null],
-      [null, { text: "fresh herbs, chopped", quantity: 0.5, unit: { id: CUP, name: "cup" } }],
+      // Issue 34 §7: what follows the comma only says how it is prepared: the row's note.
+      [
+        null,
+        { text: "fresh herbs", quantity: 0.5, unit: { id: CUP, name: "cup" }, note: "chopped" },
+      ],
       // "a handful" is an amount: the words after it are kept, with it.
       [
         null,
-        { text: "zorblax leaves", quantity: 1, unit: expect.objectContaining({ name: "handful" }) },
+        {
+          text: "zorblax leaves",
+          quantity: 1,
+          unit: expect.objectContaining({ name: "handful" }),
+          note: null,
+        },
       ],
-      [null, { text: "quiddities, zested", quantity: 2, unit: { id: PIECE, name: "piece" } }],
+      [
+        null,
+        { text: "quiddities", quantity: 2, unit: { id: PIECE, name: "piece" }, note: "zested" },
+      ],
     ]);
   });
 });

@@ -316,7 +316,8 @@ describe("import from a link", () => {
       ].sort(),
     );
     expect(Object.keys(draft.recipe_ingredients[0] ?? {}).sort()).toEqual(
-      ["as_written", "ingredient", "original", "quantity", "unit"].sort(),
+      // Issue 34 §7: and the line's note and optional mark.
+      ["as_written", "ingredient", "note", "optional", "original", "quantity", "unit"].sort(),
     );
   });
 
@@ -402,11 +403,16 @@ describe("import from pasted HTML", () => {
       // For the 2 servings the draft states: the handful is 1, as the page wrote it.
       [
         null,
-        { text: "zorblax leaves", quantity: 1, unit: expect.objectContaining({ name: "handful" }) },
+        {
+          text: "zorblax leaves",
+          quantity: 1,
+          unit: expect.objectContaining({ name: "handful" }),
+          note: null,
+        },
       ],
       // Splitting its amount off would lose the 400 g: kept whole.
-      [null, { text: "1 (400 g) can quiddity beans", quantity: null, unit: null }],
-      [null, { text: "zorblax and quiddity", quantity: null, unit: null }],
+      [null, { text: "1 (400 g) can quiddity beans", quantity: null, unit: null, note: null }],
+      [null, { text: "zorblax and quiddity", quantity: null, unit: null, note: null }],
     ]);
 
     // The form sends them back as rows kept as written (quantities per ONE serving: ÷ 2).

@@ -143,6 +143,8 @@ describe("POST /api/recipes/recipes/", () => {
         quantity: 0.5,
         unit: { id: piece, name: "piece" },
         text: null,
+        note: null,
+        optional: false,
       },
       {
         id: expect.any(Number),
@@ -150,6 +152,8 @@ describe("POST /api/recipes/recipes/", () => {
         quantity: 31.25,
         unit: { id: grams, name: "g" },
         text: null,
+        note: null,
+        optional: false,
       },
     ]);
     expect(recipe.created_on).toBe(recipe.updated_on);

@@ -313,13 +313,21 @@ export const recipeIngredients = pgTable(
     ingredientId: integer("ingredient_id").references(() => ingredients.id),
     unitId: integer("unit_id").references(() => units.id),
     position: smallint("position").notNull().default(0),
-    /** Per serving; a free row may have none ("a handful of fresh herbs"). */
+    /**
+     * Per serving; a free row may have none ("a handful of fresh herbs"), and so has a
+     * catalogue row whose unit is "to taste" (the API keeps it null exactly then: a check
+     * cannot read the units table).
+     */
     quantity: doublePrecision("quantity"),
     /**
      * A free row's line as written, after its amount; null for a catalogue row. At most 200
      * characters, the limit of a free shopping line (SHOPPING_TEXT_MAX), which it becomes.
      */
     text: text("text"),
+    /** How it is prepared or what else to know ("diced", "28 ounce can"); 1–200 characters. */
+    note: text("note"),
+    /** Not needed to make it: shown "(optional)" and left off the shopping list. */
+    optional: boolean("optional").notNull().default(false),
     /** The recipe's created_on, copied by a trigger (see recipeTags.createdOn). */
     createdOn: timestamptz("created_on").notNull().defaultNow(),
   },
@@ -336,15 +344,18 @@ export const recipeIngredients = pgTable(
       "recipe_ingredients_catalogue_or_text",
       sql`(${t.ingredientId} is null) <> (${t.text} is null)`,
     ),
+    // A catalogue row has its unit; its quantity too, but for "to taste" (checked by the API).
     check(
-      "recipe_ingredients_catalogue_amount",
-      sql`${t.ingredientId} is null or (${t.unitId} is not null and ${t.quantity} is not null)`,
+      "recipe_ingredients_catalogue_unit",
+      sql`${t.ingredientId} is null or ${t.unitId} is not null`,
     ),
+    // A row kept as written has a unit only with a quantity ("to taste" is a catalogue row's).
     check(
       "recipe_ingredients_unit_has_quantity",
-      sql`${t.unitId} is null or ${t.quantity} is not null`,
+      sql`${t.unitId} is null or ${t.quantity} is not null or ${t.ingredientId} is not null`,
     ),
     check("recipe_ingredients_text_length", sql`char_length(${t.text}) between 1 and 200`),
+    check("recipe_ingredients_note_length", sql`char_length(${t.note}) between 1 and 200`),
   ],
 );
 
@@ -679,9 +690,10 @@ export const shoppingItems = pgTable(
       "shopping_items_catalogue_or_text",
       sql`(${t.ingredientId} is null) <> (${t.text} is null)`,
     ),
+    // A catalogue line has its unit; its quantity too, but for a "to taste" line (no amount).
     check(
-      "shopping_items_catalogue_amount",
-      sql`${t.ingredientId} is null or (${t.unitId} is not null and ${t.quantity} is not null)`,
+      "shopping_items_catalogue_unit",
+      sql`${t.ingredientId} is null or ${t.unitId} is not null`,
     ),
   ],
 );

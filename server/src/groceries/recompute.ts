@@ -89,7 +89,9 @@ const loadLists = (listIds: SQL): SQL => sql`select
       'unitId', ri.unit_id, 'quantity', ri.quantity) order by ri.position asc, ri.id asc), '[]')
     from ${recipeIngredients} ri left join ${ingredients} i on i.id = ri.ingredient_id
     where ri.recipe_id in (select recipe_id from ${plannedRecipes}
-      where grocery_list_id = any(${listIds}))) as "recipeLines",
+      where grocery_list_id = any(${listIds}))
+      -- An optional row is not needed to make the recipe: not on the list (issue 34 §7).
+      and not ri.optional) as "recipeLines",
   (select coalesce(json_agg(json_build_object('listId', pe.grocery_list_id,
       'ingredientId', pe.ingredient_id, 'ingredientName', i.name, 'text', pe.text,
       'unitId', pe.unit_id, 'quantity', pe.quantity) order by pe.id asc), '[]')
@@ -146,17 +148,13 @@ export async function recomputeShoppingLists(tx: Tx, groceryListIds: number[]): 
 /**
  * A planned extra's row, or a planned recipe's ingredient row, as the rule takes it: a
  * catalogue ingredient or a free-text line (an extra's typed line, a recipe's row kept as
- * written). The tables' checks give a catalogue row its ingredient, unit and quantity.
+ * written). The tables' checks give a catalogue row its ingredient and unit, and the API its
+ * quantity but for "to taste" (null).
  */
 function toExtraInput(row: IngredientRow): ExtraInput {
   if (row.text !== null) return { text: row.text, unitId: row.unitId, quantity: row.quantity };
-  if (
-    row.ingredientId === null ||
-    row.ingredientName === null ||
-    row.unitId === null ||
-    row.quantity === null
-  ) {
-    throw new Error("a catalogue row without its ingredient, unit or quantity");
+  if (row.ingredientId === null || row.ingredientName === null || row.unitId === null) {
+    throw new Error("a catalogue row without its ingredient or unit");
   }
   return {
     ingredientId: row.ingredientId,

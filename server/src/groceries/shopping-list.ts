@@ -12,8 +12,11 @@ export interface LineIngredient {
   ingredientId: number;
   ingredientName: string;
   unitId: number;
-  /** Per ONE serving for a recipe's ingredient; the whole amount for an extra. */
-  quantity: number;
+  /**
+   * Per ONE serving for a recipe's ingredient; the whole amount for an extra. Null for a
+   * recipe's "to taste" row, which has no amount.
+   */
+  quantity: number | null;
 }
 
 /**
@@ -71,7 +74,8 @@ export interface ShoppingLine {
   text: string | null;
   /**
    * The unit it reads best in (decision 13), not necessarily one a source used; null (with
-   * the quantity) only for a free-text line without an amount.
+   * the quantity) only for a free-text line without an amount. A "to taste" line has its
+   * unit and no quantity.
    */
   unitId: number | null;
   quantity: number | null;
@@ -131,6 +135,10 @@ class UnitTable {
  *   amount make one line without an amount, apart from any with one (nothing to add up). A
  *   free-text line never merges with a catalogue ingredient's. It reads as the text of its
  *   first source (the recipes in plan order, then the extras, oldest first).
+ * - A recipe's "to taste" row has no amount: its ingredient is on the list as a line of its
+ *   own without one ("Salt to taste"; the cook may not have it), beside any line of that
+ *   ingredient with an amount. A recipe's optional row is not on the list (recompute.ts
+ *   does not load it).
  * - Lines are ordered by ingredient name or text (then unit id).
  * - A line continues the previous line of its ingredient and measure (whatever unit either
  *   reads in: 500 g that became 1.5 kg is the same line): it keeps that line's id, and its
@@ -155,6 +163,8 @@ export function computeShoppingLines(
     ingredientId: number | null;
     ingredientName: string;
     text: string | null;
+    /** The unit of its key: a line without an amount keeps it ("to taste"; null for text). */
+    keyUnitId: number | null;
     /** Every contribution as it was written (quantity × guests for a recipe's). */
     amounts: { quantity: number; unitId: number }[];
     /** recipe id → guests summed over the plans of that recipe, in first-seen order. */
@@ -182,6 +192,7 @@ export function computeShoppingLines(
         ingredientId: free ? null : item.ingredientId,
         ingredientName: free ? item.text : item.ingredientName,
         text: free ? item.text : null,
+        keyUnitId: item.unitId,
         amounts: [],
         recipes: new Map(),
         hasExtras: false,
@@ -241,7 +252,8 @@ export function computeShoppingLines(
   /** The two parts of a line partly bought sort as the whole line would. */
   const groupUnit = new Map<ShoppingLine, number>();
   for (const line of lines.values()) {
-    let unitId: number | null = null;
+    // No amount to add up: a free-text line without one, or "Salt to taste" (issue 34 §11).
+    let unitId: number | null = line.keyUnitId;
     let quantity: number | null = null;
     if (line.amounts.length > 0) {
       const combined = combineAmounts(

@@ -37,6 +37,9 @@ export interface ExactLine {
   text: string | null;
   quantity: number | null;
   unit: string | null;
+  /** Absent from exports older than notes (issue 34 §7). */
+  note?: string | null;
+  optional?: boolean;
 }
 
 /** A recipe with nothing in it yet: formats fill in what they have. */

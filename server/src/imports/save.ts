@@ -11,6 +11,7 @@ import {
   RECIPE_TITLE_MAX,
   type RecipeDraft,
   type RecipeIngredientInput,
+  TO_TASTE_UNIT,
 } from "@potluck/contract";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { addRecipe, createCollection } from "../collections/repository.js";
@@ -18,6 +19,7 @@ import type { Db, Tx } from "../db/client.js";
 import { collections, imports, ingredients, units } from "../db/schema.js";
 import { cleanHtml } from "../http/clean-html.js";
 import { HttpError } from "../http/errors.js";
+import { cutAtWord } from "../ingredients/as-written.js";
 import type { ImageStorage } from "../media/storage.js";
 import { adjustRecipeTotals, insertRating } from "../ratings/repository.js";
 import { buildDraft } from "../recipes/import/draft.js";
@@ -248,6 +250,7 @@ export function ingredientRow(
 ): RecipeIngredientInput {
   const perServing = (quantity: number | null) =>
     quantity !== null && quantity > 0 ? Math.round((quantity / servings) * 1e6) / 1e6 : null;
+  const optional = line.optional ? { optional: true } : {};
   const kept = line.as_written;
   if (kept && kept.text.trim() !== "") {
     const keptQuantity = perServing(kept.quantity);
@@ -255,15 +258,30 @@ export function ingredientRow(
       text: kept.text.slice(0, RECIPE_INGREDIENT_TEXT_MAX),
       ...(keptQuantity !== null ? { quantity: keptQuantity } : {}),
       ...(keptQuantity !== null && kept.unit ? { unit_id: kept.unit.id } : {}),
+      ...noteOf(kept.note),
+      ...optional,
     };
   }
   const quantity = perServing(line.quantity);
-  if (line.ingredient && line.unit && quantity !== null) {
-    return { ingredient_id: line.ingredient.id, unit_id: line.unit.id, quantity };
+  const toTaste = line.unit?.name.toLowerCase() === TO_TASTE_UNIT;
+  if (line.ingredient && line.unit && (quantity !== null || toTaste)) {
+    return {
+      ingredient_id: line.ingredient.id,
+      unit_id: line.unit.id,
+      ...(quantity !== null && !toTaste ? { quantity } : {}),
+      ...noteOf(line.note),
+      ...optional,
+    };
   }
   // A matched ingredient without an amount ("salt"): the line as it was, amount and all.
-  return { text: line.original.slice(0, RECIPE_INGREDIENT_TEXT_MAX) };
+  return { text: line.original.slice(0, RECIPE_INGREDIENT_TEXT_MAX), ...optional };
 }
+
+/** A note for a row: at most RECIPE_INGREDIENT_TEXT_MAX characters, none when blank. */
+const noteOf = (note: string | null | undefined): { note?: string } => {
+  const trimmed = note?.trim();
+  return trimmed ? { note: cutAtWord(trimmed, RECIPE_INGREDIENT_TEXT_MAX) } : {};
+};
 
 /**
  * A Potluck export's lines as rows of this site: a catalogue row when its ingredient and unit
@@ -294,8 +312,21 @@ async function exactRows(db: Db, lines: ExactLine[]): Promise<RecipeIngredientIn
     const ingredientId = line.ingredient
       ? ingredientIds.get(line.ingredient.toLowerCase())
       : undefined;
-    if (ingredientId !== undefined && unitId !== undefined && quantity !== null) {
-      return [{ ingredient_id: ingredientId, unit_id: unitId, quantity }];
+    // The row's note and mark, as exported (older exports have neither).
+    const extras = {
+      ...noteOf(typeof line.note === "string" ? line.note : null),
+      ...(line.optional === true ? { optional: true } : {}),
+    };
+    const toTaste = line.unit?.toLowerCase() === TO_TASTE_UNIT;
+    if (ingredientId !== undefined && unitId !== undefined && (quantity !== null || toTaste)) {
+      return [
+        {
+          ingredient_id: ingredientId,
+          unit_id: unitId,
+          ...(quantity !== null && !toTaste ? { quantity } : {}),
+          ...extras,
+        },
+      ];
     }
     const text = (line.text ?? line.ingredient ?? "").trim().slice(0, RECIPE_INGREDIENT_TEXT_MAX);
     if (text === "") return [];
@@ -309,6 +340,7 @@ async function exactRows(db: Db, lines: ExactLine[]): Promise<RecipeIngredientIn
         text: words,
         ...(quantity !== null ? { quantity } : {}),
         ...(unitId !== undefined && quantity !== null ? { unit_id: unitId } : {}),
+        ...extras,
       },
     ];
   });

@@ -22,16 +22,20 @@ describe("keptAsWritten", () => {
       text: "mystery flour",
       quantity: 2,
       unit: "cup",
+      note: null,
     });
     expect(keptAsWritten("a handful of fresh herbs")).toEqual({
       text: "fresh herbs",
       quantity: 1,
       unit: "handful",
+      note: null,
     });
+    // What follows a comma and only says how it is prepared is the row's note (issue 34 §7).
     expect(keptAsWritten("2 large zorblax, beaten")).toEqual({
-      text: "large zorblax, beaten",
+      text: "large zorblax",
       quantity: 2,
       unit: "piece",
+      note: "beaten",
     });
   });
 
@@ -43,7 +47,7 @@ describe("keptAsWritten", () => {
       "2-3 tbsp zorblax",
       "2 heaped tbsp cocoa nibs",
     ]) {
-      expect(keptAsWritten(line)).toEqual({ text: line, quantity: null, unit: null });
+      expect(keptAsWritten(line)).toEqual({ text: line, quantity: null, unit: null, note: null });
     }
   });
 

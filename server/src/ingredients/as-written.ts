@@ -1,5 +1,5 @@
 import { RECIPE_INGREDIENT_TEXT_MAX } from "@potluck/contract";
-import { type ParsedLine, parseIngredientLine } from "./parse-line.js";
+import { isPreparationWord, type ParsedLine, parseIngredientLine } from "./parse-line.js";
 
 // A line no catalogue ingredient matched, kept as written: what a recipe's row kept as written
 // (or a free shopping line) holds. Pure: the units table turns `unit` into an id.
@@ -13,6 +13,8 @@ export interface AsWritten {
   quantity: number | null;
   /** A name of the units table, as the parser gives it. */
   unit: string | null;
+  /** A description of preparation cut off the words after a comma ("sifted"), or null. */
+  note: string | null;
 }
 
 /**
@@ -38,9 +40,17 @@ export function textAfterAmount(typed: string): string | undefined {
  * start ("zest of 1 lemon"), or one that says more ("1 (400 g) can zorblax": the 400 g would
  * be lost). At most RECIPE_INGREDIENT_TEXT_MAX characters: a longer line is cut at a word.
  */
-export function keptAsWritten(line: string, parsed: ParsedLine = parseIngredientLine(line)) {
-  const typed = line.replace(/\s+/g, " ").trim();
-  const whole: AsWritten = { text: typed, quantity: null, unit: null };
+export function keptAsWritten(
+  line: string,
+  parsed: ParsedLine = parseIngredientLine(line),
+): AsWritten {
+  // "(optional)" is the row's mark (parsed.optional), not its words.
+  const typed = line
+    .replace(/\s*[([]\s*optional\s*[)\]]/gi, "")
+    .replace(/,\s*optional\s*$/i, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  const whole: Omit<AsWritten, "note"> = { text: typed, quantity: null, unit: null };
   let kept = whole;
   if (parsed.quantity !== null && parsed.unit !== null) {
     const rest = textAfterAmount(typed);
@@ -59,7 +69,28 @@ export function keptAsWritten(line: string, parsed: ParsedLine = parseIngredient
       kept = { text: words, quantity: parsed.quantity, unit: parsed.unit };
     }
   }
-  return { ...kept, text: cutAtWord(kept.text, RECIPE_INGREDIENT_TEXT_MAX) };
+  const { words, note } = splitPreparation(kept.text);
+  return { ...kept, text: cutAtWord(words, RECIPE_INGREDIENT_TEXT_MAX), note };
+}
+
+/**
+ * Words and a note: what follows the first comma goes to the note when it only says how the
+ * food is prepared ("mystery flour, sifted", "zest of 1 lemon, finely grated"); anything else
+ * stays in the words ("Salt, pepper and oil"), which the shopping list reads.
+ */
+export function splitPreparation(text: string): { words: string; note: string | null } {
+  const comma = text.indexOf(",");
+  if (comma <= 0) return { words: text, note: null };
+  const after = text.slice(comma + 1).trim();
+  const described = after
+    .split(/[\s,]+/)
+    .filter((word) => word !== "")
+    .every((word) => isPreparationWord(word.replace(/[.;:!]+$/, "")));
+  if (after === "" || !described) return { words: text, note: null };
+  return {
+    words: text.slice(0, comma).trim(),
+    note: cutAtWord(after, RECIPE_INGREDIENT_TEXT_MAX),
+  };
 }
 
 /** `text` if it is at most `max` characters; else cut at the last space that fits, with "…". */

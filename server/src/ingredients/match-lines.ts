@@ -162,6 +162,18 @@ export function synonymOf(folded: string): string | undefined {
   return Object.hasOwn(WHOLE_TEXT_SYNONYMS, folded) ? WHOLE_TEXT_SYNONYMS[folded] : undefined;
 }
 
+/**
+ * Whether words as a line writes them ("Crushed tomatoes") are a known other name of a
+ * catalogue ingredient, as a whole (the parser then keeps a preparation word among them).
+ */
+export function isKnownOtherName(words: string): boolean {
+  const folded = foldText(words)
+    .replace(/[^\p{L}\p{N}' &-]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return synonymOf(folded) !== undefined || synonymOf(singularOfLastWord(folded)) !== undefined;
+}
+
 /** Plural forms whose singular is not "drop the s". */
 const IRREGULAR_SINGULARS: Record<string, string> = {
   leaves: "leaf",

@@ -76,6 +76,57 @@ describe("parseIngredientLine", () => {
     expect(parts("2 garlic cloves")).toEqual([2, "clove", "garlic"]);
   });
 
+  it("keeps preparation and detail in the note, and '(optional)' as a mark (issue 34 §7)", () => {
+    const read = (line: string) => {
+      const { quantity, unit, ingredientText, note, optional } = parseIngredientLine(line);
+      return { quantity, unit, ingredientText, note, optional };
+    };
+    expect(read("2 onions, diced")).toEqual({
+      quantity: 2,
+      unit: "piece",
+      ingredientText: "onions",
+      note: "diced",
+      optional: false,
+    });
+    // "crushed tomatoes" is a product's known name: the word stays for the matcher, and is noted.
+    expect(read("1 (28 ounce) can crushed tomatoes")).toEqual({
+      quantity: 1,
+      unit: "can",
+      ingredientText: "crushed tomatoes",
+      note: "28 ounce, crushed",
+      optional: false,
+    });
+    expect(read("2 tbsp butter, melted")).toEqual({
+      quantity: 2,
+      unit: "tbsp",
+      ingredientText: "butter",
+      note: "melted",
+      optional: false,
+    });
+    expect(read("1 tsp vanilla (optional)")).toEqual({
+      quantity: 1,
+      unit: "tsp",
+      ingredientText: "vanilla",
+      note: "",
+      optional: true,
+    });
+    expect(read("1 tsp vanilla, optional")).toMatchObject({ note: "", optional: true });
+    expect(read("parsley (optional, to serve)")).toMatchObject({
+      note: "to serve",
+      optional: true,
+    });
+  });
+
+  it("reads 'to taste' without a quantity (issue 34 §11)", () => {
+    expect(parts("salt to taste")).toEqual([null, "to taste", "salt"]);
+    expect(parts("Salt and pepper to taste")).toEqual([null, "to taste", "salt and pepper"]);
+    expect(parseIngredientLine("1 tsp salt, to taste")).toMatchObject({
+      quantity: 1,
+      unit: "tsp",
+      note: "to taste",
+    });
+  });
+
   it("never throws, whatever the text", () => {
     for (const line of ["", " ", "()", "1/0 cup", "x".repeat(500), "½½½", "1 - - 2", "/ / /"]) {
       const parsed = parseIngredientLine(line);

@@ -1,6 +1,7 @@
 // Splits one free-text ingredient line ("1 ½ cups plain flour, sifted") into quantity, unit,
 // the words that name the ingredient and a note. Pure: matching the words to the catalogue
 // is match-lines.ts's job. The rules are listed in docs/decisions/0015-recipe-import.md.
+import { isKnownOtherName } from "./match-lines.js";
 import { findUnit } from "./unit-words.js";
 
 export interface ParsedLine {
@@ -11,7 +12,10 @@ export interface ParsedLine {
   unit: string | null;
   /** The words to look up in the ingredient catalogue, lower case. */
   ingredientText: string;
+  /** What the line says beyond its amount and ingredient ("diced", "400 g"), or "". */
   note: string;
+  /** The line said "optional" ("1 tsp vanilla (optional)"); not in `note`. */
+  optional: boolean;
 }
 
 const VULGAR_FRACTIONS: Record<string, string> = {
@@ -308,6 +312,29 @@ function splitDescription(text: string): { name: string; note: string[] } {
 }
 
 /**
+ * Words that only say how a food is prepared or how much of it: a row kept as written leaves
+ * such a description after a comma to its note ("mystery flour, sifted").
+ */
+export function isPreparationWord(word: string): boolean {
+  const lower = word.toLowerCase();
+  return PREPARATION_WORDS.has(lower) || SIZE_WORDS.has(lower) || DESCRIBING_WORDS.has(lower);
+}
+
+/** Words that begin catalogue names but, after a comma, only describe: "onion, chopped". */
+const DESCRIBING_WORDS = new Set([
+  "chopped",
+  "sliced",
+  "peeled",
+  "shredded",
+  "divided",
+  "and",
+  "or",
+]);
+
+/** "optional", alone or leading a note ("optional, for serving"): the row's mark, not its note. */
+const OPTIONAL = /^optional\b[\s,;:]*/i;
+
+/**
  * The parts of one ingredient line. The quantity is as written (not scaled), the unit a name
  * from units.json, and `ingredientText` the words the matcher looks up.
  */
@@ -421,12 +448,16 @@ export function parseIngredientLine(original: string): ParsedLine {
 
   const described = splitDescription(text);
   note.push(...described.note);
+  // A preparation word that is part of a product's known name ("crushed tomatoes" are Canned
+  // tomatoes, "diced tomatoes" Chopped tomatoes) stays for the matcher; the note says it too.
+  const keepPreparation = isKnownOtherName(described.name);
   const words: string[] = [];
   for (const word of described.name.split(" ")) {
     const lower = word.toLowerCase().replace(/[.,;:!*]+$/, "");
     if (lower === "") continue;
     if (PREPARATION_WORDS.has(lower) || SIZE_WORDS.has(lower) || /^\d+%$/.test(lower)) {
       note.push(lower);
+      if (keepPreparation) words.push(lower);
     } else if (/^\d+(?:\.\d+)?-?(?:inch|in|cm)$/.test(lower)) {
       note.push(lower);
     } else words.push(lower);
@@ -459,11 +490,21 @@ export function parseIngredientLine(original: string): ParsedLine {
     value = 1;
   }
 
+  // "(optional)", "optional": the row's mark of its own.
+  let optional = false;
+  const noteParts = note.flatMap((part) => {
+    if (!OPTIONAL.test(part)) return [part];
+    optional = true;
+    const rest = part.replace(OPTIONAL, "").trim();
+    return rest === "" ? [] : [rest];
+  });
+
   return {
     original,
     quantity: value === null || !Number.isFinite(value) ? null : round(value),
     unit,
     ingredientText,
-    note: note.join(", "),
+    note: noteParts.join(", "),
+    optional,
   };
 }

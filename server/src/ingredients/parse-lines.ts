@@ -13,6 +13,11 @@ import { listUnits } from "./repository.js";
  * matches only part of its words ("2 lb beef stew meat" is not just Beef: the cut is what to
  * buy), with that ingredient as the nearest suggestion.
  */
+/** Words joining two foods ("salt and pepper", "salt & pepper") that one name does not. */
+const AND = /(?:^|\s)(?:and|&)(?:\s|$)/i;
+const namesTwo = (ingredientText: string, name: string) =>
+  AND.test(ingredientText) && !AND.test(name);
+
 export async function parseIngredientLines(
   db: Db,
   userId: number,
@@ -31,10 +36,13 @@ export async function parseIngredientLines(
   const unitOf = (name: string | null) => (name === null ? null : (unitByName.get(name) ?? null));
   return parsed.map((line, index) => {
     const ingredient = matches[index] ?? null;
-    // A line that matched nothing, or less than it says, is kept as written rather than lost.
+    // A line that matched nothing, or less than it says, is kept as written rather than lost:
+    // so is one naming two foods ("Salt and pepper to taste" is not just Salt).
     const partial = ingredient !== null && wordsBeyondMatch(line.ingredientText, ingredient.name);
     const kept =
-      ingredient === null || (partial && partial.length > 0)
+      ingredient === null ||
+      (partial && partial.length > 0) ||
+      namesTwo(line.ingredientText, ingredient.name)
         ? keptAsWritten(line.original, line)
         : null;
     return {
@@ -43,10 +51,12 @@ export async function parseIngredientLines(
       unit: unitOf(line.unit),
       ingredient,
       note: line.note,
+      optional: line.optional,
       as_written: kept && {
         text: kept.text,
         quantity: kept.quantity,
         unit: unitOf(kept.unit),
+        note: kept.note,
       },
     };
   });

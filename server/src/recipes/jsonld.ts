@@ -4,6 +4,7 @@ import {
   type RecipeIngredient,
   type RecipeJsonLd,
   recipeLineText,
+  withRowNote,
 } from "@potluck/contract";
 import type { ChildNode, Element } from "domhandler";
 import { DomUtils, parseDocument } from "htmlparser2";
@@ -63,10 +64,11 @@ export function instructionSteps(contentHtml: string): (Step | Section)[] {
 /**
  * One ingredient line for the recipe's servings (4 unless it says), as the recipe page writes
  * it ("2 eggs", "½ tsp Salt", "Salt to taste", "a handful of fresh herbs": the one rule in
- * contract/src/units.ts), which the parser reads back.
+ * contract/src/units.ts), with its note and mark ("2 onions, diced", "1 tsp Vanilla extract
+ * (optional)": contract/src/row-note.ts), which the parser reads back.
  */
 export function ingredientLine(line: RecipeIngredient, servings = FORM_SERVINGS): string {
-  return recipeLineText(line, servings, servings).text;
+  return withRowNote(recipeLineText(line, servings, servings).text, line);
 }
 
 /** The recipe as JSON-LD; `origin` makes the picture's address absolute. */

@@ -1,4 +1,9 @@
-import type { RecipeIngredientInput, RecipeVisibility } from "@potluck/contract";
+import {
+  REQUIRED,
+  type RecipeIngredientInput,
+  type RecipeVisibility,
+  TO_TASTE_UNIT,
+} from "@potluck/contract";
 import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/policy.js";
 import { inCollectionsColumn } from "../collections/repository.js";
@@ -330,7 +335,7 @@ export async function findRecipe(
               then json_build_object('id', i.id, 'name', i.name) end,
             'unit', case when un.id is not null
               then json_build_object('id', un.id, 'name', un.name) end,
-            'text', ri.text
+            'text', ri.text, 'note', ri.note, 'optional', ri.optional
           ) order by ri.position, ri.id)
         from ${recipeIngredients} ri
           left join ${ingredients} i on i.id = ri.ingredient_id
@@ -389,29 +394,44 @@ export interface IngredientLine {
   ingredient: { id: number; name: string } | null;
   unit: { id: number; name: string } | null;
   text: string | null;
+  note: string | null;
+  optional: boolean;
 }
 
-/** Messages for rows naming an ingredient or unit that does not exist (empty when all do). */
-export async function unknownReferences(db: Tx, rows: RecipeIngredientInput[]): Promise<string[]> {
+/**
+ * Messages for rows naming an ingredient or unit that does not exist, and for catalogue rows
+ * without a quantity whose unit is not "to taste" (empty when all are fine). Rows whose unit
+ * is "to taste" lose any quantity sent (an older client's 1): such a row has none. The
+ * contract cannot check that, knowing unit ids and not their names.
+ */
+export async function checkRowReferences(db: Tx, rows: RecipeIngredientInput[]): Promise<string[]> {
   const ingredientIds = [...new Set(rows.flatMap((row) => row.ingredient_id ?? []))];
   const unitIds = [...new Set(rows.flatMap((row) => row.unit_id ?? []))];
-  if (ingredientIds.length === 0 && unitIds.length === 0) return [];
   const [knownIngredients, knownUnits] = await Promise.all([
-    db
-      .select({ id: ingredients.id })
-      .from(ingredients)
-      .where(inArray(ingredients.id, ingredientIds)),
-    db.select({ id: units.id }).from(units).where(inArray(units.id, unitIds)),
+    ingredientIds.length === 0
+      ? []
+      : db
+          .select({ id: ingredients.id })
+          .from(ingredients)
+          .where(inArray(ingredients.id, ingredientIds)),
+    unitIds.length === 0
+      ? []
+      : db.select({ id: units.id, name: units.name }).from(units).where(inArray(units.id, unitIds)),
   ]);
   const ingredientSet = new Set(knownIngredients.map((row) => row.id));
-  const unitSet = new Set(knownUnits.map((row) => row.id));
+  const unitNames = new Map(knownUnits.map((row) => [row.id, row.name.toLowerCase()]));
   const messages: string[] = [];
   rows.forEach((row, index) => {
     if (row.ingredient_id !== undefined && !ingredientSet.has(row.ingredient_id)) {
       messages.push(`Row ${index + 1}: unknown ingredient id ${row.ingredient_id}.`);
     }
-    if (row.unit_id !== undefined && !unitSet.has(row.unit_id)) {
+    if (row.unit_id !== undefined && !unitNames.has(row.unit_id)) {
       messages.push(`Row ${index + 1}: unknown unit id ${row.unit_id}.`);
+    }
+    if (row.ingredient_id === undefined || row.unit_id === undefined) return;
+    if (unitNames.get(row.unit_id) === TO_TASTE_UNIT) row.quantity = undefined;
+    else if (unitNames.has(row.unit_id) && row.quantity === undefined) {
+      messages.push(`Row ${index + 1}: quantity: ${REQUIRED}`);
     }
   });
   return messages;
@@ -430,6 +450,8 @@ export async function insertIngredientLines(
       unitId: row.unit_id ?? null,
       quantity: row.quantity ?? null,
       text: row.text ?? null,
+      note: row.note ?? null,
+      optional: row.optional ?? false,
       position,
     })),
   );

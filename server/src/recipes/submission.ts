@@ -301,13 +301,14 @@ export function parseIngredientRows(
   return errors.length > 0 ? { errors } : { rows };
 }
 
-/** The number fields as numbers when sent as strings; a row's `text` stays as written ("42"). */
+/** The number fields as numbers when sent as strings; `text` and `note` stay as written ("42"). */
 function numbersFromStrings(row: unknown): unknown {
   if (typeof row !== "object" || row === null || Array.isArray(row)) return row;
   return Object.fromEntries(
     Object.entries(row).map(([key, value]) => [
       key,
       key !== "text" &&
+      key !== "note" &&
       typeof value === "string" &&
       value.trim() !== "" &&
       Number.isFinite(Number(value))

@@ -9,11 +9,11 @@ import { HttpError, notFound } from "../http/errors.js";
 import { type ProcessedImage, processImage, removeImage, storeImage } from "../media/images.js";
 import type { ImageStorage } from "../media/storage.js";
 import {
+  checkRowReferences,
   deleteRecipe,
   insertIngredientLines,
   replaceIngredientLines,
   replaceTags,
-  unknownReferences,
 } from "./repository.js";
 import { refreshSearchRow } from "./search-index.js";
 import { slugify } from "./slug.js";
@@ -159,7 +159,7 @@ export async function deleteRecipeEverywhere(db: Tx, id: number): Promise<string
 }
 
 async function checkReferences(db: Tx, submission: RecipeSubmission): Promise<void> {
-  const unknown = await unknownReferences(db, submission.ingredients ?? []);
+  const unknown = await checkRowReferences(db, submission.ingredients ?? []);
   if (unknown.length > 0) throw new HttpError(400, { recipe_ingredients: unknown });
 }
 

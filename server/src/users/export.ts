@@ -77,6 +77,8 @@ export function exportedRecipe(
         text: line.text,
         quantity: line.quantity,
         unit: line.unit?.name ?? null,
+        note: line.note,
+        optional: line.optional,
       })),
       created_on: detail.created_on,
       updated_on: detail.updated_on,

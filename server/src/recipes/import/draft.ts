@@ -112,6 +112,8 @@ export async function buildDraft(
       unit: line.unit,
       ingredient: line.ingredient,
       as_written: line.as_written,
+      note: line.note === "" ? null : line.note,
+      optional: line.optional,
     })),
   };
 }
