@@ -85,7 +85,7 @@ import {
 // A single-statement UPDATE or DELETE of one list row (rename, notes, delete a list) takes that
 // list's lock by itself and nothing else, so it fits the order as it is.
 //
-// Deleting an account (users/account-deletion.ts) is every step at once, in the same order:
+// Deleting an account (actions/delete-account.ts) is every step at once, in the same order:
 // the cook's planner, the planners they are a member of or added entries to
 // (lockPlannersWhere, step 0, in owner order: other writers lock one planner only), the
 // cook's recipes and the recipes they rated (lockRecipesOfCook, step 1, FOR UPDATE), every

@@ -455,3 +455,21 @@ export async function keepPlansOfAuthorsRecipes(
     title,
   }));
 }
+
+/** The lists that plan any of these recipes (read before the recipes go with an account). */
+export async function listsPlanningRecipes(tx: Tx, recipeIds: readonly number[]) {
+  const rows = await tx
+    .selectDistinct({ id: plannedRecipes.groceryListId })
+    .from(plannedRecipes)
+    .where(sql`${plannedRecipes.recipeId} = any(${sql.param([...recipeIds])}::int[])`);
+  return rows.map((row) => row.id);
+}
+
+/** The cook leaves every list shared with them; the ids of those lists. */
+export async function leaveEveryList(tx: Tx, userId: number): Promise<number[]> {
+  const rows = await tx
+    .delete(groceryListMembers)
+    .where(sql`${groceryListMembers.userId} = ${userId}`)
+    .returning({ id: groceryListMembers.groceryListId });
+  return rows.map((row) => row.id);
+}

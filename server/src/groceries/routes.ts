@@ -27,6 +27,7 @@ import {
 } from "@potluck/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { shareListWithCook } from "../actions/share-with-cook.js";
 import { requireUser } from "../auth/plugin.js";
 import {
   holdList,
@@ -46,9 +47,7 @@ import {
   unknownPk,
 } from "../http/errors.js";
 import { startEventStream } from "../http/event-stream-hub.js";
-import { notify } from "../notifications/notify.js";
 import { canActOnRecipe, planningFacts } from "../recipes/policy.js";
-import { addMemberByUsername } from "../users/sharing.js";
 import { aisleById, aisleOrderProblems, aislesOf, moveText, setAisleOrder } from "./aisles.js";
 import { readExtraLine, tidyLine } from "./extra-line.js";
 import { announceListDeleted, recordListChange, streamStart } from "./list-events.js";
@@ -63,7 +62,6 @@ import {
 } from "./presenter.js";
 import { plansChanged } from "./recompute.js";
 import {
-  addMember,
   createList,
   deleteList,
   deletePlannedExtra,
@@ -458,28 +456,7 @@ export const groceriesRoutes: FastifyPluginAsyncZod = async (app) => {
         const role = await roleOn(tx, listId, user.id);
         if (!role) throw notFound();
         if (!mayManageList(role)) throw forbidden("Only the owner of a list may share it.");
-        const cook = await addMemberByUsername(
-          tx,
-          user.id,
-          request.body.username,
-          {
-            own: "You own this list already.",
-            already: (username) => `The list is shared with ${username} already.`,
-          },
-          // Held until commit, so the list cannot be deleted under the new member's row.
-          async () => {
-            if (!(await holdList(tx, listId, mayUseList(user.id)))) throw notFound();
-          },
-          (cookId) => addMember(tx, listId, cookId),
-        );
-        await recordListChange(tx, listId, "members", user.username);
-        await notify(tx, {
-          kind: "list_shared",
-          actorId: user.id,
-          recipientId: cook.id,
-          groceryListId: listId,
-        });
-        return { username: cook.username };
+        return shareListWithCook(tx, user, listId, request.body.username);
       });
       return reply.code(201).send(added);
     },

@@ -511,3 +511,12 @@ export async function keepEntriesOfAuthorsRecipes(
     returning e.owner_id as "ownerId", r.id as "recipeId", r.title`);
   return result.rows;
 }
+
+/** The planners whose entries hold any of these recipes (read before the recipes go). */
+export async function plannersPlanningRecipes(tx: Tx, recipeIds: readonly number[]) {
+  const rows = await tx
+    .selectDistinct({ ownerId: plannerEntries.ownerId })
+    .from(plannerEntries)
+    .where(sql`${plannerEntries.recipeId} = any(${sql.param([...recipeIds])}::int[])`);
+  return rows.map((row) => row.ownerId);
+}

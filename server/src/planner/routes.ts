@@ -24,61 +24,40 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { movePlanWithEntry, sendWeekToList } from "../actions/plan-week-to-list.js";
+import { sharePlannerWithCook } from "../actions/share-with-cook.js";
+import { suggestMeals } from "../actions/suggest-meals.js";
 import { requireUser } from "../auth/plugin.js";
-import { ownsCollection } from "../collections/repository.js";
-import type { Tx } from "../db/client.js";
-import {
-  holdRecipe,
-  holdRecipesOfSlots,
-  lockList,
-  lockListsById,
-  lockPlanner,
-} from "../db/locks.js";
-import { mayUseList } from "../groceries/policy.js";
-import { plansChanged } from "../groceries/recompute.js";
-import {
-  insertPlannedRecipe,
-  listOfPlannedRecipe,
-  setPlannedRecipeDate,
-} from "../groceries/repository.js";
+import { holdRecipe, holdRecipesOfSlots, lockPlanner } from "../db/locks.js";
 import { badRequest, doesNotExist, fieldError, HttpError, notFound } from "../http/errors.js";
 import { startEventStream } from "../http/event-stream-hub.js";
-import { notify } from "../notifications/notify.js";
-import { canActOnRecipe, planningFacts } from "../recipes/policy.js";
+import { planningFacts } from "../recipes/policy.js";
 import { findUserByUsername } from "../users/repository.js";
-import { addMemberByUsername } from "../users/sharing.js";
 import { icsCalendar } from "./calendar.js";
 import { recordPlannerChange } from "./events.js";
 import { PlannerEventStreams } from "./live-streams.js";
 import { canPlanRecipe, mayUsePlannerRow } from "./policy.js";
 import { toPlannerEntry, toPlannerMember, toSuggestion } from "./presenter.js";
 import {
-  addMember,
   calendarEntries,
   deleteEntry,
   entriesBetween,
   entryById,
   entryForChange,
-  filledDates,
   insertEntry,
   isOnPlanner,
-  markSent,
   membersOf,
   ownerOfCalendar,
   ownerOfEntry,
   placeEntry,
-  plannedRecipeDates,
   plannerOwner,
-  recipeEntriesBetween,
   removeMember,
   renumberSlot,
-  type SuggestionSource,
   setCalendarTokenHash,
   sharedWith,
-  suggestionCandidates,
   updateEntry,
 } from "./repository.js";
-import { addDays, daysFrom, pickSuggestions, SUGGESTION_GAP_DAYS } from "./suggestions.js";
+import { addDays } from "./suggestions.js";
 
 const noContent = { 204: z.null() };
 
@@ -265,22 +244,7 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       const added = await app.db.transaction(async (tx) => {
-        const cook = await addMemberByUsername(
-          tx,
-          user.id,
-          request.body.username,
-          {
-            own: "This is your own planner.",
-            already: (username) => `The planner is shared with ${username} already.`,
-          },
-          async () => {
-            await lockPlanner(tx, user.id, user.id, mayUsePlannerRow(user.id));
-          },
-          (cookId) => addMember(tx, user.id, cookId),
-        );
-        await recordPlannerChange(tx, user.id, user.username, true);
-        await notify(tx, { kind: "planner_shared", actorId: user.id, recipientId: cook.id });
-        return { username: cook.username };
+        return sharePlannerWithCook(tx, user, request.body.username);
       });
       return reply.code(201).send(added);
     },
@@ -355,42 +319,15 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const body = request.body;
-      const listId = body.grocery_list_id;
       return app.db.transaction(async (tx) => {
         const owner = await plannerOwner(tx, user, body.planner);
         if (!owner || !(await lockPlanner(tx, owner.id, user.id, mayUsePlannerRow(user.id))))
           throw notFound();
-        const entries = await recipeEntriesBetween(tx, owner.id, body.start, body.end);
-        const unsent = entries.filter((entry) => entry.sentPlannedRecipeId === null);
-        // Step 1, in id order: the recipes to plan, each checked as planning one onto a list
-        // is (groceries' POST planned-recipes): a right of one's own, not the planner's
-        // read-only grant, which would carry a recipe to the list's cooks. An entry whose
-        // recipe the caller has no such right to stays on the planner, unsent and uncounted.
-        const mayPlan = new Map<number, boolean>();
-        for (const recipeId of [...new Set(unsent.map((entry) => entry.recipeId))].sort(
-          (a, b) => a - b,
-        )) {
-          const recipe = await holdRecipe(tx, recipeId, planningFacts(user));
-          mayPlan.set(recipeId, recipe !== undefined && canActOnRecipe(user, recipe, recipe));
-        }
-        if (!(await lockList(tx, listId, mayUseList(user.id)))) throw notFound();
-        let sent = 0;
-        for (const entry of unsent) {
-          if (!mayPlan.get(entry.recipeId)) continue;
-          const planned = await insertPlannedRecipe(tx, {
-            groceryListId: listId,
-            recipeId: entry.recipeId,
-            guests: entry.guests,
-            plannedOn: entry.date,
-          });
-          await markSent(tx, entry.id, planned.id);
-          sent += 1;
-        }
-        if (sent > 0) {
-          await plansChanged(tx, listId, user.username);
-          await recordPlannerChange(tx, owner.id, user.username);
-        }
-        return { sent, already_sent: entries.length - unsent.length };
+        return sendWeekToList(tx, user, owner.id, {
+          start: body.start,
+          end: body.end,
+          listId: body.grocery_list_id,
+        });
       });
     },
   );
@@ -477,30 +414,8 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const owner = await plannerOwner(app.db, user, body.planner);
       if (!owner) throw notFound();
-      let source: SuggestionSource = { authorId: user.id };
-      if (body.collection !== undefined) {
-        if (!(await ownsCollection(app.db, user.id, body.collection))) throw notFound();
-        source = { collectionId: body.collection };
-      } else if (body.tag !== undefined) {
-        source = { tag: body.tag };
-      }
-      const filled = await filledDates(app.db, owner.id, body.slot, body.start, body.end);
-      const empty = daysFrom(body.start, body.end).filter((day) => !filled.has(day));
-      if (empty.length === 0) return [];
-      const candidates = await suggestionCandidates(
-        app.db,
-        user,
-        owner.id,
-        source,
-        body.exclude ?? [],
-      );
-      const planned = await plannedRecipeDates(
-        app.db,
-        owner.id,
-        addDays(body.start, -SUGGESTION_GAP_DAYS),
-        addDays(body.end, SUGGESTION_GAP_DAYS),
-      );
-      return pickSuggestions(empty, candidates, planned).map(({ date, recipe }) =>
+      const suggestions = await suggestMeals(app.db, user, owner.id, body);
+      return suggestions.map(({ date, recipe }) =>
         toSuggestion(app.storage, date, body.slot, recipe),
       );
     },
@@ -533,19 +448,3 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-/**
- * An entry sent to a list was moved to another date: its planned recipe there takes the same
- * date, so the list says when it is cooked. The link (`sent_planned_recipe_id`) is the
- * entry's, so the plan follows whoever moves it, even a planner member who cannot open that
- * list: moving a meal is the planner's change. The list is locked after the planner and its
- * recipes (lock protocol step 2); a plan removed meanwhile is left alone (its ON DELETE SET
- * NULL has cleared the link).
- */
-async function movePlanWithEntry(tx: Tx, planId: number, date: string, byUsername: string) {
-  const listId = await listOfPlannedRecipe(tx, planId);
-  if (listId === undefined) return;
-  const [locked] = await lockListsById(tx, [listId]);
-  if (locked === undefined) return;
-  if (await setPlannedRecipeDate(tx, planId, date)) await plansChanged(tx, locked, byUsername);
-}

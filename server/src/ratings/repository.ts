@@ -174,3 +174,16 @@ export async function updateRating(
 export async function deleteRating(tx: Tx, id: number): Promise<void> {
   await tx.delete(ratings).where(eq(ratings.id, id));
 }
+
+/**
+ * Takes the cook's ratings out of the totals of others' recipes (their own recipes go with
+ * their account). Under the recipes' locks (db/locks.ts lockRecipesOfCook).
+ */
+export async function withdrawRatingsOf(tx: Tx, userId: number): Promise<void> {
+  await tx.execute(sql`
+    update ${recipes} r
+    set rating_sum = r.rating_sum - mine.stars, rating_count = r.rating_count - mine.count
+    from (select recipe_id, sum(rating)::int as stars, count(*)::int as count
+          from ${ratings} where author_id = ${userId} group by recipe_id) mine
+    where r.id = mine.recipe_id and r.author_id <> ${userId}`);
+}

@@ -22,6 +22,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { blockCook } from "../actions/block-cook.js";
+import { deleteAccount } from "../actions/delete-account.js";
 import { checkPasswordAttempt } from "../auth/login-attempts.js";
 import { clearSessionCookie, requireUser, rotateCsrfSecret } from "../auth/plugin.js";
 import { isUniqueViolation } from "../auth/repository.js";
@@ -34,7 +35,6 @@ import { sendMailSoon } from "../mail/send-soon.js";
 import { removeImage } from "../media/images.js";
 import { notify } from "../notifications/notify.js";
 import { mayReadRecipe } from "../recipes/policy.js";
-import { deleteAccount } from "./account-deletion.js";
 import { isBlockedBetween, listBlocked, unblock } from "./blocks.js";
 import { findCookProfile } from "./cook-profile.js";
 import { accountArchiveEntries, exportFileName } from "./export.js";
@@ -411,7 +411,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.password,
       );
       if (checked?.id !== user.id) throw new HttpError(400, { password: [WRONG_PASSWORD] });
-      const { imageKeys } = await deleteAccount(app.db, user.id);
+      const { imageKeys } = await app.db.transaction((tx) => deleteAccount(tx, user.id));
       // Every process forgets the sessions when their rows' NOTIFY arrives; this one now.
       app.sessions.forgetSessionsOf(user.id);
       clearSessionCookie(request, reply);
