@@ -215,8 +215,6 @@ const rowId = () =>
 
 export const RECIPE_ROW_TEXT_OR_INGREDIENT = "Give either text or an ingredient, not both.";
 export const RECIPE_ROW_UNIT_WITHOUT_QUANTITY = "A unit needs a quantity.";
-/** The unit whose row has no quantity: "Salt to taste". */
-export const TO_TASTE_UNIT = "to taste";
 
 /**
  * One row of the `recipe_ingredients` JSON string of a submission: a catalogue row

@@ -2,6 +2,9 @@
 // page, cook mode, print and the JSON-LD export (issue 34 §7). No zod here: pages that show a
 // line import this module alone.
 
+/** The unit whose row has no quantity ("Salt to taste", issue 34 §11). */
+export const TO_TASTE_UNIT = "to taste";
+
 /** A row's note ("diced", "28 ounce can") and whether it is optional; both absent on old rows. */
 export interface RowNote {
   note?: string | null;

@@ -1,4 +1,5 @@
 import type { RecipeDetail } from "@potluck/contract";
+import { rowNoteSuffix } from "@potluck/contract/row-note";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { ConversationEntryRow } from "../../components/conversation-entry";
@@ -119,9 +120,11 @@ function RecipeView({
   const units = useUnitsPreference();
   // Scaled to the guests (a pinch stays a pinch) and read in the cook's units, by the one rule
   // (contract/src/units.ts), the page and cook mode alike; a row kept as written in its words.
+  // Its note and mark after it ("2 onions, diced", "… (optional)": contract/src/row-note.ts).
   const lines = recipe.recipe_ingredients.map((line) => {
     const text = lineText(line, guests, recipe.servings, units);
-    return { id: line.id, amount: text.amount, name: text.name, exact: text.exact };
+    const note = rowNoteSuffix(line);
+    return { id: line.id, amount: text.amount, name: text.name, exact: text.exact, note };
   });
   const created = formatDate(recipe.created_on);
   const updated = formatDate(recipe.updated_on);
@@ -275,6 +278,7 @@ function RecipeView({
                 <li key={line.id}>
                   <LineAmount line={line} />
                   {line.name}
+                  {line.note && <span className="ingredient-note">{line.note}</span>}
                 </li>
               ))}
             </ul>

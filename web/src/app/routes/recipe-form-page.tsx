@@ -25,6 +25,7 @@ import {
   IngredientRowsEditor,
   rowFieldId,
   useCountUnitId,
+  useToTasteUnitId,
 } from "../../features/recipes/components/ingredient-rows-editor";
 import { PasteIngredientLines } from "../../features/recipes/components/paste-ingredient-lines";
 import { RecipeImport } from "../../features/recipes/components/recipe-import";
@@ -159,6 +160,7 @@ function RecipeForm({ recipe, draft }: { recipe: RecipeDetail | null; draft: Rec
   const [formError, setFormError] = useState<string | null>(null);
   const [problems, setProblems] = useState<RowProblem[]>([]);
   const countUnitId = useCountUnitId();
+  const toTasteUnitId = useToTasteUnitId();
   // Where a refused save sends the focus: the first field to fix (n: a new request each time).
   const [focusTarget, setFocusTarget] = useState<{ id: string; n: number } | null>(null);
   useEffect(() => {
@@ -221,8 +223,8 @@ function RecipeForm({ recipe, draft }: { recipe: RecipeDetail | null; draft: Rec
       focusField(timesSourceFieldId(firstRefused) ?? "recipe-source-url");
       return;
     }
-    const refused = rowProblems(rows, countUnitId);
-    const ingredients = collectIngredients(rows, servings, countUnitId);
+    const refused = rowProblems(rows, countUnitId, toTasteUnitId);
+    const ingredients = collectIngredients(rows, servings, countUnitId, toTasteUnitId);
     if (!ingredients.ok || refused.length > 0) {
       setFormError(ingredients.ok ? INCOMPLETE_ROW_MESSAGE : ingredients.error);
       setProblems(refused);
@@ -385,7 +387,9 @@ function RecipeForm({ recipe, draft }: { recipe: RecipeDetail | null; draft: Rec
           setProblems((marked) => {
             if (marked.length === 0) return marked;
             const keys = new Set(marked.map((problem) => problem.key));
-            return rowProblems(next, countUnitId).filter((problem) => keys.has(problem.key));
+            return rowProblems(next, countUnitId, toTasteUnitId).filter((problem) =>
+              keys.has(problem.key),
+            );
           });
         }}
         canCreate={authenticated}

@@ -61,6 +61,8 @@ describe("collectIngredients", () => {
         quantity: item.quantity ?? null,
         unit: { id: item.unit_id ?? 0, name: "g" },
         text: null,
+        note: null,
+        optional: false,
       })),
     };
     expect(rowsFromRecipe(stored).map((r) => r.quantity)).toEqual(typed);
@@ -99,7 +101,8 @@ describe("rows from lines the server read (import, paste)", () => {
     ]);
     expect(rows.map((row) => [row.ingredient?.name ?? null, row.quantity, row.unitId])).toEqual([
       ["All-purpose flour", "1.5", "10"],
-      [null, "1", "38"],
+      // Issue 34 §11: "to taste" has no quantity (was "1", made up).
+      [null, "", "38"],
       [null, "", ""],
       ["All-purpose flour", "0.33", "10"],
     ]);

@@ -33,6 +33,10 @@ export interface IngredientRow {
   unitId: string;
   /** The line it was read from (imported or pasted), shown while the row still needs the cook. */
   original?: string;
+  /** How it is prepared or what else to know ("diced", "28 ounce can"); absent or "": none. */
+  note?: string;
+  /** Not needed to make the recipe: "(optional)", and off the shopping list. */
+  optional?: boolean;
 }
 
 /**
@@ -51,6 +55,8 @@ export interface LineAsWritten {
   text: string;
   quantity: number | null;
   unit: { id: number; name: string } | null;
+  /** A preparation cut off its words ("sifted"), for the row's note. */
+  note?: string | null;
 }
 
 /** An ingredient line as the server read it (import, paste): quantity as the form shows it. */
@@ -64,6 +70,10 @@ export interface ReadLine {
    * stew meat" is not just Beef): the row it is kept as, quantity as the form shows it.
    */
   as_written?: LineAsWritten | null;
+  /** What the line says beyond ingredient, unit and quantity ("diced"), for the row's note. */
+  note?: string | null;
+  /** The line said "(optional)". */
+  optional?: boolean;
 }
 
 /** Whether a row is kept as written rather than a catalogue ingredient. */
@@ -76,8 +86,11 @@ const quantityField = (quantity: number) => String(Number(quantity.toFixed(2)));
 /** Lines the server reads at once. */
 export const PASTE_LINES_MAX = PARSE_LINES_MAX;
 
-/** "To taste" has no amount to type: a line read without one gets 1 of it. */
-const AMOUNTLESS_UNITS = new Set(["to taste"]);
+/** The note and mark of a row read from a line (import, paste), when it has them. */
+const noteOfLine = (line: ReadLine): Pick<IngredientRow, "note" | "optional"> => {
+  const note = (line.as_written ? line.as_written.note : line.note)?.trim();
+  return { ...(note ? { note } : {}), ...(line.optional ? { optional: true } : {}) };
+};
 
 /**
  * Rows for lines the server read. A line no ingredient matched, or matched only in part, is
@@ -95,30 +108,35 @@ export function rowsFromLines(lines: ReadLine[]): IngredientRow[] {
         quantity: kept.quantity === null ? "" : quantityField(kept.quantity),
         unitId: kept.unit ? String(kept.unit.id) : "",
         original: line.original,
+        ...noteOfLine(line),
       };
     }
-    const quantity =
-      line.quantity !== null
-        ? quantityField(line.quantity)
-        : line.unit && AMOUNTLESS_UNITS.has(line.unit.name)
-          ? "1"
-          : "";
+    // "To taste" has no amount: its quantity stays empty (issue 34 §11: no made-up 1).
+    const quantity = line.quantity !== null ? quantityField(line.quantity) : "";
     return {
       key: newRowKey(),
       ingredient: line.ingredient,
       quantity,
       unitId: line.unit ? String(line.unit.id) : "",
       original: line.original,
+      ...noteOfLine(line),
     };
   });
 }
 
 /**
- * Whether a read row still needs the cook: no ingredient matched, or no amount or unit read.
- * A row kept as written is whole as it is.
+ * Whether a read row still needs the cook: no ingredient matched, or no amount or unit read
+ * ("to taste", `toTasteUnitId`, needs no amount). A row kept as written is whole as it is.
  */
-export const rowNeedsCheck = (row: IngredientRow) =>
-  !isAsWritten(row) && (row.ingredient === null || row.quantity.trim() === "" || row.unitId === "");
+export const rowNeedsCheck = (row: IngredientRow, toTasteUnitId?: number) =>
+  !isAsWritten(row) &&
+  (row.ingredient === null ||
+    (row.quantity.trim() === "" && !isToTaste(row, toTasteUnitId)) ||
+    row.unitId === "");
+
+/** Whether the row's unit is "to taste" (`toTasteUnitId`, once the units have loaded). */
+export const isToTaste = (row: IngredientRow, toTasteUnitId?: number) =>
+  toTasteUnitId !== undefined && row.unitId === String(toTasteUnitId);
 
 /** Adds rows to the form's rows, in place of the one blank row a new form starts with. */
 export const appendRows = (rows: IngredientRow[], added: IngredientRow[]): IngredientRow[] => [
@@ -156,6 +174,8 @@ export function rowsSignature(rows: IngredientRow[]): string {
         row.text ?? null,
         row.quantity.trim(),
         row.unitId,
+        row.note?.trim() ?? "",
+        row.optional === true,
       ]),
   );
 }
@@ -184,11 +204,24 @@ export function rowsFromRecipe(
     ...(line.text !== null ? { text: line.text } : {}),
     quantity: line.quantity === null ? "" : String(toFormQuantity(line.quantity, servings)),
     unitId: line.unit ? String(line.unit.id) : "",
+    // Rows of servers before notes (issue 34 §7) have neither.
+    ...(line.note ? { note: line.note } : {}),
+    ...(line.optional ? { optional: true } : {}),
   }));
 }
 
 const isBlank = (row: IngredientRow) =>
-  row.ingredient === null && !isAsWritten(row) && row.quantity.trim() === "" && row.unitId === "";
+  row.ingredient === null &&
+  !isAsWritten(row) &&
+  row.quantity.trim() === "" &&
+  row.unitId === "" &&
+  (row.note ?? "").trim() === "";
+
+/** A row's note and mark as submitted: a blank note is none, a row not optional says nothing. */
+const extrasOf = (row: IngredientRow): { note?: string; optional?: true } => {
+  const note = row.note?.trim();
+  return { ...(note ? { note } : {}), ...(row.optional ? { optional: true } : {}) };
+};
 
 /** A row kept as written: quantity and unit are optional, but a unit needs a quantity. */
 function asWrittenProblem(row: IngredientRow): RowField | null {
@@ -202,12 +235,14 @@ function asWrittenProblem(row: IngredientRow): RowField | null {
 /**
  * The rows to submit (per ONE serving: the typed quantity ÷ `servings`), or the spec's
  * message when a row is only partly filled. Fully empty rows are dropped. "No unit" rows are
- * saved with `countUnitId` (the "piece" unit), and are incomplete without it.
+ * saved with `countUnitId` (the "piece" unit), and are incomplete without it. A row "to
+ * taste" (`toTasteUnitId`) has no quantity: none is asked for, none is sent.
  */
 export function collectIngredients(
   rows: IngredientRow[],
   servings: number = FORM_SERVINGS,
   countUnitId?: number,
+  toTasteUnitId?: number,
 ): { ok: true; items: RecipeIngredientInput[] } | { ok: false; error: string } {
   const items: RecipeIngredientInput[] = [];
   for (const row of rows) {
@@ -221,11 +256,16 @@ export function collectIngredients(
         text: row.text.trim(),
         ...(typed === "" ? {} : { quantity: toPerServing(Number(typed), servings) }),
         ...(typed !== "" && Number.isInteger(unitId) && unitId > 0 ? { unit_id: unitId } : {}),
+        ...extrasOf(row),
       });
       continue;
     }
-    const quantity = Number(row.quantity);
     const unitId = row.unitId === COUNT_CHOICE ? (countUnitId ?? 0) : Number(row.unitId);
+    if (row.ingredient && isToTaste(row, toTasteUnitId)) {
+      items.push({ ingredient_id: row.ingredient.id, unit_id: unitId, ...extrasOf(row) });
+      continue;
+    }
+    const quantity = Number(row.quantity);
     if (
       !row.ingredient ||
       row.quantity.trim() === "" ||
@@ -240,6 +280,7 @@ export function collectIngredients(
       ingredient_id: row.ingredient.id,
       quantity: toPerServing(quantity, servings),
       unit_id: unitId,
+      ...extrasOf(row),
     });
   }
   return { ok: true, items };
@@ -269,7 +310,11 @@ const FIELD_WORDS: Record<RowField, string> = {
  * The partly filled rows and what each lacks (empty when every row can be saved): the rows
  * collectIngredients refuses, for the form to mark one by one.
  */
-export function rowProblems(rows: IngredientRow[], countUnitId?: number): RowProblem[] {
+export function rowProblems(
+  rows: IngredientRow[],
+  countUnitId?: number,
+  toTasteUnitId?: number,
+): RowProblem[] {
   const problems: RowProblem[] = [];
   rows.forEach((row, index) => {
     if (isBlank(row)) return;
@@ -286,9 +331,8 @@ export function rowProblems(rows: IngredientRow[], countUnitId?: number): RowPro
     const quantity = Number(row.quantity);
     const fields: RowField[] = [];
     if (!row.ingredient) fields.push("ingredient");
-    if (row.quantity.trim() === "" || !Number.isFinite(quantity) || quantity <= 0) {
-      fields.push("quantity");
-    }
+    const noQuantity = row.quantity.trim() === "" || !Number.isFinite(quantity) || quantity <= 0;
+    if (noQuantity && !isToTaste(row, toTasteUnitId)) fields.push("quantity");
     const countable = row.unitId === COUNT_CHOICE && countUnitId !== undefined;
     const unitId = Number(row.unitId);
     if (!countable && !(Number.isInteger(unitId) && unitId > 0)) fields.push("unit");

@@ -42,6 +42,8 @@ describe("servings", () => {
         quantity: item.quantity ?? null,
         unit: { id: item.unit_id ?? 0, name: "x" },
         text: null,
+        note: null,
+        optional: false,
       })),
     });
     expect(shown.map((r) => r.quantity)).toEqual(["225", "4"]);
@@ -177,8 +179,24 @@ describe("rows kept as written (issue 25)", () => {
     const shown = rowsFromRecipe({
       servings: 4,
       recipe_ingredients: [
-        { id: 1, ingredient: null, quantity: 0.125, unit: cup, text: "fresh herbs" },
-        { id: 2, ingredient: null, quantity: null, unit: null, text: "a handful of mint" },
+        {
+          id: 1,
+          ingredient: null,
+          quantity: 0.125,
+          unit: cup,
+          text: "fresh herbs",
+          note: null,
+          optional: false,
+        },
+        {
+          id: 2,
+          ingredient: null,
+          quantity: null,
+          unit: null,
+          text: "a handful of mint",
+          note: null,
+          optional: false,
+        },
       ],
     });
     expect(shown.map((r) => [r.ingredient, r.text, r.quantity, r.unitId])).toEqual([

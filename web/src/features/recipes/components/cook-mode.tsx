@@ -18,6 +18,8 @@ export interface ScaledLine {
   /** "2", "½ tsp"; empty for "Salt to taste" (the name says it). */
   amount: string;
   name: string;
+  /** Its note and mark: ", diced (optional)"; "" without (rowNoteSuffix). */
+  note?: string;
 }
 
 /**
@@ -202,6 +204,7 @@ function CookIngredients({
                   </>
                 )}
                 {line.name}
+                {line.note && <span className="ingredient-note">{line.note}</span>}
               </label>
             </li>
           ))}

@@ -1,4 +1,5 @@
 import { RECIPE_INGREDIENT_TEXT_MAX } from "@potluck/contract/limits";
+import { TO_TASTE_UNIT } from "@potluck/contract/row-note";
 import { useCallback, useEffect, useState } from "react";
 import { AS_WRITTEN_ID, AsyncPicker, type PickerOption } from "../../../components/async-picker";
 import { useUnits } from "../../../lib/ingredients/get-units";
@@ -8,6 +9,7 @@ import {
   emptyRow,
   type IngredientRow,
   isAsWritten,
+  isToTaste,
   type RowProblem,
   rowNeedsCheck,
   unitAfterPick,
@@ -17,13 +19,21 @@ import "./ingredient-rows-editor.css";
 export const INGREDIENT_SEARCH_LIMIT = 25;
 
 /** The ids of a row's controls, for labels, error marks and focus. */
-export const rowFieldId = (key: string, field: "ingredient" | "quantity" | "unit") =>
-  `${key}-${field}`;
+export const rowFieldId = (
+  key: string,
+  field: "ingredient" | "quantity" | "unit" | "note" | "optional",
+) => `${key}-${field}`;
 
 /** The unit a "No unit" row is saved with: the count unit, when the units have loaded. */
 export function useCountUnitId(): number | undefined {
   const units = useUnits();
   return units.data?.find((unit) => unit.name === "piece")?.id;
+}
+
+/** The "to taste" unit, whose rows have no quantity (issue 34 §11), once the units loaded. */
+export function useToTasteUnitId(): number | undefined {
+  const units = useUnits();
+  return units.data?.find((unit) => unit.name === TO_TASTE_UNIT)?.id;
 }
 
 /** What a row's picker shows: its ingredient, or its words kept as written. */
@@ -72,6 +82,7 @@ export function IngredientRowsEditor({
 }) {
   const units = useUnits();
   const countUnitId = useCountUnitId();
+  const toTasteUnitId = useToTasteUnitId();
   const load = useCallback((text: string) => searchIngredients(text, INGREDIENT_SEARCH_LIMIT), []);
   const update = (key: string, change: Partial<IngredientRow>) =>
     onChange(rows.map((row) => (row.key === key ? { ...row, ...change } : row)));
@@ -105,7 +116,9 @@ export function IngredientRowsEditor({
         {rows.map((row, index) => {
           const n = index + 1;
           // A line read from a page or a paste that needs the cook: say what it said.
-          const unread = row.original !== undefined && rowNeedsCheck(row);
+          const unread = row.original !== undefined && rowNeedsCheck(row, toTasteUnitId);
+          // "To taste" has no amount: the quantity is neither asked for nor sent.
+          const toTaste = isToTaste(row, toTasteUnitId);
           const asWritten = isAsWritten(row);
           const asWrittenId = `${row.key}-as-written`;
           const problem = problems.find((p) => p.key === row.key);
@@ -149,11 +162,13 @@ export function IngredientRowsEditor({
                   min={0.01}
                   step="any"
                   inputMode="decimal"
+                  disabled={toTaste}
+                  placeholder={toTaste ? "None" : undefined}
                   aria-invalid={invalid("quantity") || undefined}
                   aria-describedby={["servings-note", asWritten && asWrittenId, problem && errorId]
                     .filter(Boolean)
                     .join(" ")}
-                  value={row.quantity}
+                  value={toTaste ? "" : row.quantity}
                   onChange={(event) => update(row.key, { quantity: event.target.value })}
                 />
               </div>
@@ -180,6 +195,32 @@ export function IngredientRowsEditor({
                     </option>
                   ))}
                 </select>
+              </div>
+              <div className="ingredient-row-extras">
+                <div className="field ingredient-row-note">
+                  <label htmlFor={rowFieldId(row.key, "note")}>
+                    Note<span className="visually-hidden"> for ingredient {n}</span>
+                  </label>
+                  <input
+                    id={rowFieldId(row.key, "note")}
+                    type="text"
+                    maxLength={RECIPE_INGREDIENT_TEXT_MAX}
+                    placeholder="e.g. diced, 28 ounce can, melted"
+                    value={row.note ?? ""}
+                    onChange={(event) => update(row.key, { note: event.target.value })}
+                  />
+                </div>
+                <div className="ingredient-row-optional">
+                  <input
+                    id={rowFieldId(row.key, "optional")}
+                    type="checkbox"
+                    checked={row.optional === true}
+                    onChange={(event) => update(row.key, { optional: event.target.checked })}
+                  />
+                  <label htmlFor={rowFieldId(row.key, "optional")}>
+                    Optional<span className="visually-hidden"> (ingredient {n})</span>
+                  </label>
+                </div>
               </div>
               <button
                 type="button"
