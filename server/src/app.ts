@@ -10,10 +10,13 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { accountSecurityRoutes } from "./auth/account-routes.js";
 import { authPlugin } from "./auth/plugin.js";
 import { authRoutes } from "./auth/routes.js";
 import { SESSION_COOKIE } from "./auth/sessions.js";
+import { collectionsRoutes } from "./collections/routes.js";
 import type { Config } from "./config.js";
+import { conversationRoutes } from "./conversation/routes.js";
 import type { Db } from "./db/client.js";
 import { NotifyHub } from "./db/notify-listener.js";
 import { feedRoutes } from "./feed/routes.js";
@@ -30,7 +33,9 @@ import { adminRoutes, reportRoutes } from "./moderation/routes.js";
 import { notificationSettingsRoutes, notificationsRoutes } from "./notifications/routes.js";
 import { openApiRoutes, registerOpenApi } from "./openapi.js";
 import { plannerRoutes } from "./planner/routes.js";
+import { ratingsRoutes } from "./ratings/routes.js";
 import { recipeImageAccess } from "./recipes/image-access.js";
+import { importRoutes } from "./recipes/import/routes.js";
 import { SearchRankings } from "./recipes/ranking-cache.js";
 import { recipesRoutes } from "./recipes/routes.js";
 import { termsRoutes } from "./terms/routes.js";
@@ -93,8 +98,14 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
     reply.header("cache-control", "no-store");
     return { ok: true as const };
   });
+  await app.register(accountSecurityRoutes, { prefix: "/api/auth" });
   await app.register(authRoutes, { prefix: "/api/auth" });
   await app.register(termsRoutes, { prefix: "/api/tos" });
+  // The recipes' own sub-resources, each its own plugin under the recipes' prefix.
+  await app.register(ratingsRoutes, { prefix: "/api/recipes/ratings" });
+  await app.register(importRoutes, { prefix: "/api/recipes" });
+  await app.register(collectionsRoutes, { prefix: "/api/recipes" });
+  await app.register(conversationRoutes, { prefix: "/api/recipes" });
   await app.register(recipesRoutes, { prefix: "/api/recipes" });
   await app.register(ingredientsRoutes, { prefix: "/api/ingredients" });
   await app.register(usersRoutes, { prefix: "/api/users" });

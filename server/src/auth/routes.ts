@@ -11,7 +11,6 @@ import { z } from "zod";
 import { HttpError } from "../http/errors.js";
 import { consumeAttempts } from "../http/rate-limit.js";
 import { latestTerms } from "../terms/repository.js";
-import { accountSecurityRoutes } from "./account-routes.js";
 import { CSRF_COOKIE, csrfTokenFor } from "./csrf.js";
 import { checkPasswordAttempt } from "./login-attempts.js";
 import { hashPassword, passwordProblems } from "./passwords.js";
@@ -20,8 +19,6 @@ import { createUser, isUniqueViolation, usernameOrEmailTaken } from "./repositor
 import { createSession } from "./sessions.js";
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(accountSecurityRoutes);
-
   app.get(
     "/csrf/",
     { config: { access: "public" }, schema: { response: { 200: csrfResponse } } },

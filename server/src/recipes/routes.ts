@@ -15,14 +15,10 @@ import { z } from "zod";
 import { requireUser } from "../auth/plugin.js";
 import type { Viewer } from "../auth/policy.js";
 import { ownsCollection } from "../collections/repository.js";
-import { collectionsRoutes } from "../collections/routes.js";
-import { conversationRoutes } from "../conversation/routes.js";
 import { fieldError, forbidden, notAuthenticated, notFound } from "../http/errors.js";
 import { decodeCursor, toPage } from "../http/pagination.js";
 import { removeImage } from "../media/images.js";
-import { ratingsRoutes } from "../ratings/routes.js";
 import { fetchSubmittedImage, savingDespiteItsPicture } from "./image-from-url.js";
-import { importRoutes } from "./import/routes.js";
 import { toRecipeJsonLd } from "./jsonld.js";
 import { canEditRecipe, canReadRecipe } from "./policy.js";
 import { toDetail, toListItem } from "./presenter.js";
@@ -45,11 +41,6 @@ import { createRecipe, deleteRecipeEverywhere, updateRecipe } from "./writes.js"
 // responses are still declared and shaped by the contract. The
 // writes themselves (one transaction each) are in writes.ts.
 export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(ratingsRoutes, { prefix: "/ratings" });
-  await app.register(importRoutes);
-  await app.register(collectionsRoutes);
-  await app.register(conversationRoutes);
-
   app.get(
     "/recipes/",
     {
