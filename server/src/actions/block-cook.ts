@@ -10,7 +10,7 @@ import {
   plannersSharedBetween,
   removeMember as removePlannerMember,
 } from "../planner/repository.js";
-import { block, blockCount, hasBlockedCook } from "../users/blocks.js";
+import { block, blockCount, hasBlockedCook } from "../users/blocks-repository.js";
 
 // Blocking a cook (decision 0032) spans three features: the block itself and the follows it
 // ends (users), and the grocery lists and planners the two cooks share, either way, which it

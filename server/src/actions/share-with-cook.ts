@@ -8,7 +8,7 @@ import { notify } from "../notifications/notify.js";
 import { recordPlannerChange } from "../planner/events.js";
 import { mayUsePlannerRow } from "../planner/policy.js";
 import { addMember as addPlannerMember } from "../planner/repository.js";
-import { isBlockedBetween } from "../users/blocks.js";
+import { isBlockedBetween } from "../users/blocks-repository.js";
 import { findUserByUsername } from "../users/repository.js";
 
 // Sharing a grocery list or one's planner with a cook spans features: the cook and the blocks

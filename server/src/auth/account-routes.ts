@@ -14,7 +14,7 @@ import { HttpError, notFound } from "../http/errors.js";
 import { consumeAttempts } from "../http/rate-limit.js";
 import { passwordChangedMail, passwordResetDoneMail } from "../mail/messages.js";
 import { sendMailSoon } from "../mail/send-soon.js";
-import { findProfile } from "../users/profile.js";
+import { findProfile } from "../users/account-repository.js";
 import { checkPasswordAttempt, clearLoginFailuresOf } from "./login-attempts.js";
 import { deleteResetTokensOf, PASSWORD_RESET_JOB, useResetToken } from "./password-reset.js";
 import { hashPassword, passwordProblems } from "./passwords.js";

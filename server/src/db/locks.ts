@@ -93,6 +93,11 @@ import {
 // cascades touch only rows those locks cover, rows no one else can hold, or rows a recipe
 // delete's cascade may touch too (others' planner entries of those recipes, as above).
 //
+// Outside the order, because their transactions take no other lock of it: a cook's settings
+// (lockCookSettings: staples, aisle order) and a cook's email digest (lockCookDigest: the
+// digest job's check and claim of their notifications). The start (START_LOCK_CLASS) and a
+// backup (BACKUP_LOCK_CLASS) hold theirs on a connection of their own, outside any request.
+//
 // A feed comment's edit or delete locks that comment's row (lockComment) and takes no other
 // lock, so it never waits while holding one: a recipe or rating delete whose cascade reaches
 // the comment may wait for it, never the other way round.
@@ -482,6 +487,19 @@ const COOK_SETTINGS_LOCK_CLASS = 12;
  */
 export async function lockCookSettings(tx: Tx, userId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${COOK_SETTINGS_LOCK_CLASS}, ${userId})`);
+}
+
+const COOK_DIGEST_LOCK_CLASS = 16;
+
+/**
+ * A cook's email digest (notifications/digest.ts), until the transaction ends: one process at
+ * a time checks the cook's last digest and claims their notifications, so that two processes
+ * running the digest job at once never mail the same notifications twice. Outside the protocol
+ * above, as lockCookSettings: the digest's transaction takes no other lock and touches no
+ * recipe, list or planner.
+ */
+export async function lockCookDigest(tx: Tx, userId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${COOK_DIGEST_LOCK_CLASS}, ${userId})`);
 }
 
 /**

@@ -1,11 +1,19 @@
-import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client.js";
+import { lockCookDigest } from "../db/locks.js";
 import type { JobKind, JobQueue } from "../jobs/queue.js";
 import { MAIL_JOB } from "../mail/jobs.js";
 import { notificationDigestMail } from "../mail/messages.js";
 import { likedOf } from "./presenter.js";
-import { type NotificationRow, notificationsByIds } from "./repository.js";
+import {
+  claimForDigest,
+  cooksDueADigest,
+  type DigestCook,
+  mailedADigestLately,
+  type NotificationRow,
+  notificationsByIds,
+  unclaimForDigest,
+} from "./repository.js";
 
 // The email digest (issue 27 §1, decision 0031): every few minutes a job looks for cooks who
 // asked to be mailed about some kinds, have unread notifications of those kinds not mailed
@@ -36,62 +44,27 @@ interface DigestDeps {
   log: Pick<FastifyBaseLogger, "error">;
 }
 
-type DueCook = {
-  id: number;
-  username: string;
-  email: string;
-  isSuperuser: boolean;
-};
-
 /**
  * Sends the digests due now; returns how many were queued. Runs safely in several processes
- * at once: a cook's digest is made under a transaction-scoped advisory lock on the cook, which
+ * at once: a cook's digest is made under the cook's digest lock (db/locks.ts lockCookDigest), which
  * checks the hour again and claims the notifications (emailed_at) before the mail is queued.
  */
 export async function sendDigests(deps: DigestDeps): Promise<number> {
   const { db } = deps;
-  // Driven by the settings rows asking for mail (few: email is off by default).
-  const due = await db.execute<DueCook>(sql`
-    select u.id, u.username, u.email, u.is_superuser as "isSuperuser"
-    from users u
-    where u.id in (select user_id from notification_settings where email)
-      and u.disabled_at is null
-      and exists (
-        select 1 from notifications n
-        join notification_settings s on s.user_id = n.user_id and s.kind = n.kind and s.email
-        where n.user_id = u.id and n.read_at is null and n.emailed_at is null)
-      and not exists (
-        select 1 from notifications e
-        where e.user_id = u.id and e.emailed_at > now() - interval '1 hour')
-    order by u.id
-    limit ${COOKS_PER_RUN}`);
+  const due = await cooksDueADigest(db, COOKS_PER_RUN);
   let sent = 0;
-  for (const cook of due.rows) {
+  for (const cook of due) {
     if (await sendDigest(deps, cook)) sent++;
   }
   return sent;
 }
 
-async function sendDigest(deps: DigestDeps, cook: DueCook): Promise<boolean> {
+async function sendDigest(deps: DigestDeps, cook: DigestCook): Promise<boolean> {
   const me = { id: cook.id, isSuperuser: cook.isSuperuser };
   const rows = await deps.db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtext('notification-digest'), ${cook.id})`,
-    );
-    const recent = await tx.execute(sql`
-      select 1 from notifications
-      where user_id = ${cook.id} and emailed_at > now() - interval '1 hour' limit 1`);
-    if (recent.rows.length > 0) return [];
-    const claimed = await tx.execute<{ id: number }>(sql`
-      update notifications n set emailed_at = now()
-      where n.id in (
-        select n2.id from notifications n2
-        join notification_settings s on s.user_id = n2.user_id and s.kind = n2.kind and s.email
-        where n2.user_id = ${cook.id} and n2.read_at is null and n2.emailed_at is null
-        order by n2.created_on desc nulls last, n2.id desc nulls last
-        limit ${DIGEST_MAX_ITEMS})
-      returning n.id::float8 as id`);
-    const ids = claimed.rows.map((row) => row.id);
+    await lockCookDigest(tx, cook.id);
+    if (await mailedADigestLately(tx, cook.id)) return [];
+    const ids = await claimForDigest(tx, cook.id, DIGEST_MAX_ITEMS);
     if (ids.length === 0) return [];
     // Those about a recipe the cook may no longer read are claimed but not listed.
     return notificationsByIds(tx, me, ids);
@@ -109,9 +82,11 @@ async function sendDigest(deps: DigestDeps, cook: DueCook): Promise<boolean> {
   } catch (error) {
     // Not queued: the notifications go in a later digest.
     deps.log.error({ err: error }, "could not queue a notification digest");
-    await deps.db.execute(sql`
-      update notifications set emailed_at = null
-      where user_id = ${cook.id} and id in ${rows.map((row) => row.id)}`);
+    await unclaimForDigest(
+      deps.db,
+      cook.id,
+      rows.map((row) => row.id),
+    );
     return false;
   }
   return true;

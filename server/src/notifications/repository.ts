@@ -216,3 +216,68 @@ export async function updateSettings(
     return settingsOf(tx, userId);
   });
 }
+
+// ---------- the email digest (digest.ts, decision 0031) ----------
+
+/** A cook a digest is due for. */
+export type DigestCook = {
+  id: number;
+  username: string;
+  email: string;
+  isSuperuser: boolean;
+};
+
+/**
+ * Up to `limit` cooks who asked to be mailed about some kinds, have unread notifications of
+ * those kinds not mailed yet, and were last mailed a digest more than an hour ago. Driven by
+ * the settings rows asking for mail (few: email is off by default).
+ */
+export async function cooksDueADigest(db: Tx, limit: number): Promise<DigestCook[]> {
+  const due = await db.execute<DigestCook>(sql`
+    select u.id, u.username, u.email, u.is_superuser as "isSuperuser"
+    from users u
+    where u.id in (select user_id from notification_settings where email)
+      and u.disabled_at is null
+      and exists (
+        select 1 from notifications n
+        join notification_settings s on s.user_id = n.user_id and s.kind = n.kind and s.email
+        where n.user_id = u.id and n.read_at is null and n.emailed_at is null)
+      and not exists (
+        select 1 from notifications e
+        where e.user_id = u.id and e.emailed_at > now() - interval '1 hour')
+    order by u.id
+    limit ${limit}`);
+  return due.rows;
+}
+
+/** Whether the cook was mailed a digest within the last hour. */
+export async function mailedADigestLately(tx: Tx, userId: number): Promise<boolean> {
+  const recent = await tx.execute(sql`
+    select 1 from notifications
+    where user_id = ${userId} and emailed_at > now() - interval '1 hour' limit 1`);
+  return recent.rows.length > 0;
+}
+
+/**
+ * Claims (emailed_at = now) the cook's newest `max` unread notifications of the kinds they
+ * asked to be mailed about and not mailed yet; their ids.
+ */
+export async function claimForDigest(tx: Tx, userId: number, max: number): Promise<number[]> {
+  const claimed = await tx.execute<{ id: number }>(sql`
+    update notifications n set emailed_at = now()
+    where n.id in (
+      select n2.id from notifications n2
+      join notification_settings s on s.user_id = n2.user_id and s.kind = n2.kind and s.email
+      where n2.user_id = ${userId} and n2.read_at is null and n2.emailed_at is null
+      order by n2.created_on desc nulls last, n2.id desc nulls last
+      limit ${max})
+    returning n.id::float8 as id`);
+  return claimed.rows.map((row) => row.id);
+}
+
+/** Gives back a claim whose digest could not be queued: they go in a later digest. */
+export async function unclaimForDigest(db: Tx, userId: number, ids: number[]): Promise<void> {
+  await db.execute(sql`
+    update notifications set emailed_at = null
+    where user_id = ${userId} and id in ${ids}`);
+}

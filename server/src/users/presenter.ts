@@ -1,9 +1,8 @@
 import type { CookProfile, CookToFollow, Profile, UserSummary } from "@potluck/contract";
 import { imageUrls } from "../media/images.js";
 import type { ImageStorage } from "../media/storage.js";
-import type { CookProfileRow } from "./cook-profile.js";
-import type { ProfileRow } from "./profile.js";
-import type { CookToFollowRow, UserRow } from "./repository.js";
+import type { ProfileRow } from "./account-repository.js";
+import type { CookProfileRow, CookToFollowRow, UserRow } from "./repository.js";
 
 /** A person in the search and follow lists, as the API returns them. */
 export const presentUserSummary = (row: UserRow): UserSummary => ({

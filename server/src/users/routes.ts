@@ -35,20 +35,25 @@ import { sendMailSoon } from "../mail/send-soon.js";
 import { removeImage } from "../media/images.js";
 import { notify } from "../notifications/notify.js";
 import { mayReadRecipe } from "../recipes/policy.js";
-import { isBlockedBetween, listBlocked, unblock } from "./blocks.js";
-import { findCookProfile } from "./cook-profile.js";
+import {
+  emailTakenByOther,
+  findProfile,
+  preferencesOf,
+  updatePreferences,
+  updateProfile,
+} from "./account-repository.js";
+import { isBlockedBetween, listBlocked, unblock } from "./blocks-repository.js";
 import { accountArchiveEntries, exportFileName } from "./export.js";
 import { canBlock, canFollow } from "./policy.js";
-import { preferencesOf, updatePreferences } from "./preferences.js";
 import {
   presentCookProfile,
   presentCookToFollow,
   presentProfile,
   presentUserSummary,
 } from "./presenter.js";
-import { emailTakenByOther, findProfile, updateProfile } from "./profile.js";
 import {
   cooksToFollow,
+  findCookProfile,
   findUserByUsername,
   findUsername,
   follow,
@@ -60,8 +65,8 @@ import {
   suggestUsers,
   unfollow,
 } from "./repository.js";
-import { shareCandidates } from "./share-candidates.js";
-import { replaceStaples, staplesOf, unknownIngredients } from "./staples.js";
+import { shareCandidates } from "./share-candidates-repository.js";
+import { replaceStaples, staplesOf, unknownIngredients } from "./staples-repository.js";
 import { zipStream } from "./zip-stream.js";
 
 /**
