@@ -20,7 +20,12 @@ import { conversationRoutes } from "./conversation/routes.js";
 import type { Db } from "./db/client.js";
 import { NotifyHub } from "./db/notify-listener.js";
 import { feedRoutes } from "./feed/routes.js";
-import { groceriesRoutes } from "./groceries/routes.js";
+import { groceryAislesRoutes } from "./groceries/routes/aisles.js";
+import { groceryEventsRoutes } from "./groceries/routes/events.js";
+import { groceryItemsRoutes } from "./groceries/routes/items.js";
+import { groceryListsRoutes } from "./groceries/routes/lists.js";
+import { groceryMembersRoutes } from "./groceries/routes/members.js";
+import { groceryPlansRoutes } from "./groceries/routes/plans.js";
 import { registerErrorHandler } from "./http/errors.js";
 import { urlForLog } from "./http/log-url.js";
 import { watchRouteSchemas } from "./http/route-schemas.js";
@@ -39,7 +44,13 @@ import { importRoutes } from "./recipes/import/routes.js";
 import { SearchRankings } from "./recipes/ranking-cache.js";
 import { recipesRoutes } from "./recipes/routes.js";
 import { termsRoutes } from "./terms/routes.js";
-import { usersRoutes } from "./users/routes.js";
+import { userAccountRoutes } from "./users/routes/account.js";
+import { userBlocksRoutes } from "./users/routes/blocks.js";
+import { userFollowsRoutes } from "./users/routes/follows.js";
+import { userPreferencesRoutes } from "./users/routes/preferences.js";
+import { userProfileRoutes } from "./users/routes/profile.js";
+import { userSearchRoutes } from "./users/routes/search.js";
+import { userStaplesRoutes } from "./users/routes/staples.js";
 import { loadFirstLoadHtml } from "./web-app/first-load.js";
 
 declare module "fastify" {
@@ -108,11 +119,24 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(conversationRoutes, { prefix: "/api/recipes" });
   await app.register(recipesRoutes, { prefix: "/api/recipes" });
   await app.register(ingredientsRoutes, { prefix: "/api/ingredients" });
-  await app.register(usersRoutes, { prefix: "/api/users" });
+  // The users' sub-resources, each its own plugin under one prefix.
+  await app.register(userFollowsRoutes, { prefix: "/api/users" });
+  await app.register(userBlocksRoutes, { prefix: "/api/users" });
+  await app.register(userSearchRoutes, { prefix: "/api/users" });
+  await app.register(userProfileRoutes, { prefix: "/api/users" });
+  await app.register(userPreferencesRoutes, { prefix: "/api/users" });
+  await app.register(userStaplesRoutes, { prefix: "/api/users" });
+  await app.register(userAccountRoutes, { prefix: "/api/users" });
   await app.register(notificationSettingsRoutes, { prefix: "/api/users" });
   await app.register(notificationsRoutes, { prefix: "/api/notifications" });
   await app.register(feedRoutes, { prefix: "/api/feed" });
-  await app.register(groceriesRoutes, { prefix: "/api/groceries" });
+  // The groceries' sub-resources, each its own plugin under one prefix.
+  await app.register(groceryListsRoutes, { prefix: "/api/groceries" });
+  await app.register(groceryPlansRoutes, { prefix: "/api/groceries" });
+  await app.register(groceryItemsRoutes, { prefix: "/api/groceries" });
+  await app.register(groceryAislesRoutes, { prefix: "/api/groceries" });
+  await app.register(groceryMembersRoutes, { prefix: "/api/groceries" });
+  await app.register(groceryEventsRoutes, { prefix: "/api/groceries" });
   await app.register(plannerRoutes, { prefix: "/api/planner" });
   await app.register(importsRoutes, { prefix: "/api/imports" });
   await app.register(reportRoutes, { prefix: "/api/reports" });
