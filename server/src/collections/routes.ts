@@ -13,7 +13,7 @@ import { requireUser } from "../auth/plugin.js";
 import { fieldError, notFound } from "../http/errors.js";
 import { canReadRecipe } from "../recipes/policy.js";
 import { recipeForPolicy } from "../recipes/repository.js";
-import { toCollection } from "./presenter.js";
+import { presentCollection } from "./presenter.js";
 import {
   addRecipe,
   collectionsOf,
@@ -40,7 +40,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: "user" }, schema: { response: { 200: collectionsResponse } } },
     async (request) => {
       const user = requireUser(request);
-      return (await collectionsOf(app.db, user)).map(toCollection);
+      return (await collectionsOf(app.db, user)).map(presentCollection);
     },
   );
 
@@ -54,7 +54,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const created = await createCollection(app.db, user.id, request.body.name);
       if (!created) throw nameTaken();
-      return reply.code(201).send(toCollection(created));
+      return reply.code(201).send(presentCollection(created));
     },
   );
 
@@ -79,7 +79,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const collection = await findCollection(app.db, user, id);
       if (!collection) throw notFound();
-      return toCollection(collection);
+      return presentCollection(collection);
     },
   );
 

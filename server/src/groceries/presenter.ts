@@ -12,7 +12,7 @@ import type { PlannedExtraRow, ShoppingItemRow } from "./repository.js";
 // response shape, with what the viewer may do where the shape says it.
 
 /** A list in the cook's index of lists; `can_manage` for its owner only (policy.ts). */
-export function toListSummary(
+export function presentListSummary(
   row: {
     id: number;
     name: string;
@@ -33,7 +33,7 @@ export function toListSummary(
   };
 }
 
-export function toPlannedRecipe(row: {
+export function presentPlannedRecipe(row: {
   id: number;
   recipeId: number;
   title: string;
@@ -52,7 +52,7 @@ export function toPlannedRecipe(row: {
  * A catalogue extra, or a free-text one: its text is also its "ingredient" name (for clients
  * that show `ingredient.name`), with a unit and quantity only when the line gave an amount.
  */
-export function toPlannedExtra(row: PlannedExtraRow): PlannedExtra {
+export function presentPlannedExtra(row: PlannedExtraRow): PlannedExtra {
   return {
     id: row.id,
     ingredient: { id: row.ingredientId, name: row.ingredientName ?? row.text ?? "" },
@@ -63,8 +63,8 @@ export function toPlannedExtra(row: PlannedExtraRow): PlannedExtra {
   };
 }
 
-/** A shopping line, catalogue or free-text (shaped as toPlannedExtra shapes extras). */
-export function toShoppingItem(row: ShoppingItemRow): ShoppingItem {
+/** A shopping line, catalogue or free-text (shaped as presentPlannedExtra shapes extras). */
+export function presentShoppingItem(row: ShoppingItemRow): ShoppingItem {
   return {
     id: row.id,
     is_checked: row.isChecked,
@@ -80,6 +80,6 @@ export function toShoppingItem(row: ShoppingItemRow): ShoppingItem {
   };
 }
 
-export function toListMember(row: ListMember): ListMember {
+export function presentListMember(row: ListMember): ListMember {
   return { username: row.username, role: row.role };
 }

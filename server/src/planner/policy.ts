@@ -1,4 +1,3 @@
-import type { PlannerRole } from "@potluck/contract";
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/policy.js";
 import { planners } from "../db/schema.js";
@@ -35,10 +34,6 @@ export const plannersOfCook = (userId: number): SQL =>
   sql`${planners.ownerId} = ${userId}
     or ${planners.ownerId} in (select owner_id from planner_members where user_id = ${userId})
     or ${planners.ownerId} in (select owner_id from planner_entries where created_by_id = ${userId})`;
-
-/** The user's role on a planner they may use. */
-export const plannerRole = (ownerId: number, userId: number): PlannerRole =>
-  ownerId === userId ? "owner" : "member";
 
 /**
  * Planning a recipe onto a planner (a new entry, a suggestion to accept): a right of one's own

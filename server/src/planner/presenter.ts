@@ -23,7 +23,7 @@ function toRecipeCard(
   };
 }
 
-export function toPlannerEntry(storage: ImageStorage, row: EntryRow): PlannerEntry {
+export function presentPlannerEntry(storage: ImageStorage, row: EntryRow): PlannerEntry {
   return {
     id: row.id,
     date: row.date,
@@ -50,12 +50,12 @@ export function toPlannerEntry(storage: ImageStorage, row: EntryRow): PlannerEnt
   };
 }
 
-export const toPlannerMember = (member: {
+export const presentPlannerMember = (member: {
   username: string;
   role: PlannerMember["role"];
 }): PlannerMember => ({ username: member.username, role: member.role });
 
-export function toSuggestion(
+export function presentSuggestion(
   storage: ImageStorage,
   date: string,
   slot: Suggestion["slot"],

@@ -37,7 +37,7 @@ import { icsCalendar } from "./calendar.js";
 import { recordPlannerChange } from "./events.js";
 import { PlannerEventStreams } from "./live-streams.js";
 import { canPlanRecipe, mayUsePlannerRow } from "./policy.js";
-import { toPlannerEntry, toPlannerMember, toSuggestion } from "./presenter.js";
+import { presentPlannerEntry, presentPlannerMember, presentSuggestion } from "./presenter.js";
 import {
   calendarEntries,
   deleteEntry,
@@ -95,7 +95,7 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
       const owner = await plannerOwner(app.db, user, planner);
       if (!owner) throw notFound();
       const rows = await entriesBetween(app.db, owner.id, start, end);
-      return rows.map((row) => toPlannerEntry(app.storage, row));
+      return rows.map((row) => presentPlannerEntry(app.storage, row));
     },
   );
 
@@ -140,7 +140,7 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
         await recordPlannerChange(tx, owner.id, user.username);
         const created = await entryById(tx, id);
         if (!created) throw new Error("entry vanished inside its transaction");
-        return toPlannerEntry(app.storage, created);
+        return presentPlannerEntry(app.storage, created);
       });
       return reply.code(201).send(entry);
     },
@@ -194,7 +194,7 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         const changed = await entryById(tx, entryId);
         if (!changed) throw new Error("entry vanished inside its transaction");
-        return toPlannerEntry(app.storage, changed);
+        return presentPlannerEntry(app.storage, changed);
       });
     },
   );
@@ -231,7 +231,7 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: "user" }, schema: { response: { 200: plannerMembersResponse } } },
     async (request) => {
       const user = requireUser(request);
-      return (await membersOf(app.db, user.id)).map(toPlannerMember);
+      return (await membersOf(app.db, user.id)).map(presentPlannerMember);
     },
   );
 
@@ -416,7 +416,7 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!owner) throw notFound();
       const suggestions = await suggestMeals(app.db, user, owner.id, body);
       return suggestions.map(({ date, recipe }) =>
-        toSuggestion(app.storage, date, body.slot, recipe),
+        presentSuggestion(app.storage, date, body.slot, recipe),
       );
     },
   );

@@ -64,15 +64,6 @@ export async function preferencesOf(tx: Tx, userId: number) {
   return present(row ?? { units: "as_written", defaultVisibility: "public" });
 }
 
-/** The visibility a new recipe of this cook gets when the submission names none. */
-export async function defaultVisibilityOf(tx: Tx, userId: number): Promise<RecipeVisibility> {
-  const [row] = await tx
-    .select({ visibility: users.defaultVisibility })
-    .from(users)
-    .where(eq(users.id, userId));
-  return (row?.visibility ?? "public") as RecipeVisibility;
-}
-
 export async function updatePreferences(
   tx: Tx,
   userId: number,

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../auth/plugin.js";
 import { notFound } from "../../http/errors.js";
 import { recordListChange } from "../list-events.js";
-import { toShoppingItem } from "../presenter.js";
+import { presentShoppingItem } from "../presenter.js";
 import { listItems, setItemChecked } from "../repository.js";
 
 /** A list's shopping items: read them, tick them. */
@@ -25,7 +25,7 @@ export const groceryItemsRoutes: FastifyPluginAsyncZod = async (app) => {
       const listId = request.query.grocery_list;
       const items = await listItems(app.db, listId, user.id);
       if (!items) throw notFound();
-      return items.map(toShoppingItem);
+      return items.map(presentShoppingItem);
     },
   );
 
@@ -48,7 +48,7 @@ export const groceryItemsRoutes: FastifyPluginAsyncZod = async (app) => {
         return ticked;
       });
       if (!item) throw notFound();
-      return toShoppingItem(item);
+      return presentShoppingItem(item);
     },
   );
 };

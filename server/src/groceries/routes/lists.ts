@@ -14,7 +14,7 @@ import { cleanHtml } from "../../http/clean-html.js";
 import { fieldError, forbidden, notFound } from "../../http/errors.js";
 import { announceListDeleted, recordListChange } from "../list-events.js";
 import { mayManageList, roleOn } from "../policy.js";
-import { toListSummary } from "../presenter.js";
+import { presentListSummary } from "../presenter.js";
 import { createList, deleteList, findList, listsOf, updateList } from "../repository.js";
 
 const noContent = { 204: z.null() };
@@ -31,7 +31,7 @@ export const groceryListsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const lists = await listsOf(app.db, user.id);
-      return lists.map((list) => toListSummary(list, user.id));
+      return lists.map((list) => presentListSummary(list, user.id));
     },
   );
 

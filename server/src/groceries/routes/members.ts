@@ -13,7 +13,7 @@ import { holdList } from "../../db/locks.js";
 import { badRequest, forbidden, notFound } from "../../http/errors.js";
 import { recordListChange } from "../list-events.js";
 import { mayBeRemoved, mayManageList, mayRemoveMember, mayUseList, roleOn } from "../policy.js";
-import { toListMember } from "../presenter.js";
+import { presentListMember } from "../presenter.js";
 import { membersOf, removeMember } from "../repository.js";
 
 const noContent = { 204: z.null() };
@@ -32,7 +32,7 @@ export const groceryMembersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       if (!(await roleOn(app.db, request.params.id, user.id))) throw notFound();
-      return (await membersOf(app.db, request.params.id)).map(toListMember);
+      return (await membersOf(app.db, request.params.id)).map(presentListMember);
     },
   );
 

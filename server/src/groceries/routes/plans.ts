@@ -21,7 +21,7 @@ import { doesNotExist, fieldError, HttpError, notFound } from "../../http/errors
 import { canActOnRecipe, planningFacts } from "../../recipes/policy.js";
 import { readExtraLine } from "../extra-line.js";
 import { mayUseList, roleOn } from "../policy.js";
-import { toPlannedExtra, toPlannedRecipe } from "../presenter.js";
+import { presentPlannedExtra, presentPlannedRecipe } from "../presenter.js";
 import { plansChanged } from "../recompute.js";
 import {
   deletePlannedExtra,
@@ -53,7 +53,7 @@ export const groceryPlansRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const listId = request.query.grocery_list;
       if (!(await roleOn(app.db, listId, user.id))) throw notFound();
-      return (await plannedRecipesOf(app.db, listId)).map(toPlannedRecipe);
+      return (await plannedRecipesOf(app.db, listId)).map(presentPlannedRecipe);
     },
   );
 
@@ -84,7 +84,7 @@ export const groceryPlansRoutes: FastifyPluginAsyncZod = async (app) => {
         await plansChanged(tx, body.grocery_list_id, user.username);
         const created = await plannedRecipeById(tx, id);
         if (!created) throw new Error("planned recipe vanished inside its transaction");
-        return toPlannedRecipe(created);
+        return presentPlannedRecipe(created);
       });
       return reply.code(201).send(planned);
     },
@@ -116,7 +116,7 @@ export const groceryPlansRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const listId = request.query.grocery_list;
       if (!(await roleOn(app.db, listId, user.id))) throw notFound();
-      return (await plannedExtrasOf(app.db, listId)).map(toPlannedExtra);
+      return (await plannedExtrasOf(app.db, listId)).map(presentPlannedExtra);
     },
   );
 
@@ -145,7 +145,7 @@ export const groceryPlansRoutes: FastifyPluginAsyncZod = async (app) => {
         if (earlier !== undefined) {
           const found = await plannedExtraById(tx, earlier);
           if (!found) throw new Error("planned extra vanished inside its transaction");
-          return toPlannedExtra(found);
+          return presentPlannedExtra(found);
         }
         let id: number;
         if (extra) {
@@ -180,7 +180,7 @@ export const groceryPlansRoutes: FastifyPluginAsyncZod = async (app) => {
         await plansChanged(tx, body.grocery_list_id, user.username);
         const created = await plannedExtraById(tx, id);
         if (!created) throw new Error("planned extra vanished inside its transaction");
-        return toPlannedExtra(created);
+        return presentPlannedExtra(created);
       });
       return reply.code(201).send(planned);
     },
