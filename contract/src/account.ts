@@ -71,6 +71,10 @@ export const exportedRecipeFields = z.object({
   prep_minutes: z.number().int().nullable(),
   cook_minutes: z.number().int().nullable(),
   source_url: z.string().nullable(),
+  /** Who or where it comes from when not an address ("Nonna"), or null (absent from older exports). */
+  source_name: z.string().nullable(),
+  /** The cook's notes (plain text), or null (absent from older exports, which read as null). */
+  notes: z.string().nullable(),
   /** Alphabetical. */
   tags: z.array(z.string()),
   /** The instructions as the site keeps them: cleaned HTML. */

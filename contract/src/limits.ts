@@ -30,6 +30,10 @@ export const RECIPE_TAGS_MAX = 20;
 export const RECIPE_MINUTES_MAX = 10080;
 /** A recipe's source address (http or https). */
 export const RECIPE_SOURCE_URL_MAX = 2000;
+/** Who or where a recipe comes from when that is not a web address ("Nonna"), in characters. */
+export const RECIPE_SOURCE_NAME_MAX = 200;
+/** A recipe's notes (plain text with line breaks), in characters. */
+export const RECIPE_NOTES_MAX = 5000;
 /** `GET /api/recipes/tags/?limit=`: default and most tags. */
 export const TAG_LIST_DEFAULT = 20;
 export const TAG_LIST_MAX = 50;

@@ -98,6 +98,16 @@ export type RecipeIngredient = z.infer<typeof recipeIngredient>;
 export const recipeDetail = recipeListItem.extend({
   /** Cleaned HTML of the instructions. */
   content: z.string(),
+  /**
+   * The cook's notes: plain text, line breaks kept (at most 5,000 characters), or null. Read
+   * after the steps, never as one (cook mode leaves them out).
+   */
+  notes: z.string().nullable(),
+  /**
+   * Who or where the recipe comes from when that is not a web address ("Nonna", "The Silver
+   * Spoon p. 212"; at most 200 characters), or null. Beside `source_url`, not instead of it.
+   */
+  source_name: z.string().nullable(),
   /** In the author's order. */
   recipe_ingredients: z.array(recipeIngredient),
   /** The caller's collections that hold it, by id ([] signed out). */
@@ -350,6 +360,17 @@ export const recipeSubmissionFields = z.object({
    * none. On update absent keeps it. Errors: `{"source_url": ["..."]}`.
    */
   source_url: text().optional(),
+  /**
+   * Who or where the recipe comes from when that is not a web address ("Nonna"): at most 200
+   * characters, or empty for none. On create none when absent; on update absent keeps it.
+   * Errors: `{"source_name": ["..."]}`.
+   */
+  source_name: text().optional(),
+  /**
+   * The cook's notes: plain text, line breaks kept, at most 5,000 characters, or empty for
+   * none. On create none when absent; on update absent keeps them. Errors: `{"notes": ["..."]}`.
+   */
+  notes: text().optional(),
   /**
    * A picture's http(s) address (an import's `image_url`), used when no `image` file is sent:
    * the server fetches it (public addresses only, at most 10 MB) and checks and re-encodes it

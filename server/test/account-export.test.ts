@@ -121,6 +121,8 @@ describe.each([
       prep_minutes: "15",
       cook_minutes: "40",
       source_url: "https://example.com/soup",
+      source_name: "Nonna",
+      notes: "Better the next day.",
     });
     const plain = await createRecipe(context, agent, { title: "Plain rice" }, false);
     // A line kept as written (issue 25 §1), with no amount.
@@ -162,6 +164,8 @@ describe.each([
       cookTime: "PT40M",
       isBasedOn: "https://example.com/soup",
     });
+    // schema.org has no notes, and a source name is neither isBasedOn nor author: left out.
+    expect(JSON.stringify(jsonLd)).not.toMatch(/Nonna|Better the next day/);
     // Potluck's fields are the detail's, as stored.
     expect(fields).toEqual({
       id: detail.id,
@@ -172,6 +176,8 @@ describe.each([
       prep_minutes: 15,
       cook_minutes: 40,
       source_url: "https://example.com/soup",
+      source_name: "Nonna",
+      notes: "Better the next day.",
       tags: ["soup", "winter"],
       content: detail.content,
       ingredients: detail.recipe_ingredients.map((line) => ({

@@ -69,6 +69,8 @@ function comparable(detail: RecipeDetail) {
     prep_minutes: detail.prep_minutes,
     cook_minutes: detail.cook_minutes,
     source_url: detail.source_url,
+    source_name: detail.source_name,
+    notes: detail.notes,
     visibility: detail.visibility,
     servings: detail.servings,
     ingredients: detail.recipe_ingredients.map((row) => ({
@@ -108,6 +110,8 @@ describe("export, then import as another cook", () => {
         prep_minutes: "15",
         cook_minutes: "40",
         source_url: "https://example.com/soup",
+        source_name: "Nonna",
+        notes: "Better the next day.\n\nFreezes well.",
         recipe_ingredients: JSON.stringify([
           { ingredient_id: onion, unit_id: piece, quantity: 0.25 },
           { ingredient_id: lentil, unit_id: gram, quantity: 50 },
@@ -156,6 +160,13 @@ describe("export, then import as another cook", () => {
       failed: 0,
     });
     expect(result.items.every((item) => item.reason === undefined)).toBe(true);
+    // The notes and source name are kept as the recipe's (issue 35 §1), not added to its steps.
+    const soupId = result.items.find((item) => item.title === soup.title)?.recipe_id;
+    expect((await bob.agent.get(`/api/recipes/recipes/${soupId}/`)).json()).toMatchObject({
+      notes: "Better the next day.\n\nFreezes well.",
+      source_name: "Nonna",
+      content: soup.content,
+    });
 
     const originals = [soup, rice, secret];
     const byTitle = new Map(result.items.map((item) => [item.title, item.recipe_id as number]));

@@ -144,7 +144,9 @@ describe("Mealie before 1.0", () => {
     });
     expect(stew.tags).toEqual(["comfort", "dinner", "winter"]);
     expect(stew.content).toContain("<ol><li>Brown the beef.</li><li>Simmer 2 hours.</li></ol>");
-    expect(stew.content).toContain("<h2>Notes</h2><p>Freezing: Keeps three months.</p>");
+    // Its notes are the recipe's notes, not a section of the steps.
+    expect(stew.notes).toBe("Freezing: Keeps three months.");
+    expect(stew.content).not.toContain("Freezing");
     expect(rowsOf(stew).map((row) => row.ingredient ?? row.text)).toEqual([
       "Stewing beef",
       "Carrot",
@@ -239,7 +241,7 @@ describe("a line the catalogue matches only in part", () => {
 });
 
 describe("what Paprika says beside the recipe", () => {
-  it("its rating becomes the importer's; its source goes to the source, notes after the steps", async () => {
+  it("its rating becomes the importer's; its notes and source go to the recipe's, not its steps", async () => {
     const { user, agent } = await signedIn(app, db);
     const file = await paprikaArchive([
       {
@@ -262,16 +264,19 @@ describe("what Paprika says beside the recipe", () => {
     expect(result).toMatchObject({ status: "done", imported: 2 });
     const ragu = (await agent.get(`/api/recipes/recipes/${result.items[0]?.recipe_id}/`)).json();
     // Four of five stars: 8 of Potluck's 10 half stars, shown as 4.
-    expect(ragu).toMatchObject({ average_rating: 4, rating_count: 1, source_url: null });
+    expect(ragu).toMatchObject({
+      average_rating: 4,
+      rating_count: 1,
+      source_url: null,
+      source_name: "Nonna",
+      notes: "Better the next day.",
+    });
     const ratings = (
       await agent.get(`/api/recipes/ratings/?recipe=${result.items[0]?.recipe_id}`)
     ).json();
     expect(ratings).toMatchObject([{ rating: 8, comment: "", author_username: user.username }]);
-    // The steps are a list; the notes and the source's name follow under "Notes", which is not
-    // a step in cook mode (web/src/features/recipes/cook-steps.ts).
-    expect(ragu.content).toBe(
-      "<ol><li>Brown.</li><li>Simmer.</li></ol><h2>Notes</h2><p>Better the next day.</p><p>Source: Nonna</p>",
-    );
+    // The steps are the steps alone: no notes, no "Source: Nonna".
+    expect(ragu.content).toBe("<ol><li>Brown.</li><li>Simmer.</li></ol>");
     const focaccia = (
       await agent.get(`/api/recipes/recipes/${result.items[1]?.recipe_id}/`)
     ).json();
@@ -279,6 +284,9 @@ describe("what Paprika says beside the recipe", () => {
       average_rating: 0,
       rating_count: 0,
       source_url: "https://example.com/focaccia",
+      // An address is the source's address, not its name.
+      source_name: null,
+      notes: null,
     });
     expect(focaccia.content).not.toContain("Notes");
   });

@@ -56,8 +56,11 @@ describe("Paprika", () => {
     expect(crepes.tags).toEqual(["dessert", "french"]);
     expect(crepes.image).toMatch(/\.webp$/);
     expect(crepes.content).toContain("<ol><li>Whisk the flour, eggs and milk.</li>");
-    expect(crepes.content).toContain("<h2>Notes</h2><p>Flambé with Grand Marnier.</p>");
-    expect(crepes.content).toContain("Source: Grand-mère");
+    expect(crepes).toMatchObject({
+      notes: "Flambé with Grand Marnier.",
+      source_name: "Grand-mère",
+    });
+    expect(crepes.content).not.toContain("Grand");
 
     const soup = (await agent.get(`/api/recipes/recipes/${result.items[1]?.recipe_id}/`)).json();
     expect(soup.servings).toBe(4);
@@ -223,7 +226,8 @@ describe("other apps' archives", () => {
     ).json();
     expect(shakshuka).toMatchObject({ servings: 3, prep_minutes: 10, cook_minutes: 65 });
     expect(shakshuka.tags).toEqual(["breakfast", "brunch"]);
-    expect(shakshuka.content).toContain("<h2>Notes</h2><p>Tip: Serve with bread.</p>");
+    expect(shakshuka.notes).toBe("Tip: Serve with bread.");
+    expect(shakshuka.content).not.toContain("Notes");
     expect(shakshuka.image).toMatch(/\.webp$/);
     const second = await finished(agent, (await upload(agent, oldZip)).json().id);
     expect(second).toMatchObject({ status: "done", format: "mealie", imported: 1 });

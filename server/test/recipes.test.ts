@@ -782,3 +782,78 @@ describe("GET /api/recipes/recipes/?search=", () => {
     }
   });
 });
+
+// ---------- notes and source name (issue 35 §1) ----------
+
+describe("a recipe's notes and source name", () => {
+  it("are saved, read, changed, kept when left out and removed when empty", async () => {
+    const { agent } = await signedIn(app, db);
+    const plain = await created(agent);
+    // A client that sends neither: none.
+    expect(plain).toMatchObject({ notes: null, source_name: null });
+    const recipe = await created(agent, {
+      notes: "  Better the next day.\r\n\r\nFreezes well.  ",
+      source_name: "  Nonna  ",
+      source_url: "https://example.com/ragu",
+    });
+    expect(recipe).toMatchObject({
+      notes: "Better the next day.\n\nFreezes well.",
+      source_name: "Nonna",
+      source_url: "https://example.com/ragu",
+    });
+    // Not a step: the instructions are as sent.
+    expect(recipe.content).toBe("<p>Mix and fry.</p>");
+    const read = (await new Agent(app).get(`/api/recipes/recipes/${recipe.id}/`)).json();
+    expect(read).toMatchObject({
+      notes: "Better the next day.\n\nFreezes well.",
+      source_name: "Nonna",
+    });
+
+    const url = `/api/recipes/recipes/${recipe.id}/`;
+    const changed = await submit(agent, "PUT", url, {
+      title: "Ragù",
+      content: "<p>Simmer.</p>",
+      notes: "Use pork too.",
+      source_name: "The Silver Spoon p. 212",
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({
+      notes: "Use pork too.",
+      source_name: "The Silver Spoon p. 212",
+    });
+    const kept = await submit(agent, "PUT", url, { title: "Ragù", content: "<p>Simmer.</p>" });
+    expect(kept.json()).toMatchObject({
+      notes: "Use pork too.",
+      source_name: "The Silver Spoon p. 212",
+      source_url: "https://example.com/ragu",
+    });
+    const removed = await submit(agent, "PUT", url, {
+      title: "Ragù",
+      content: "<p>Simmer.</p>",
+      notes: "   ",
+      source_name: "",
+    });
+    expect(removed.json()).toMatchObject({ notes: null, source_name: null });
+  });
+
+  it("refuses them too long with field errors and writes nothing", async () => {
+    const { agent } = await signedIn(app, db);
+    const before = await recipeCount();
+    const response = await createRecipe(agent, {
+      notes: "a".repeat(5001),
+      source_name: "b".repeat(201),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      notes: ["Ensure this field has no more than 5000 characters."],
+      source_name: ["Ensure this field has no more than 200 characters."],
+    });
+    expect(await recipeCount()).toBe(before);
+    // At the limits: saved.
+    const recipe = await created(agent, {
+      notes: "a".repeat(5000),
+      source_name: "b".repeat(200),
+    });
+    expect(recipe).toMatchObject({ notes: "a".repeat(5000), source_name: "b".repeat(200) });
+  });
+});

@@ -224,6 +224,13 @@ export const recipes = pgTable(
     cookMinutes: integer("cook_minutes"),
     /** Where the recipe came from (an http(s) address; import fills it), or null. */
     sourceUrl: text("source_url"),
+    /**
+     * Who or where it comes from when that is not a web address ("Nonna", "The Silver Spoon
+     * p. 212"; 1–200 characters), or null.
+     */
+    sourceName: text("source_name"),
+    /** The cook's notes: plain text with line breaks (1–5,000 characters), or null. */
+    notes: text("notes"),
     /** When a moderator hid it: readable by its author ("Hidden by a moderator") and superusers only. */
     hiddenAt: timestamptz("hidden_at"),
     /**
@@ -237,6 +244,8 @@ export const recipes = pgTable(
     check("recipes_prep_minutes_range", sql`${t.prepMinutes} between 0 and 10080`),
     check("recipes_cook_minutes_range", sql`${t.cookMinutes} between 0 and 10080`),
     check("recipes_visibility", sql`${t.visibility} in ('public', 'followers', 'private')`),
+    check("recipes_source_name_length", sql`char_length(${t.sourceName}) between 1 and 200`),
+    check("recipes_notes_length", sql`char_length(${t.notes}) between 1 and 5000`),
     index("recipes_created_idx").on(t.createdOn.desc(), t.id.desc()),
     // The reading rule's columns last: `?following=true` reads its cooks' recipes from this
     // index alone (the rule looks at author_id, visibility, hidden_at, author_disabled and id),

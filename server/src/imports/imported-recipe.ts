@@ -8,10 +8,12 @@ import { durationMinutes } from "../recipes/import/find-recipe.js";
  * beside it. Every format reads into this shape, and save.ts makes a recipe of it the one way.
  */
 export interface ImportedRecipe extends FoundRecipe {
-  /** The source's notes as plain text (paragraphs by blank lines), or "". */
+  /** The source's notes as plain text (paragraphs by blank lines), or "": the recipe's notes. */
   notes: string;
   /** Where the recipe came from (http or https), or null. */
   sourceUrl: string | null;
+  /** Who or where it came from when that is no address ("Nonna"), or "". */
+  sourceName: string;
   /** The picture's bytes (embedded, or in the archive), checked and re-encoded when saved. */
   picture: Buffer | null;
   /** The exporting cook's own rating on Potluck's scale (1–10, half stars), or absent. */
@@ -57,6 +59,7 @@ export function emptyRecipe(name: string): ImportedRecipe {
     totalMinutes: null,
     notes: "",
     sourceUrl: null,
+    sourceName: "",
     picture: null,
   };
 }

@@ -5,8 +5,10 @@ import {
   RECIPE_IMAGE_MAX_BYTES,
   RECIPE_INGREDIENT_TEXT_MAX,
   RECIPE_INGREDIENTS_MAX,
+  RECIPE_NOTES_MAX,
   RECIPE_SERVINGS_MAX,
   RECIPE_SERVINGS_MIN,
+  RECIPE_SOURCE_NAME_MAX,
   RECIPE_SOURCE_URL_MAX,
   RECIPE_TITLE_MAX,
   type RecipeDraft,
@@ -177,6 +179,9 @@ async function submissionOf(
 ): Promise<{ submission?: RecipeSubmission & { imageUrl?: string }; problem?: string }> {
   const sourceUrl =
     recipe.sourceUrl && recipe.sourceUrl.length <= RECIPE_SOURCE_URL_MAX ? recipe.sourceUrl : null;
+  // The export's notes and source name as the recipe's own (the form's limits; cut at a word).
+  const notes = plainOrNull(recipe.notes.replace(/\r\n?/g, "\n"), RECIPE_NOTES_MAX);
+  const sourceName = plainOrNull(recipe.sourceName.replace(/\s+/g, " "), RECIPE_SOURCE_NAME_MAX);
   let submission: RecipeSubmission & { imageUrl?: string };
   if (recipe.exact) {
     submission = {
@@ -188,6 +193,8 @@ async function submissionOf(
       prepMinutes: minutesOrNull(recipe.prepMinutes),
       cookMinutes: minutesOrNull(recipe.cookMinutes),
       sourceUrl,
+      sourceName,
+      notes,
       ingredients: await exactRows(context.db, recipe.exact.lines),
       removeImage: false,
       image: undefined,
@@ -196,13 +203,15 @@ async function submissionOf(
     const draft = await buildDraft(context.db, context.importRow.userId, recipe, sourceUrl);
     submission = {
       title,
-      content: withNotes(draft.content, recipe.notes),
+      content: draft.content,
       servings: clampServings(recipe.servings ?? FORM_SERVINGS),
       // Absent: the cook's default visibility (users.default_visibility), as a new recipe.
       tags: draft.tags,
       prepMinutes: draft.prep_minutes,
       cookMinutes: draft.cook_minutes,
       sourceUrl,
+      sourceName,
+      notes,
       ingredients: draft.recipe_ingredients.map((line) =>
         ingredientRow(line, draft.servings ?? FORM_SERVINGS),
       ),
@@ -223,19 +232,11 @@ const clampServings = (servings: number) =>
 const minutesOrNull = (minutes: number | null) =>
   minutes !== null && minutes >= 0 && minutes <= 10080 ? Math.round(minutes) : null;
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
-/** The notes under a "Notes" heading after the steps, a paragraph each. */
-export function withNotes(content: string, notes: string): string {
-  const paragraphs = notes
-    .split(/\r?\n\s*\r?\n|\r?\n/)
-    .map((part) => part.trim())
-    .filter((part) => part !== "");
-  if (paragraphs.length === 0) return content;
-  const html = paragraphs.map((part) => `<p>${escapeHtml(part)}</p>`).join("");
-  return cleanHtml(`${content}<h2>Notes</h2>${html}`);
-}
+/** Trimmed text of at most `max` characters (cut at a word), or null when blank. */
+const plainOrNull = (text: string, max: number): string | null => {
+  const trimmed = text.trim();
+  return trimmed ? cutAtWord(trimmed, max) : null;
+};
 
 /**
  * A draft line as a recipe row, its quantity per ONE serving (the draft's are for

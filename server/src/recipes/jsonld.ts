@@ -92,6 +92,10 @@ export function toRecipeJsonLd(recipe: RecipeDetail, origin: string): RecipeJson
     ...(recipe.cook_minutes !== null ? { cookTime: isoDuration(recipe.cook_minutes) } : {}),
     ...(recipe.total_minutes !== null ? { totalTime: isoDuration(recipe.total_minutes) } : {}),
     ...(recipe.source_url ? { isBasedOn: recipe.source_url } : {}),
+    // No `notes` (schema.org has no such property) and no `source_name`: `isBasedOn` is a
+    // CreativeWork or a URL and `author` the cook who wrote this recipe, while a source name is
+    // a person or a book ("Nonna", "The Silver Spoon p. 212") that cannot be told apart. The
+    // account export keeps both under "potluck:recipe".
   };
 }
 

@@ -42,13 +42,21 @@ export function toListItem(storage: ImageStorage, row: RecipeRow, viewer: Viewer
 
 export function toDetail(
   storage: ImageStorage,
-  row: RecipeRow & { content: string; in_collections: number[]; can_rate: boolean },
+  row: RecipeRow & {
+    content: string;
+    notes: string | null;
+    source_name: string | null;
+    in_collections: number[];
+    can_rate: boolean;
+  },
   lines: IngredientLine[],
   viewer: Viewer,
 ): RecipeDetail {
   return {
     ...toListItem(storage, row, viewer),
     content: row.content,
+    notes: row.notes,
+    source_name: row.source_name,
     recipe_ingredients: lines,
     in_collections: row.in_collections,
     can_rate: row.can_rate,

@@ -310,6 +310,8 @@ export async function listRecipes(db: Tx, options: ListOptions): Promise<RecipeR
  */
 export type RecipeDetailRow = RecipeRow & {
   content: string;
+  notes: string | null;
+  source_name: string | null;
   lines: IngredientLine[];
   in_collections: number[];
   can_rate: boolean;
@@ -328,7 +330,7 @@ export async function findRecipe(
   const [row] = await executePrepared<RecipeDetailRow>(
     db,
     "recipe_detail",
-    sql`select ${recipeColumns}, r.content, coalesce((
+    sql`select ${recipeColumns}, r.content, r.notes, r.source_name, coalesce((
         select json_agg(json_build_object(
             'id', ri.id, 'quantity', ri.quantity,
             'ingredient', case when i.id is not null

@@ -3,9 +3,11 @@ import {
   RECIPE_CONTENT_MAX_BYTES,
   RECIPE_INGREDIENTS_MAX,
   RECIPE_MINUTES_MAX,
+  RECIPE_NOTES_MAX,
   RECIPE_SERVINGS_DEFAULT,
   RECIPE_SERVINGS_MAX,
   RECIPE_SERVINGS_MIN,
+  RECIPE_SOURCE_NAME_MAX,
   RECIPE_SOURCE_URL_MAX,
   RECIPE_TAG_MAX_LENGTH,
   RECIPE_TAGS_MAX,
@@ -43,6 +45,10 @@ export interface RecipeSubmission {
   prepMinutes?: number | null;
   cookMinutes?: number | null;
   sourceUrl?: string | null;
+  /** "Nonna", trimmed; null: none; undefined on an update that leaves it as it is. */
+  sourceName?: string | null;
+  /** Plain text, line breaks as "\n", trimmed; null: none; undefined on an update that leaves them. */
+  notes?: string | null;
   /** Undefined on an update that leaves the ingredient list as it is. */
   ingredients: RecipeIngredientInput[] | undefined;
   removeImage: boolean;
@@ -181,6 +187,20 @@ export function validateSubmission(
     else sourceUrl = rawSource;
   }
 
+  // Plain text, at most `max` characters once trimmed (line breaks as "\n"); empty is none.
+  const plainText = (field: "source_name" | "notes", max: number): string | null | undefined => {
+    const value = raw.fields.get(field)?.replace(/\r\n?/g, "\n").trim();
+    if (value === undefined) return mode === "create" ? null : undefined;
+    if (value === "") return null;
+    if (raw.truncated.has(field) || value.length > max) {
+      add(field, `Ensure this field has no more than ${max} characters.`);
+      return undefined;
+    }
+    return field === "source_name" ? value.replace(/\s+/g, " ") : value;
+  };
+  const sourceName = plainText("source_name", RECIPE_SOURCE_NAME_MAX);
+  const notes = plainText("notes", RECIPE_NOTES_MAX);
+
   let ingredients: RecipeIngredientInput[] | undefined = mode === "create" ? [] : undefined;
   const rawIngredients = raw.fields.get("recipe_ingredients");
   if (raw.truncated.has("recipe_ingredients")) {
@@ -214,6 +234,8 @@ export function validateSubmission(
     prepMinutes,
     cookMinutes,
     sourceUrl,
+    sourceName,
+    notes,
     ingredients,
     removeImage: removeImage === "true",
     image: raw.image,

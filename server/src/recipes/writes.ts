@@ -52,6 +52,8 @@ export async function createRecipe(
           prepMinutes: submission.prepMinutes,
           cookMinutes: submission.cookMinutes,
           sourceUrl: submission.sourceUrl,
+          sourceName: submission.sourceName,
+          notes: submission.notes,
           // Absent from the submission: the author's default_visibility preference.
           visibility:
             submission.visibility ??
@@ -106,6 +108,8 @@ export async function updateRecipe(
           prepMinutes: submission.prepMinutes,
           cookMinutes: submission.cookMinutes,
           sourceUrl: submission.sourceUrl,
+          sourceName: submission.sourceName,
+          notes: submission.notes,
           imageKey: replacesImage ? newImageKey : current.imageKey,
           updatedOn: sql`now()`,
         })

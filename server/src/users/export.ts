@@ -70,6 +70,8 @@ export function exportedRecipe(
       prep_minutes: detail.prep_minutes,
       cook_minutes: detail.cook_minutes,
       source_url: detail.source_url,
+      source_name: detail.source_name,
+      notes: detail.notes,
       tags: detail.tags,
       content: detail.content,
       ingredients: detail.recipe_ingredients.map((line) => ({

@@ -99,6 +99,9 @@ export async function potluckSource(zip: SafeZip): Promise<RecipeSource> {
             name: fields.title,
           };
           recipe.sourceUrl = httpAddress(fields.source_url);
+          // Absent from exports older than them (issue 35 §1): none.
+          recipe.sourceName = typeof fields.source_name === "string" ? fields.source_name : "";
+          recipe.notes = typeof fields.notes === "string" ? fields.notes : "";
           recipe.prepMinutes = typeof fields.prep_minutes === "number" ? fields.prep_minutes : null;
           recipe.cookMinutes = typeof fields.cook_minutes === "number" ? fields.cook_minutes : null;
           recipe.image = null;

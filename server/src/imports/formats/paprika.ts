@@ -78,10 +78,9 @@ export function paprikaRecipe(source: Record<string, unknown>): ImportedRecipe {
   const sourceName = typeof source.source === "string" ? source.source.trim() : "";
   // Paprika's "source" is a name ("Nonna", "NYT Cooking"), or at times the address itself.
   recipe.sourceUrl = httpAddress(source.source_url) ?? httpAddress(sourceName);
-  const notes = typeof source.notes === "string" ? source.notes.trim() : "";
-  // A name is worth keeping when there is no address to show it: a recipe has no field for it.
-  recipe.notes =
-    !recipe.sourceUrl && sourceName ? `${notes}\n\nSource: ${sourceName}`.trim() : notes;
+  // A name is the recipe's source name, beside an address from source_url when both came.
+  if (!httpAddress(sourceName)) recipe.sourceName = sourceName;
+  recipe.notes = typeof source.notes === "string" ? source.notes.trim() : "";
   // 1 to 5 stars (0 is none); Potluck rates in half stars, 1 to 10.
   const stars = typeof source.rating === "number" ? Math.round(source.rating) : 0;
   if (stars >= 1 && stars <= 5) recipe.rating = stars * 2;
