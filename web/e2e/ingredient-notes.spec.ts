@@ -2,7 +2,8 @@ import { expect, type Page, test } from "@playwright/test";
 import { signUp, uniqueName } from "./fixtures";
 
 // Issue 34 §7 and §11 on a phone: a cook gives a row a note and marks one optional on the
-// recipe form, leaves "to taste" without a quantity, and the recipe page says them all.
+// recipe form, leaves "to taste" without a quantity, and the recipe page says them all; issue
+// 35 §1: the recipe's own notes and where it comes from ("Nonna"), read after the steps.
 
 async function pickIngredient(page: Page, n: number, typed: string, name: string) {
   await page.getByLabel(`Ingredient ${n}`, { exact: true }).fill(typed);
@@ -47,6 +48,10 @@ test.describe("ingredient notes (phone)", () => {
     await optional.check();
     await expect(optional).toBeChecked();
 
+    // The recipe's notes and its source when that is no web page.
+    await page.getByLabel("Notes", { exact: true }).fill("Better the next day.\nFreezes well.");
+    await page.getByLabel("Source", { exact: true }).fill("Nonna");
+
     await page.getByRole("button", { name: "Create Recipe" }).click();
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expect(page.locator(".ingredient-list li")).toHaveText([
@@ -54,11 +59,23 @@ test.describe("ingredient notes (phone)", () => {
       "Salt to taste",
       "1 tsp Vanilla extract (optional)",
     ]);
+    // The notes after the steps, under their heading, and the source under the title.
+    const notes = page.getByRole("region", { name: "Notes" });
+    await expect(notes.getByRole("heading", { name: "Notes" })).toBeVisible();
+    await expect(notes).toContainText("Better the next day.");
+    await expect(notes).toContainText("Freezes well.");
+    await expect(page.getByText("Source: Nonna", { exact: true })).toBeVisible();
+    const instructions = page.getByRole("region", { name: "Instructions" });
+    await expect(instructions.locator(".rich-text")).not.toContainText("Better the next day.");
 
     // The form shows them again for editing.
     await page.getByRole("link", { name: "Edit" }).click();
     await expect(page.getByLabel("Note for ingredient 1", { exact: true })).toHaveValue("diced");
     await expect(page.getByLabel("Optional (ingredient 3)", { exact: true })).toBeChecked();
     await expect(page.getByLabel("Quantity 2", { exact: true })).toBeDisabled();
+    await expect(page.getByLabel("Notes", { exact: true })).toHaveValue(
+      "Better the next day.\nFreezes well.",
+    );
+    await expect(page.getByLabel("Source", { exact: true })).toHaveValue("Nonna");
   });
 });

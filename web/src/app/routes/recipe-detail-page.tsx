@@ -291,6 +291,12 @@ function RecipeView({
           ) : (
             <p className="muted">No instructions provided.</p>
           )}
+          {recipe.notes && (
+            <section className="recipe-notes" aria-labelledby="notes-heading">
+              <h3 id="notes-heading">Notes</h3>
+              <p className="recipe-notes-text">{recipe.notes}</p>
+            </section>
+          )}
         </section>
       </div>
       {recipe.can_rate && (

@@ -27,6 +27,7 @@ import {
   useCountUnitId,
   useToTasteUnitId,
 } from "../../features/recipes/components/ingredient-rows-editor";
+import { NotesField } from "../../features/recipes/components/notes-field";
 import { PasteIngredientLines } from "../../features/recipes/components/paste-ingredient-lines";
 import { RecipeImport } from "../../features/recipes/components/recipe-import";
 import { TagsField } from "../../features/recipes/components/tags-field";
@@ -143,7 +144,11 @@ function RecipeForm({ recipe, draft }: { recipe: RecipeDetail | null; draft: Rec
     prep_minutes: minutesText(recipe?.prep_minutes ?? draft?.prep_minutes),
     cook_minutes: minutesText(recipe?.cook_minutes ?? draft?.cook_minutes),
     source_url: recipe?.source_url ?? draft?.source_url ?? "",
+    source_name: recipe?.source_name ?? "",
   }));
+  // The cook's notes: plain text, read after the steps and never cooked as one.
+  const [startingNotes] = useState(() => recipe?.notes ?? "");
+  const [notes, setNotes] = useState(startingNotes);
   const [details, setDetails] = useState(startingDetails);
   const [detailErrors, setDetailErrors] = useState<Partial<Record<TimesSourceField, string>>>({});
   const [initialRows] = useState<IngredientRow[]>(() => {
@@ -182,6 +187,7 @@ function RecipeForm({ recipe, draft }: { recipe: RecipeDetail | null; draft: Rec
     visibility !== null ||
     tags.join("\n") !== startingTags.join("\n") ||
     JSON.stringify(details) !== JSON.stringify(startingDetails) ||
+    notes !== startingNotes ||
     (startingContent !== null && content.html !== startingContent) ||
     rowsSignature(rows) !== rowsSignature(initialRows) ||
     file !== null ||
@@ -244,6 +250,8 @@ function RecipeForm({ recipe, draft }: { recipe: RecipeDetail | null; draft: Rec
       prep_minutes: prep == null ? "" : String(prep),
       cook_minutes: cook == null ? "" : String(cook),
       source_url: details.source_url.trim(),
+      source_name: details.source_name.trim(),
+      notes: notes.trim(),
     };
     if (file) submission.image = file;
     else if (imageUrl) submission.image_url = imageUrl;
@@ -288,6 +296,11 @@ function RecipeForm({ recipe, draft }: { recipe: RecipeDetail | null; draft: Rec
           }}
         />
       </div>
+      <NotesField
+        value={notes}
+        onChange={setNotes}
+        error={serverFieldErrors(save.error, "notes")}
+      />
       <div className="field">
         <label htmlFor="recipe-image">Image</label>
         <input
@@ -376,6 +389,7 @@ function RecipeForm({ recipe, draft }: { recipe: RecipeDetail | null; draft: Rec
             detailErrors.cook_minutes ?? serverFieldErrors(save.error, "cook_minutes").join(" "),
           source_url:
             detailErrors.source_url ?? serverFieldErrors(save.error, "source_url").join(" "),
+          source_name: serverFieldErrors(save.error, "source_name").join(" "),
         }}
       />
       <IngredientRowsEditor

@@ -43,7 +43,8 @@ export function splitIntoSteps(html: string): CookStep[] {
   let listDepth = 0;
   let open: { tag: string; start: number; section: string | null } | null = null;
   let lead: string | null = null;
-  // Under a "Notes" heading (imports put an export's notes there) nothing is a step.
+  // Under a "Notes" heading nothing is a step: imports made before recipes had notes of their
+  // own (issue 35 §1) put an export's notes there, and a cook may have written one.
   let inNotes = false;
 
   for (const match of html.matchAll(TAG)) {

@@ -99,7 +99,14 @@ export function sourceHost(url: string): string | null {
 }
 
 /** The submission fields whose refusals the form shows under the field, not in the box. */
-export const FIELDS_SHOWN_IN_PLACE = ["tags", "prep_minutes", "cook_minutes", "source_url"];
+export const FIELDS_SHOWN_IN_PLACE = [
+  "tags",
+  "prep_minutes",
+  "cook_minutes",
+  "source_url",
+  "source_name",
+  "notes",
+];
 
 /** The server's messages for one field of a refused save (400 `{"field": ["..."]}`). */
 export function serverFieldErrors(error: unknown, field: string): string[] {

@@ -4,7 +4,7 @@ import { recipeTimes, sourceHost } from "../tags-times";
 
 /**
  * Under a recipe's title: its times ("Prep 15 min · Cook 30 min · Total 45 min"), where it
- * comes from ("From site.com", opening the page in a new tab) and its tags, each a link to the
+ * comes from ("From site.com", opening the page in a new tab; "Source: Nonna") and its tags, each a link to the
  * recipes with that tag (`tagHref`, given by the page). Nothing for a recipe that says none.
  */
 export function RecipeFacts({
@@ -14,15 +14,17 @@ export function RecipeFacts({
   recipe: Pick<
     RecipeDetail,
     "tags" | "prep_minutes" | "cook_minutes" | "total_minutes" | "source_url"
-  >;
+  > &
+    Partial<Pick<RecipeDetail, "source_name">>;
   tagHref: (tag: string) => string;
 }) {
   const times = recipeTimes(recipe);
   const host = recipe.source_url ? sourceHost(recipe.source_url) : null;
-  if (!times && !host && recipe.tags.length === 0) return null;
+  const sourceName = recipe.source_name ?? null;
+  if (!times && !host && !sourceName && recipe.tags.length === 0) return null;
   return (
     <div className="recipe-facts">
-      {(times || host) && (
+      {(times || host || sourceName) && (
         <p className="recipe-facts-line">
           {times && (
             <span className="recipe-times">
@@ -39,6 +41,7 @@ export function RecipeFacts({
               </a>
             </span>
           )}
+          {sourceName && <span className="recipe-source-name">Source: {sourceName}</span>}
         </p>
       )}
       {recipe.tags.length > 0 && (

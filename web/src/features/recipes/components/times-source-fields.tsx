@@ -1,7 +1,11 @@
-import { RECIPE_MINUTES_MAX, RECIPE_SOURCE_URL_MAX } from "@potluck/contract/limits";
+import {
+  RECIPE_MINUTES_MAX,
+  RECIPE_SOURCE_NAME_MAX,
+  RECIPE_SOURCE_URL_MAX,
+} from "@potluck/contract/limits";
 
 /** The form's time and source fields, by their submission names. */
-export type TimesSourceField = "prep_minutes" | "cook_minutes" | "source_url";
+export type TimesSourceField = "prep_minutes" | "cook_minutes" | "source_url" | "source_name";
 export type TimesSourceValues = Record<TimesSourceField, string>;
 
 const FIELDS: { name: TimesSourceField; id: string; label: string }[] = [
@@ -10,7 +14,11 @@ const FIELDS: { name: TimesSourceField; id: string; label: string }[] = [
 ];
 
 export const timesSourceFieldId = (name: TimesSourceField) =>
-  name === "source_url" ? "recipe-source-url" : FIELDS.find((field) => field.name === name)?.id;
+  name === "source_url"
+    ? "recipe-source-url"
+    : name === "source_name"
+      ? "recipe-source-name"
+      : FIELDS.find((field) => field.name === name)?.id;
 
 /**
  * Prep and cook minutes side by side (empty when the recipe doesn't say), and where the recipe
@@ -75,6 +83,29 @@ export function TimesSourceFields({
         {errors.source_url && (
           <p className="field-error" id="recipe-source-url-error">
             {errors.source_url}
+          </p>
+        )}
+      </div>
+      <div className="field recipe-source">
+        <label htmlFor="recipe-source-name">Source</label>
+        <input
+          id="recipe-source-name"
+          type="text"
+          maxLength={RECIPE_SOURCE_NAME_MAX}
+          value={values.source_name}
+          aria-invalid={errors.source_name ? true : undefined}
+          aria-describedby={
+            errors.source_name ? "recipe-source-name-error" : "recipe-source-name-hint"
+          }
+          onChange={(event) => onChange("source_name", event.target.value)}
+        />
+        <p className="hint" id="recipe-source-name-hint">
+          Who or where it comes from when it is not a web page ("Nonna", "The Silver Spoon p. 212"):
+          the page shows "Source:" and these words.
+        </p>
+        {errors.source_name && (
+          <p className="field-error" id="recipe-source-name-error">
+            {errors.source_name}
           </p>
         )}
       </div>
