@@ -25,6 +25,8 @@ export const conversationEntry = z.object({
     .nullable(),
   /** Whether the caller may change it: a review's author; a comment's author or a superuser. */
   can_edit: z.boolean(),
+  /** Whether the caller may report it: anyone signed in but its author. */
+  can_report: z.boolean(),
   /** A comment a moderator hid (only its author and superusers get it); absent otherwise. */
   hidden_by_moderator: z.literal(true).optional(),
 });

@@ -60,6 +60,8 @@ export const feedComment = z.object({
   created_at: z.string(),
   /** Whether the caller may edit and delete it: its author or a superuser. */
   can_edit: z.boolean(),
+  /** Whether the caller may report it (and block its cook): anyone signed in but its author. */
+  can_report: z.boolean(),
   /**
    * true: a moderator hid it, and only its author and superusers get it ("Hidden by a
    * moderator"); absent otherwise.

@@ -101,6 +101,8 @@ export const adminUser = z.object({
   is_superuser: z.boolean(),
   date_joined: z.string(),
   disabled_at: z.string().nullable(),
+  /** Whether the calling moderator may disable or enable this cook: anyone but themselves. */
+  can_block: z.boolean(),
 });
 export type AdminUser = z.infer<typeof adminUser>;
 

@@ -131,6 +131,8 @@ export const cookProfile = z.object({
   is_followed: z.boolean(),
   /** Whether the caller blocked this cook (decision 0032). */
   is_blocked: z.boolean(),
+  /** Whether the caller may block (and report) this cook: anyone but themselves. */
+  can_block: z.boolean(),
 });
 export type CookProfile = z.infer<typeof cookProfile>;
 

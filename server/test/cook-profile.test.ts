@@ -37,11 +37,14 @@ describe("GET /api/users/{username}/", () => {
       recipe_count: 2,
       is_followed: false,
       is_blocked: false,
+      can_block: true,
     });
     const asFollower = (await follower.get(`/api/users/${cook.username}/`)).json();
     expect(asFollower).toMatchObject({ recipe_count: 3, is_followed: true });
     const asThemselves = (await cookAgent.get(`/api/users/${cook.username}/`)).json();
     expect(asThemselves).toMatchObject({ recipe_count: 4, is_followed: false });
+    // Blocking (and reporting) is for others: the server says so, the web reads it.
+    expect(asThemselves.can_block).toBe(false);
 
     // The profile's recipe list (?author=) shows what the count counts.
     const list = await stranger.get(`/api/recipes/recipes/?author=${cook.username}`);

@@ -406,6 +406,7 @@ describe("comments", () => {
       user_username: expect.any(String),
       created_at: expect.stringMatching(/Z$/),
       can_edit: true,
+      can_report: false,
     });
     await authorAgent.post(`/api/feed/items/${itemId}/comments/`, { text: "Thanks!" });
     const list = await follower.get(`/api/feed/items/${itemId}/comments/`);

@@ -1,6 +1,7 @@
 import type { ConversationEntry } from "@potluck/contract";
 import type { Viewer } from "../auth/policy.js";
 import { canEditComment } from "../feed/policy.js";
+import { canReport } from "../moderation/policy.js";
 import { canEditRating } from "../ratings/policy.js";
 import type { ConversationRow } from "./repository.js";
 
@@ -27,5 +28,6 @@ export const presentConversationEntry = (
     row.kind === "review"
       ? canEditRating(viewer, { authorId: row.userId })
       : canEditComment(viewer, { userId: row.userId }),
+  can_report: canReport(viewer, row.userId),
   ...(row.hidden ? { hidden_by_moderator: true as const } : {}),
 });

@@ -2,6 +2,7 @@ import type { FeedComment, FeedItem } from "@potluck/contract";
 import type { Viewer } from "../auth/policy.js";
 import { imageUrls } from "../media/images.js";
 import type { ImageStorage } from "../media/storage.js";
+import { canReport } from "../moderation/policy.js";
 import { canEditComment } from "./policy.js";
 import type { CommentRow, FeedRow } from "./repository.js";
 
@@ -38,5 +39,6 @@ export const presentComment = (row: CommentRow, viewer: Viewer): FeedComment => 
   user_username: row.userUsername,
   created_at: row.createdAt.toISOString(),
   can_edit: canEditComment(viewer, row),
+  can_report: canReport(viewer, row.userId),
   ...(row.hidden ? { hidden_by_moderator: true } : {}),
 });

@@ -1,4 +1,5 @@
 import type { AdminReport, AdminUser, AuditEntry, ReportContext } from "@potluck/contract";
+import { canDisableCook } from "./policy.js";
 import type {
   AdminReportRow,
   AdminUserRow,
@@ -31,13 +32,15 @@ export const presentReport = (row: AdminReportRow): AdminReport => ({
   resolved_at: row.resolvedAt === null ? null : iso(row.resolvedAt),
 });
 
-export const presentAdminUser = (row: AdminUserRow): AdminUser => ({
+/** A cook in the moderators' list, with whether `moderator` may disable or enable them. */
+export const presentAdminUser = (row: AdminUserRow, moderator: { id: number }): AdminUser => ({
   id: row.id,
   username: row.username,
   first_name: row.firstName,
   is_superuser: row.isSuperuser,
   date_joined: iso(row.createdAt),
   disabled_at: row.disabledAt === null ? null : iso(row.disabledAt),
+  can_block: canDisableCook(moderator, row.id),
 });
 
 export const presentAuditEntry = (row: AuditRow): AuditEntry => ({

@@ -27,6 +27,7 @@ import { consumeAttempts } from "../http/rate-limit.js";
 import { removeImage } from "../media/images.js";
 import { deleteRecipeEverywhere } from "../recipes/writes.js";
 import { findUserByUsername } from "../users/repository.js";
+import { canDisableCook, canReport } from "./policy.js";
 import {
   presentAdminUser,
   presentAuditEntry,
@@ -86,7 +87,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       } else {
         target = await reportableUser(app.db, username ?? "");
         if (!target) throw fieldError("username", "No cook has this username.");
-        if (target.id === me.id) throw fieldError("username", "You can't report yourself.");
+        if (!canReport(me, target.id)) throw fieldError("username", "You can't report yourself.");
       }
       const row = await insertReport(app.db, me.id, target, reason, text);
       if (!row) throw badRequest(ALREADY_REPORTED);
@@ -249,10 +250,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: adminUsersQuery, response: { 200: adminUserPage } },
     },
     async (request) => {
+      const me = requireUser(request);
       const { search, cursor, limit } = request.query;
       const after = decodeCursor(cursor, ["text"])?.[0];
       const rows = await listUsers(app.db, { search, after, limit });
-      return toPage(request, rows, limit, userCursorOf, presentAdminUser);
+      return toPage(request, rows, limit, userCursorOf, (row) => presentAdminUser(row, me));
     },
   );
 
@@ -269,7 +271,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         const changedId = await app.db.transaction(async (tx) => {
           const user = await findUserByUsername(tx, request.params.username);
           if (!user) throw notFound();
-          if (disable && user.id === me.id) throw badRequest("You can't disable yourself.");
+          if (disable && !canDisableCook(me, user.id)) {
+            throw badRequest("You can't disable yourself.");
+          }
           // Nothing to do, nothing logged: it already is.
           if ((user.disabledAt !== null) === disable) return undefined;
           if (disable) await disableUser(tx, user.id);
@@ -290,7 +294,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           limit: 1,
         });
         if (!row) throw notFound();
-        return presentAdminUser(row);
+        return presentAdminUser(row, me);
       },
     );
   }

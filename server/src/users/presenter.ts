@@ -2,6 +2,7 @@ import type { CookProfile, CookToFollow, Profile, UserSummary } from "@potluck/c
 import { imageUrls } from "../media/images.js";
 import type { ImageStorage } from "../media/storage.js";
 import type { ProfileRow } from "./account-repository.js";
+import { canBlock } from "./policy.js";
 import type { CookProfileRow, CookToFollowRow, UserRow } from "./repository.js";
 
 /** A person in the search and follow lists, as the API returns them. */
@@ -36,7 +37,7 @@ export const presentProfile = (row: ProfileRow): Profile => ({
 });
 
 /** Another cook's profile (`GET /api/users/{username}/`). */
-export const presentCookProfile = (row: CookProfileRow): CookProfile => ({
+export const presentCookProfile = (row: CookProfileRow, viewer: { id: number }): CookProfile => ({
   id: row.id,
   username: row.username,
   first_name: row.firstName,
@@ -45,4 +46,5 @@ export const presentCookProfile = (row: CookProfileRow): CookProfile => ({
   recipe_count: row.recipeCount,
   is_followed: row.isFollowed,
   is_blocked: row.isBlocked,
+  can_block: canBlock(viewer, row.id),
 });

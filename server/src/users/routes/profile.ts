@@ -35,7 +35,7 @@ export const userProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         me.isSuperuser,
       );
       if (!row) throw notFound();
-      return presentCookProfile(row);
+      return presentCookProfile(row, me);
     },
   );
 

@@ -23,10 +23,10 @@ export default function AdminPage() {
   const { user, isLoading } = useSession();
   if (isLoading) return <Loading />;
   if (!user?.is_superuser) return <NotFoundPage />;
-  return <Admin me={user.username} />;
+  return <Admin />;
 }
 
-function Admin({ me }: { me: string }) {
+function Admin() {
   useDocumentTitle("Moderation");
   const [tab, setTab] = useState<Tab>("reports");
   const [status, setStatus] = useState<"open" | "resolved">("open");
@@ -91,7 +91,7 @@ function Admin({ me }: { me: string }) {
             <ReportsQueue status={status} />
           </>
         )}
-        {tab === "users" && <AdminUsers me={me} />}
+        {tab === "users" && <AdminUsers />}
         {tab === "audit" && <AuditLog />}
       </div>
     </section>

@@ -43,7 +43,7 @@ function CookProfile({ username }: { username: string }) {
   const isMe = user?.id === profile.data.id;
   return (
     <section className="page">
-      <CookProfileHeader profile={profile.data} isMe={isMe} />
+      <CookProfileHeader profile={profile.data} />
       <h2 className="cook-profile-recipes-heading">Recipes</h2>
       <FilterBar filters={filters} onChange={setFilters} />
       <RecipeGrid

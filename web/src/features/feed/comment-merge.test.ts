@@ -8,6 +8,7 @@ const comment = (id: number, text = `comment ${id}`): FeedComment => ({
   user_username: "ann",
   created_at: "2025-05-06T10:00:00.000Z",
   can_edit: true,
+  can_report: false,
 });
 
 describe("withPendingComments", () => {

@@ -21,6 +21,7 @@ const pendingComment = (text: string, username: string): FeedComment => ({
   user_username: username,
   created_at: new Date().toISOString(),
   can_edit: true,
+  can_report: false,
 });
 
 /**

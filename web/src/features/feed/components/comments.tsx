@@ -100,7 +100,6 @@ export function Comments({
                 comment={comment}
                 // Edits and deletions write to the newest comments' list: these stay as read.
                 canWrite={false}
-                me={username}
                 onFailure={setMessage}
                 onDeleted={() => panel.current?.focus()}
               />
@@ -112,7 +111,6 @@ export function Comments({
                   itemId={itemId}
                   comment={comment}
                   canWrite={!!csrfToken}
-                  me={username}
                   onFailure={setMessage}
                   // The delete button goes away with its comment: keep focus nearby.
                   onDeleted={() => panel.current?.focus()}
@@ -187,21 +185,19 @@ function CommentRow({
   itemId,
   comment,
   canWrite,
-  me,
   onFailure,
   onDeleted,
 }: {
   itemId: number;
   comment: FeedComment;
   canWrite: boolean;
-  /** The signed-in cook's name: another cook's comment has a ⋯ with Block. */
-  me: string | undefined;
   onFailure: (message: string | null) => void;
   onDeleted: () => void;
 }) {
   const [moreOpen, setMoreOpen] = useState(false);
   const moreId = useId();
-  const byOther = me !== undefined && comment.user_username !== me && comment.id > 0;
+  // The server says who may report the comment (and block its cook): not its author.
+  const byOther = comment.can_report && comment.id > 0;
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const [refocus, setRefocus] = useState(false);

@@ -10,7 +10,7 @@ import { useSetUserDisabled } from "../api/set-user-disabled";
 import { formatTime } from "../labels";
 
 /** Cooks by name, with Disable / Enable. */
-export function AdminUsers({ me }: { me: string }) {
+export function AdminUsers() {
   const [search, setSearch] = useState("");
   const deferred = useDeferredValue(search.trim());
   const users = useAdminUsers(deferred);
@@ -40,7 +40,7 @@ export function AdminUsers({ me }: { me: string }) {
       ) : (
         <ul className="admin-list">
           {rows.map((user) => (
-            <UserRow key={user.id} user={user} isMe={user.username === me} />
+            <UserRow key={user.id} user={user} />
           ))}
         </ul>
       )}
@@ -58,7 +58,7 @@ export function AdminUsers({ me }: { me: string }) {
   );
 }
 
-function UserRow({ user, isMe }: { user: AdminUser; isMe: boolean }) {
+function UserRow({ user }: { user: AdminUser }) {
   const change = useSetUserDisabled();
   const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -93,7 +93,7 @@ function UserRow({ user, isMe }: { user: AdminUser; isMe: boolean }) {
           {user.disabled_at && <> · disabled {formatTime(user.disabled_at)}</>}
         </p>
       </div>
-      {isMe ? null : disabled ? (
+      {!user.can_block ? null : disabled ? (
         <button
           type="button"
           className="btn btn-outline btn-small"

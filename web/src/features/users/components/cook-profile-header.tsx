@@ -13,7 +13,7 @@ const counted = (count: number, one: string, many: string) =>
  * Follow while blocked). The counts are of
  * what the viewer may see: their recipes count only those the viewer may open.
  */
-export function CookProfileHeader({ profile, isMe }: { profile: CookProfile; isMe: boolean }) {
+export function CookProfileHeader({ profile }: { profile: CookProfile }) {
   const follow = useFollowUser();
   const [error, setError] = useState<string | null>(null);
   const verb = profile.is_followed ? "Unfollow" : "Follow";
@@ -40,7 +40,7 @@ export function CookProfileHeader({ profile, isMe }: { profile: CookProfile; isM
           <li>{profile.following_count} following</li>
         </ul>
       </div>
-      {isMe ? (
+      {!profile.can_block ? (
         <p className="muted">This is you.</p>
       ) : (
         <div className="cook-profile-actions">
