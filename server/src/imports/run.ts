@@ -46,10 +46,6 @@ export interface ImportDeps {
   log: Pick<FastifyBaseLogger, "error" | "warn" | "info">;
 }
 
-/** Where an import's upload is kept until it ends. */
-export const uploadPath = (dataDir: string, importId: number) =>
-  path.join(dataDir, "imports", String(importId));
-
 /**
  * Runs (or carries on) an import: opens its file or list, skips the positions it has dealt
  * with, and saves the rest one at a time. Stops between recipes when the import is cancelled
