@@ -8,20 +8,18 @@ import {
 } from "@potluck/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { commentOnFeedItem, likeFeedItem } from "../actions/react-to-feed-item.js";
 import { requireUser } from "../auth/plugin.js";
 import { lockComment } from "../db/locks.js";
 import { notFound } from "../http/errors.js";
 import { decodeCursor, linkOlderPage, toPage } from "../http/pagination.js";
-import { notify } from "../notifications/notify.js";
 import { authorizeCommentEdit, mayReadItem } from "./policy.js";
 import { presentComment, presentFeedItem } from "./presenter.js";
 import {
-  addComment,
   deleteComment,
   feedCursorOf,
   feedPage,
   isVisibleItem,
-  like,
   listComments,
   unlike,
   updateComment,
@@ -55,9 +53,8 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       // Answer only after the commit: a client that unlikes at once must find the like.
       const { created, state } = await app.db.transaction(async (tx) => {
-        const liked = await like(tx, me, id);
+        const liked = await likeFeedItem(tx, me, id);
         if (!liked) throw notFound();
-        if (liked.created) await notify(tx, { kind: "like", actorId: me.id, feedItemId: id });
         return {
           created: liked.created,
           state: { like_count: liked.likeCount, is_liked_by_user: true },
@@ -111,14 +108,8 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = requireUser(request);
       const { id } = request.params;
       const comment = await app.db.transaction(async (tx) => {
-        const comment = await addComment(tx, me, id, request.body.text);
+        const comment = await commentOnFeedItem(tx, me, id, request.body.text);
         if (!comment) throw notFound();
-        await notify(tx, {
-          kind: "comment",
-          actorId: me.id,
-          feedItemId: id,
-          commentId: comment.id,
-        });
         return comment;
       });
       return reply.code(201).send(presentComment(comment, me));

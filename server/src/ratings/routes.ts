@@ -7,12 +7,11 @@ import {
 } from "@potluck/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { changeRating, rateRecipe } from "../actions/rate-recipe.js";
 import { requireUser } from "../auth/plugin.js";
 import { lockOwnRating } from "../db/locks.js";
-import { recordFeedEvent } from "../feed/events.js";
-import { badRequest, fieldError, notFound, unknownPk } from "../http/errors.js";
+import { fieldError, notFound, unknownPk } from "../http/errors.js";
 import { decodeCursor, linkOlderPage } from "../http/pagination.js";
-import { notify } from "../notifications/notify.js";
 import { mayReadRecipe } from "../recipes/policy.js";
 import { authorizeRatingEdit, mayRateRecipe } from "./policy.js";
 import { presentRating } from "./presenter.js";
@@ -20,18 +19,14 @@ import {
   adjustRecipeTotals,
   deleteRating,
   findRating,
-  insertRating,
   ratingsOfRecipe,
   recipeExists,
-  updateRating,
 } from "./repository.js";
-
-const ALREADY_RATED = "You have already rated this recipe.";
 
 // The same payload as POST; a rating stays on its recipe, so `recipe` may be left out.
 const ratingUpdateBody = ratingBody.extend({ recipe: ratingBody.shape.recipe.optional() });
 
-/** Registered under /api/recipes/ratings by the recipes routes. */
+/** Registered under /api/recipes/ratings (app.ts). */
 export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/",
@@ -65,24 +60,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
         throw unknownPk("recipe", recipe);
       }
       const id = await app.db
-        .transaction(async (tx) => {
-          const id = await insertRating(tx, {
-            recipeId: recipe,
-            authorId: user.id,
-            rating,
-            comment,
-          });
-          if (id === undefined) throw badRequest(ALREADY_RATED);
-          await adjustRecipeTotals(tx, recipe, rating, 1);
-          await recordFeedEvent(tx, {
-            userId: user.id,
-            eventType: "new_rating",
-            recipeId: recipe,
-            ratingId: id,
-          });
-          await notify(tx, { kind: "rating", actorId: user.id, recipeId: recipe });
-          return id;
-        })
+        .transaction((tx) => rateRecipe(tx, user, recipe, { rating, comment }))
         .catch((error: unknown) => {
           // The recipe was deleted between the check and the insert.
           if (pgCode(error) === "23503") throw unknownPk("recipe", recipe);
@@ -114,16 +92,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
         if (recipe !== undefined && recipe !== current.recipeId) {
           throw fieldError("recipe", "A rating cannot be moved to another recipe.");
         }
-        if (current.rating === rating && current.comment === comment) return;
-        await updateRating(tx, id, { rating, comment });
-        await adjustRecipeTotals(tx, current.recipeId, rating - current.rating, 0);
-        await recordFeedEvent(tx, {
-          userId: user.id,
-          eventType: "update_rating",
-          recipeId: current.recipeId,
-          ratingId: id,
-        });
-        await notify(tx, { kind: "rating", actorId: user.id, recipeId: current.recipeId });
+        await changeRating(tx, user, id, current, { rating, comment });
       });
       const updated = await findRating(app.db, id);
       if (!updated) throw notFound();

@@ -1,5 +1,4 @@
 import {
-  CANNOT_FOLLOW,
   cooksToFollowQuery,
   cooksToFollow as cooksToFollowResponse,
   detailSchema,
@@ -10,19 +9,16 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { followCook } from "../../actions/follow-cook.js";
 import { requireUser } from "../../auth/plugin.js";
-import { lockCookPair } from "../../db/locks.js";
 import { badRequest, notFound } from "../../http/errors.js";
 import { toPage } from "../../http/pagination.js";
-import { notify } from "../../notifications/notify.js";
 import { mayReadRecipe } from "../../recipes/policy.js";
-import { isBlockedBetween } from "../blocks-repository.js";
 import { canFollow } from "../policy.js";
 import { presentCookToFollow, presentUserSummary } from "../presenter.js";
 import {
   cooksToFollow,
   findUsername,
-  follow,
   listFollowers,
   listFollowing,
   nameCursorOf,
@@ -57,12 +53,7 @@ export const userFollowsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { username, created } = await app.db.transaction(async (tx) => {
         const username = await findUsername(tx, id);
         if (username === undefined) throw notFound();
-        // Under the pair's lock, a block committed at the same moment is seen (decision 0032).
-        await lockCookPair(tx, me.id, id);
-        if (await isBlockedBetween(tx, me.id, id)) throw badRequest(CANNOT_FOLLOW);
-        const created = await follow(tx, me.id, id);
-        if (created) await notify(tx, { kind: "follow", actorId: me.id, followeeId: id });
-        return { username, created };
+        return { username, created: await followCook(tx, me, id) };
       });
       forgetFollowCounts(me.id, id);
       if (created) return reply.code(201).send({ detail: `Successfully followed ${username}.` });
