@@ -9,7 +9,6 @@ import {
   adminUsersQuery,
   auditPage,
   auditQuery,
-  type ModerationAction,
   ONE_REPORT_TARGET,
   REPORT_CONTEXT_AROUND,
   reportBody,
@@ -19,13 +18,12 @@ import {
   usernameParams,
 } from "@potluck/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { resolveReport } from "../actions/resolve-report.js";
 import { requireUser } from "../auth/plugin.js";
-import { deleteComment } from "../feed/repository.js";
 import { badRequest, fieldError, HttpError, notFound, unknownPk } from "../http/errors.js";
 import { decodeCursor, toPage } from "../http/pagination.js";
 import { consumeAttempts } from "../http/rate-limit.js";
 import { removeImage } from "../media/images.js";
-import { deleteRecipeEverywhere } from "../recipes/writes.js";
 import { findUserByUsername } from "../users/repository.js";
 import { canDisableCook, canReport } from "./policy.js";
 import {
@@ -40,15 +38,11 @@ import {
   disableUser,
   enableUser,
   findReport,
-  hideComment,
-  hideRecipe,
   insertReport,
   listAudit,
   listReports,
   listUsers,
   logAction,
-  markResolved,
-  openReportsOfSameTarget,
   reportableComment,
   reportableRecipe,
   reportableUser,
@@ -57,8 +51,6 @@ import {
   userCursorOf,
 } from "./repository.js";
 
-const ALREADY_RESOLVED = "This report is already resolved.";
-const TARGET_GONE = "The reported content no longer exists.";
 const NOT_HIDDEN = "This report's content is not hidden.";
 
 /** `POST /api/reports/`: any signed-in cook reports what they can see. */
@@ -131,7 +123,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const report = await findReport(app.db, request.params.id);
-      if (!report || report.targetKind !== "comment" || report.targetId === null) throw notFound();
+      if (report?.targetKind !== "comment" || report.targetId === null) throw notFound();
       const context = await commentInContext(app.db, report.targetId, REPORT_CONTEXT_AROUND);
       if (!context) throw notFound();
       return presentReportContext(report.targetId, context);
@@ -151,54 +143,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = requireUser(request);
       const { id } = request.params;
-      let imageKey: string | null = null;
-      let disabledId: number | undefined;
-      const resolved = await app.db.transaction(async (tx) => {
-        const report = await findReport(tx, id);
-        if (!report) throw notFound();
-        if (report.status !== "open") throw badRequest(ALREADY_RESOLVED);
-        const { targetKind, targetId } = report;
-        // A cook can't be hidden but by disabling them.
-        const action: ModerationAction =
-          targetKind === "user" && request.body.action === "hide"
-            ? "disable_user"
-            : request.body.action;
-        // Before the action: a delete's cascade clears the target's id from these reports.
-        const others = await openReportsOfSameTarget(tx, report);
-        let logged = { kind: targetKind, id: targetId, label: report.excerpt };
-        if (action !== "dismiss" && targetId === null) throw badRequest(TARGET_GONE);
-        if (action === "hide" && targetId !== null) {
-          const hidden =
-            targetKind === "recipe"
-              ? await hideRecipe(tx, targetId)
-              : await hideComment(tx, targetId);
-          if (!hidden) throw badRequest(TARGET_GONE);
-        } else if (action === "delete" && targetId !== null) {
-          if (targetKind === "user") {
-            throw fieldError("action", "A cook can't be deleted here: disable them instead.");
-          }
-          if (targetKind === "recipe") imageKey = await deleteRecipeEverywhere(tx, targetId);
-          else await deleteComment(tx, targetId);
-        } else if (action === "disable_user") {
-          const authorId = report.targetAuthorId;
-          if (authorId === null) throw badRequest(TARGET_GONE);
-          if (authorId === me.id) throw badRequest("You can't disable yourself.");
-          await disableUser(tx, authorId);
-          disabledId = authorId;
-          logged = { kind: "user", id: authorId, label: report.targetAuthorUsername ?? "" };
-        }
-        if (!(await markResolved(tx, report.id, others, action, me.id))) {
-          throw badRequest(ALREADY_RESOLVED);
-        }
-        await logAction(tx, {
-          moderator: me,
-          action,
-          targetKind: logged.kind,
-          targetId: logged.id,
-          targetLabel: logged.label,
-          reportId: report.id,
-        });
-        return findReport(tx, id);
+      const { resolved, imageKey, disabledId } = await app.db.transaction(async (tx) => {
+        const outcome = await resolveReport(tx, me, id, request.body.action);
+        return { ...outcome, resolved: await findReport(tx, id) };
       });
       // The other processes forget the sessions when the NOTIFY of their deletion arrives.
       if (disabledId !== undefined) app.sessions.forgetSessionsOf(disabledId);
