@@ -169,7 +169,14 @@ export async function searchRecipes(
         conditions,
       );
     }
-    const noneReadable = !after && page?.rows.length === 0 && ranking.ids.length > 0;
+    // Unreadable, not filtered out: a word recipes use is not corrected into another because
+    // the list's filters leave none of its recipes ("wombat" under 1 minute is not "numbat").
+    const noneReadable =
+      !after &&
+      page?.rows.length === 0 &&
+      ranking.ids.length > 0 &&
+      (conditions.length === 0 ||
+        (await readablePage(db, ranking, 0, 1, viewer)).rows.length === 0);
     if (!ranking.corrected && (page === undefined || noneReadable)) {
       entry = rankings.get(correctedKey, () => rankCorrections(db, words, authorId));
       ranking = await entry;
