@@ -105,11 +105,12 @@ test("a cook imports a recipe from a link, a line kept as written, adds pasted l
     0,
   );
   const ingredients = page.locator(".ingredient-list li");
-  // The recipe page opens at the recipe's 8 servings: the lines read as the page wrote them.
+  // The recipe page opens at the recipe's 8 servings: the lines read as the page wrote them,
+  // "chopped" kept as the row's note (issue 34 §7).
   await expect(page.getByLabel("Guests")).toHaveValue("8");
   await expect(ingredients).toHaveText([
     "400 g Red lentil",
-    "2 onions",
+    "2 onions, chopped",
     "1 sprig grobblewort",
     "2 tbsp Olive oil",
   ]);
