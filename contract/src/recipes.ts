@@ -118,6 +118,8 @@ export const recipeDetail = recipeListItem.extend({
    * author. False signed out.
    */
   can_rate: z.boolean(),
+  /** Whether the caller may report it: signed in and not its author (moderation/policy.ts). */
+  can_report: z.boolean(),
 });
 export type RecipeDetail = z.infer<typeof recipeDetail>;
 

@@ -2,6 +2,7 @@ import type { RecipeDetail, RecipeListItem } from "@potluck/contract";
 import type { Viewer } from "../auth/policy.js";
 import { imageUrls } from "../media/images.js";
 import type { ImageStorage } from "../media/storage.js";
+import { canReport } from "../moderation/policy.js";
 import { canEditRecipe } from "./policy.js";
 import type { IngredientLine, RecipeRow } from "./repository.js";
 
@@ -60,5 +61,6 @@ export function toDetail(
     recipe_ingredients: lines,
     in_collections: row.in_collections,
     can_rate: row.can_rate,
+    can_report: canReport(viewer, row.author_id),
   };
 }

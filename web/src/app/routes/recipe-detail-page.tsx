@@ -213,7 +213,7 @@ function RecipeView({
               </button>
             </>
           )}
-          {user && user.username !== recipe.author_username && (
+          {recipe.can_report && (
             <ReportButton target={{ recipe_id: recipe.id }} what="this recipe" />
           )}
         </div>
