@@ -163,7 +163,7 @@ describe("POST /api/recipes/recipes/", () => {
     expect(detail.statusCode).toBe(200);
     expect(detail.json()).toEqual({ ...recipe, can_edit: false, can_rate: false });
     // Its author may not report it, nor may anyone signed out; another cook may (issue 36 §3).
-    expect(recipe.can_report).toBe(false);
+    expect(detail.json().can_report).toBe(false);
     const other = await signedIn(app, db);
     const seen = await other.agent.get(`/api/recipes/recipes/${recipe.id}/`);
     expect(seen.json()).toMatchObject({ can_edit: false, can_report: true });

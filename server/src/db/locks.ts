@@ -5,6 +5,7 @@ import {
   feedComments,
   feedItems,
   groceryLists,
+  imports,
   plannedExtras,
   plannedRecipes,
   plannerEntries,
@@ -475,6 +476,22 @@ export async function lockComment(
     .where(eq(feedComments.id, commentId))
     .for("update", { of: feedComments });
   return row;
+}
+
+/**
+ * A bulk import's row, FOR NO KEY UPDATE until the transaction ends, while one of its items is
+ * written (imports/save.ts): a cancel (which sets the status) waits for the item, or the item
+ * sees the import is no longer running (false) and writes nothing. Taken first in an item's
+ * transaction, before the recipe's steps; the import's other writers lock only this row, so
+ * it never waits while holding another lock.
+ */
+export async function lockRunningImport(tx: Tx, importId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: imports.id })
+    .from(imports)
+    .where(and(eq(imports.id, importId), eq(imports.status, "running")))
+    .for("no key update");
+  return row !== undefined;
 }
 
 const COOK_SETTINGS_LOCK_CLASS = 12;

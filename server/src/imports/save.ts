@@ -18,7 +18,8 @@ import {
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { addRecipe, createCollection } from "../collections/repository.js";
 import type { Db, Tx } from "../db/client.js";
-import { collections, imports, ingredients, units } from "../db/schema.js";
+import { lockRunningImport } from "../db/locks.js";
+import { collections, ingredients, units } from "../db/schema.js";
 import { cleanHtml } from "../http/clean-html.js";
 import { HttpError } from "../http/errors.js";
 import { cutAtWord } from "../ingredients/as-written.js";
@@ -81,7 +82,7 @@ export async function saveImportedRecipe(
   const picture = await pictureOf(context, recipe, submission?.imageUrl);
   const write = async (image: Buffer | undefined, reason: string | undefined) =>
     context.db.transaction(async (tx) => {
-      if (!(await lockRunning(tx, context.importRow.id))) return false;
+      if (!(await lockRunningImport(tx, context.importRow.id))) return false;
       const recipeId = await createRecipe(tx, context.storage, context.importRow.userId, {
         ...(submission as RecipeSubmission),
         image,
@@ -148,19 +149,9 @@ export function recordAlone(
   item: Parameters<typeof recordItem>[2],
 ): Promise<boolean> {
   return context.db.transaction(async (tx) => {
-    if (!(await lockRunning(tx, context.importRow.id))) return false;
+    if (!(await lockRunningImport(tx, context.importRow.id))) return false;
     return recordItem(tx, context.importRow, item);
   });
-}
-
-/** The import's row, locked while the item is written; false when it is no longer running. */
-async function lockRunning(tx: Tx, importId: number): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: imports.id })
-    .from(imports)
-    .where(and(eq(imports.id, importId), eq(imports.status, "running")))
-    .for("no key update");
-  return row !== undefined;
 }
 
 /**
