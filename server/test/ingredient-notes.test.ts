@@ -12,7 +12,7 @@ import type {
 import { describe, expect, it } from "vitest";
 import { startBackgroundJobs } from "../src/background-jobs.js";
 import { multipartBody } from "../src/http/inject-agent.js";
-import { ingredientId, signedIn, unitId } from "./factories.js";
+import { ingredientId, signedIn, TEST_PASSWORD, unitId } from "./factories.js";
 import { type Agent, createTestApp } from "./helper.js";
 import { finished, upload } from "./import-fixtures.js";
 
@@ -211,6 +211,35 @@ describe("a row's note and optional mark (issue 34 §7)", () => {
       // §11: a "to taste" row puts its ingredient on the list, without an amount.
       ["Salt", null, "to taste"],
     ]);
+  });
+});
+
+describe("where they meet another cook's account deletion (issue 34 §3)", () => {
+  it("keeps another cook's list as it was: no optional row appears, 'to taste' stays", async () => {
+    const author = await signedIn(app, db);
+    const recipe = await create(NOTED, author.agent);
+    const list = await cook.agent.post("/api/groceries/lists/", { name: "Theirs" });
+    const listId = list.json<{ id: number }>().id;
+    const planned = await cook.agent.post("/api/groceries/planned-recipes/", {
+      grocery_list_id: listId,
+      recipe_id: recipe.id,
+      guests: 4,
+    });
+    expect(planned.statusCode, planned.body).toBe(201);
+    const lines = async () =>
+      (await cook.agent.get(`/api/groceries/items/?grocery_list=${listId}`))
+        .json<ShoppingItem[]>()
+        .map((item) => [item.ingredient?.name ?? item.text, item.quantity, item.unit?.name ?? null])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+    const before = await lines();
+    const deleted = await author.agent.request("DELETE", "/api/users/me/", {
+      password: TEST_PASSWORD,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(await lines()).toEqual(before);
+    // The plan became the list's extras, which its page lists.
+    const extras = await cook.agent.get(`/api/groceries/planned-extras/?grocery_list=${listId}`);
+    expect(extras.statusCode, extras.body).toBe(200);
   });
 });
 

@@ -665,7 +665,9 @@ export const plannedExtras = pgTable(
     ),
     check(
       "planned_extras_catalogue_amount",
-      sql`${t.ingredientId} is null or (${t.unitId} is not null and ${t.quantity} is not null)`,
+      // A catalogue extra has its unit; its quantity only the API requires: a recipe's "to
+      // taste" row kept as an extra when its author's account goes (issue 34 §3) has none.
+      sql`${t.ingredientId} is null or ${t.unitId} is not null`,
     ),
     check("planned_extras_text_length", sql`char_length(${t.text}) between 1 and 200`),
   ],

@@ -421,7 +421,8 @@ export async function keepPlansOfAuthorsRecipes(
     from ${plannedRecipes} pr
     join ${groceryLists} g on g.id = pr.grocery_list_id
     join ${recipes} r on r.id = pr.recipe_id
-    left join ${recipeIngredients} ri on ri.recipe_id = r.id
+    -- An optional row was not on the list (recompute.ts): it does not come onto it now.
+    left join ${recipeIngredients} ri on ri.recipe_id = r.id and not ri.optional
     left join ${units} u on u.id = ri.unit_id
     where r.author_id = ${authorId} and g.owner_id <> ${authorId}
     order by pr.id, ri.position, ri.id`);
@@ -430,7 +431,8 @@ export async function keepPlansOfAuthorsRecipes(
     if (row.ingredientId === null && row.text === null) return []; // a recipe without rows
     const amount =
       row.quantity === null
-        ? { quantity: null, unitId: null }
+        ? // "to taste": its unit and no amount, as the recipe's row put it on the list.
+          { quantity: null, unitId: row.ingredientId === null ? null : row.unitId }
         : {
             quantity: quantityForGuests(row.quantity, row.unitName ?? "", row.guests, row.servings),
             // A row kept as written with a quantity and no unit is a count, as on the list.

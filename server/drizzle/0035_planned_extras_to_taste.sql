@@ -1,0 +1,2 @@
+ALTER TABLE "planned_extras" DROP CONSTRAINT "planned_extras_catalogue_amount";--> statement-breakpoint
+ALTER TABLE "planned_extras" ADD CONSTRAINT "planned_extras_catalogue_amount" CHECK ("planned_extras"."ingredient_id" is null or "planned_extras"."unit_id" is not null);
