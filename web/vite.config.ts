@@ -93,5 +93,5 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: { output: { codeSplitting: codeSplitting() } },
   },
-  test: { include: ["src/**/*.test.ts"] },
+  test: { include: ["src/**/*.test.ts"], setupFiles: ["src/lib/i18n/test-setup.ts"] },
 });

@@ -9,6 +9,7 @@ export * from "./feed.js";
 export * from "./groceries.js";
 export * from "./imports.js";
 export * from "./ingredients.js";
+export * from "./languages.js";
 export * from "./limits.js";
 export * from "./moderation.js";
 export * from "./notifications.js";
