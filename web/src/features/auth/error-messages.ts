@@ -1,4 +1,5 @@
 import { ApiError } from "../../lib/api-error";
+import { t } from "../../lib/i18n";
 
 const firstFieldError = (body: Record<string, unknown>) => {
   for (const [field, messages] of Object.entries(body)) {
@@ -20,21 +21,40 @@ export function loginErrorMessage(error: unknown): string {
       if (typeof record.detail === "string") return record.detail;
       if (Array.isArray(record.non_field_errors)) return record.non_field_errors.join(" ");
       const first = firstFieldError(record);
-      if (first) return `${first.field}: ${first.message}`;
+      if (first)
+        return t("auth.errors.fieldMessage", { field: first.field, message: first.message });
     }
     if (typeof body === "string" && body) return body;
-    return "Invalid credentials. Please try again.";
+    return t("auth.errors.invalidCredentials");
   }
   if (error instanceof Error && error.message) return error.message;
-  return "An unexpected error occurred during login.";
+  return t("auth.errors.loginUnexpected");
 }
 
-/** "confirm_password" → "Confirm Password". */
-const humanize = (field: string) =>
-  field
-    .split("_")
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(" ");
+/** "confirm_password" → "Confirm Password": the sign-up form's fields by name, else in words. */
+function humanize(field: string): string {
+  switch (field) {
+    case "username":
+      return t("auth.fields.username");
+    case "email":
+      return t("auth.fields.email");
+    case "first_name":
+      return t("auth.fields.firstName");
+    case "last_name":
+      return t("auth.fields.lastName");
+    case "password":
+      return t("auth.fields.password");
+    case "confirm_password":
+      return t("auth.fields.confirmPassword");
+    case "accept_tos":
+      return t("auth.fields.acceptTos");
+    default:
+      return field
+        .split("_")
+        .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+        .join(" ");
+  }
+}
 
 /** Signup: the server's detail, else the first field error as 'Field Name: message'. */
 export function signupErrorMessage(error: unknown): string {
@@ -42,9 +62,14 @@ export function signupErrorMessage(error: unknown): string {
     const record = error.body as Record<string, unknown>;
     if (typeof record.detail === "string") return record.detail;
     const first = firstFieldError(record);
-    if (first) return `${humanize(first.field)}: ${first.message}`;
+    if (first) {
+      return t("auth.errors.fieldMessage", {
+        field: humanize(first.field),
+        message: first.message,
+      });
+    }
   }
-  return "Signup failed. Please try again.";
+  return t("auth.errors.signupFailed");
 }
 
 /**
@@ -56,7 +81,10 @@ export function signupFieldErrors(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError) || !error.body || typeof error.body !== "object") return errors;
   for (const [field, messages] of Object.entries(error.body as Record<string, unknown>)) {
     if (Array.isArray(messages) && messages.length > 0) {
-      errors[field] = `${humanize(field)}: ${String(messages[0])}`;
+      errors[field] = t("auth.errors.fieldMessage", {
+        field: humanize(field),
+        message: String(messages[0]),
+      });
     }
   }
   return errors;

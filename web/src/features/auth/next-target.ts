@@ -1,3 +1,5 @@
+import { t } from "../../lib/i18n";
+
 /**
  * Where login and sign-up go afterwards: the `next` query parameter the login wall sets
  * (/login?next=/recipes/7), kept only when it is a path of this site, else "/".
@@ -20,5 +22,5 @@ const RECIPE_PAGE = /^\/(recipe\/\d+\/[^/?#]*|recipes\/\d+)\/?(?:[?#]|$)/;
 
 /** Why the login wall stopped the visitor, for the target they were going to; null for none. */
 export function wallReason(next: string): string | null {
-  return RECIPE_PAGE.test(next) ? "Log in or sign up to read this recipe." : null;
+  return RECIPE_PAGE.test(next) ? t("auth.wall.readRecipe") : null;
 }

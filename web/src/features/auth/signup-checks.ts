@@ -1,3 +1,5 @@
+import { t } from "../../lib/i18n";
+
 /** The fields of the sign-up form, in the order they appear (the first problem gets focus). */
 export const SIGNUP_FIELDS = [
   "username",
@@ -21,17 +23,17 @@ export interface SignupValues {
 }
 
 /** Shown under the password before the first try: what the server will ask of it. */
+export const passwordRules = (): string => t("auth.signup.passwordRules");
+
+/**
+ * @deprecated English only: the sign-up page is to show passwordRules() (issue 37); kept until
+ * that page moves to it.
+ */
 export const PASSWORD_RULES = "At least 8 characters, not all digits, not a common password.";
 
 // The spec's texts (section 5), then the server's own words for what it would refuse
 // (server/src/auth/passwords.ts, the contract's signupBody), so a cook learns them all at once
 // instead of one per try.
-const BLANK = "This field may not be blank.";
-const TERMS = "You must agree to the Terms of Service to sign up.";
-const MISMATCH = "Passwords do not match.";
-const BAD_EMAIL = "Enter a valid email address.";
-const TOO_SHORT = "This password is too short. It must contain at least 8 characters.";
-const NUMERIC = "This password is entirely numeric.";
 const PASSWORD_MIN = 8;
 
 /**
@@ -42,15 +44,17 @@ const PASSWORD_MIN = 8;
  */
 export function signupProblems(values: SignupValues): Partial<Record<SignupField, string>> {
   const problems: Partial<Record<SignupField, string>> = {};
-  if (values.username.trim() === "") problems.username = BLANK;
+  if (values.username.trim() === "") problems.username = t("auth.signup.blank");
   const email = values.email.trim();
-  if (email === "") problems.email = BLANK;
-  else if (!/^[^\s@]+@[^\s@]+$/.test(email)) problems.email = BAD_EMAIL;
-  if (values.password === "") problems.password = BLANK;
-  else if (values.password.length < PASSWORD_MIN) problems.password = TOO_SHORT;
-  else if (/^\d+$/.test(values.password)) problems.password = NUMERIC;
-  if (values.password !== values.confirm_password) problems.confirm_password = MISMATCH;
-  if (!values.accept_tos) problems.accept_tos = TERMS;
+  if (email === "") problems.email = t("auth.signup.blank");
+  else if (!/^[^\s@]+@[^\s@]+$/.test(email)) problems.email = t("auth.signup.badEmail");
+  if (values.password === "") problems.password = t("auth.signup.blank");
+  else if (values.password.length < PASSWORD_MIN)
+    problems.password = t("auth.signup.passwordTooShort", { min: PASSWORD_MIN });
+  else if (/^\d+$/.test(values.password)) problems.password = t("auth.signup.passwordNumeric");
+  if (values.password !== values.confirm_password)
+    problems.confirm_password = t("auth.signup.passwordMismatch");
+  if (!values.accept_tos) problems.accept_tos = t("auth.signup.terms");
   return problems;
 }
 

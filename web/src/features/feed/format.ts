@@ -1,10 +1,15 @@
 import { formatDateTime } from "../../lib/dates";
+import { currentLanguage, t } from "../../lib/i18n";
 
 /** "3 Mar 2025, 14:05": dates on feed cards and comments (lib/dates.ts, as every date). */
 export const formatWhen = (iso: string): string => formatDateTime(iso);
 
-/** The rating badge: a 1–10 rating as stars to one decimal ("3.5"). */
-export const ratingBadge = (rating: number) => (rating / 2).toFixed(1);
+/** The rating badge: a 1–10 rating as stars to one decimal ("3.5", "3,5" in German). */
+export const ratingBadge = (rating: number) =>
+  new Intl.NumberFormat(currentLanguage(), {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(rating / 2);
 
 /**
  * How many comments of an item the server lists: the newest ones (FEED_COMMENTS_LIMIT in
@@ -14,12 +19,20 @@ export const ratingBadge = (rating: number) => (rating / 2).toFixed(1);
 export const COMMENTS_LIMIT = 100;
 
 /** "1 follower", "0 followers", "12 followers". */
-export const followerText = (count: number) => `${count} ${count === 1 ? "follower" : "followers"}`;
+export const followerText = (count: number) => t("feed.profile.followers", { count });
 
-/** Card titles by event type; anything else is 'Unknown event type'. */
-export const EVENT_TITLES: Record<string, string> = {
-  new_recipe: "New Recipe",
-  update_recipe: "Updated Recipe",
-  new_rating: "New Rating",
-  update_rating: "Updated Rating",
-};
+/** Card titles by event type; undefined for any other (the card says 'Unknown event type'). */
+export function eventTitle(eventType: string): string | undefined {
+  switch (eventType) {
+    case "new_recipe":
+      return t("feed.event.newRecipe");
+    case "update_recipe":
+      return t("feed.event.updateRecipe");
+    case "new_rating":
+      return t("feed.event.newRating");
+    case "update_rating":
+      return t("feed.event.updateRating");
+    default:
+      return undefined;
+  }
+}

@@ -9,16 +9,13 @@ import { ReportButton } from "../../../components/report-button";
 import { ErrorBox, Loading } from "../../../components/status";
 import { ApiError, reasonOf } from "../../../lib/api-client";
 import { useRecipeConversation } from "../../../lib/conversation";
+import { t } from "../../../lib/i18n";
 import { useCreateComment } from "../api/create-comment";
 import { useDeleteComment } from "../api/delete-comment";
 import { useComments, useEarlierComments, useEarlierStart } from "../api/get-comments";
 import { useUpdateComment } from "../api/update-comment";
 import { formatWhen } from "../format";
 import { PencilIcon, TrashIcon } from "./icons";
-
-/** The server's reason when it gave one; nothing extra for a network failure. */
-const withReason = (message: string, error: unknown) =>
-  error instanceof ApiError ? `${message} ${reasonOf(error)}` : message;
 
 /**
  * The comments of one feed item, with the rest of its recipe's conversation (issue 34 §17,
@@ -63,19 +60,19 @@ export function Comments({
   return (
     <div className="feed-comments" id={panelId} ref={panel} tabIndex={-1}>
       {comments.isPending ? (
-        <Loading text="Loading comments..." />
+        <Loading text={t("feed.comments.loading")} />
       ) : comments.isError ? (
         <ErrorBox>
-          <p>Failed to load comments.</p>
+          <p>{t("feed.comments.loadFailed")}</p>
           <p>{reasonOf(comments.error)}</p>
         </ErrorBox>
       ) : thread.length === 0 ? (
-        <p className="muted small">No comments yet.</p>
+        <p className="muted small">{t("feed.comments.empty")}</p>
       ) : (
         <>
           {/* Reviews are no comments: say so when they are all the thread holds. */}
           {!thread.some((line) => line.comment || line.entry?.kind === "comment") && (
-            <p className="muted small">No comments yet.</p>
+            <p className="muted small">{t("feed.comments.empty")}</p>
           )}
           {moreEarlier && (
             <button
@@ -84,12 +81,14 @@ export function Comments({
               disabled={earlier.isFetching}
               onClick={() => (showEarlier ? void earlier.fetchNextPage() : setShowEarlier(true))}
             >
-              {earlier.isFetching ? "Loading..." : "Show earlier comments"}
+              {earlier.isFetching
+                ? t("feed.comments.loadingEarlier")
+                : t("feed.comments.showEarlier")}
             </button>
           )}
           {earlier.isError && (
             <p className="alert alert-error" role="alert">
-              Failed to load earlier comments. {reasonOf(earlier.error)}
+              {t("feed.comments.earlierFailed", { reason: reasonOf(earlier.error) })}
             </p>
           )}
           <ul className="comment-list">
@@ -156,7 +155,12 @@ function CommentForm({
     create.mutate(trimmed, {
       onError: (error) => {
         setText((current) => current || trimmed); // give the words back to try again
-        onFailure(withReason("Failed to post comment.", error));
+        // The server's reason when it gave one; nothing extra for a network failure.
+        onFailure(
+          error instanceof ApiError
+            ? t("feed.comments.postFailedReason", { reason: reasonOf(error) })
+            : t("feed.comments.postFailed"),
+        );
       },
     });
   };
@@ -164,18 +168,18 @@ function CommentForm({
   return (
     <form className="comment-form" onSubmit={onSubmit}>
       <label htmlFor={inputId} className="visually-hidden">
-        Add a comment
+        {t("feed.comments.addLabel")}
       </label>
       <textarea
         id={inputId}
         rows={1}
         maxLength={MAX_COMMENT_LENGTH}
-        placeholder="Add a comment..."
+        placeholder={t("feed.comments.addPlaceholder")}
         value={text}
         onChange={(event) => setText(event.target.value)}
       />
       <button type="submit" className="btn btn-primary btn-small" disabled={!text.trim()}>
-        Post
+        {t("feed.comments.post")}
       </button>
     </form>
   );
@@ -236,8 +240,8 @@ function CommentRow({
         onError: (error) =>
           onFailure(
             error instanceof ApiError
-              ? withReason("Failed to update comment.", error)
-              : "Failed to save comment.",
+              ? t("feed.comments.updateFailed", { reason: reasonOf(error) })
+              : t("feed.comments.saveFailed"),
           ),
       },
     );
@@ -247,7 +251,12 @@ function CommentRow({
     onFailure(null);
     onDeleted();
     remove.mutate(comment, {
-      onError: (error) => onFailure(withReason("Failed to delete comment.", error)),
+      onError: (error) =>
+        onFailure(
+          error instanceof ApiError
+            ? t("feed.comments.deleteFailedReason", { reason: reasonOf(error) })
+            : t("feed.comments.deleteFailed"),
+        ),
     });
   };
 
@@ -266,8 +275,8 @@ function CommentRow({
               ref={editButton}
               type="button"
               className="icon-button"
-              aria-label="Edit comment"
-              title="Edit comment"
+              aria-label={t("feed.comments.edit")}
+              title={t("feed.comments.edit")}
               onClick={startEditing}
             >
               <PencilIcon />
@@ -275,8 +284,8 @@ function CommentRow({
             <button
               type="button"
               className="icon-button"
-              aria-label="Delete comment"
-              title="Delete comment"
+              aria-label={t("feed.comments.delete")}
+              title={t("feed.comments.delete")}
               onClick={onDelete}
             >
               <TrashIcon />
@@ -288,8 +297,8 @@ function CommentRow({
             <button
               type="button"
               className="icon-button comment-more-button"
-              aria-label={`More about ${comment.user_username}'s comment`}
-              title="More"
+              aria-label={t("feed.comments.moreAbout", { name: comment.user_username })}
+              title={t("feed.comments.more")}
               aria-expanded={moreOpen}
               aria-controls={moreOpen ? moreId : undefined}
               onClick={() => setMoreOpen((open) => !open)}
@@ -303,7 +312,7 @@ function CommentRow({
       {editing ? (
         <form className="comment-edit" onSubmit={onSave}>
           <label htmlFor={editId} className="visually-hidden">
-            Edit comment
+            {t("feed.comments.edit")}
           </label>
           <textarea
             id={editId}
@@ -316,14 +325,14 @@ function CommentRow({
           />
           <div className="row">
             <button type="button" className="btn btn-secondary btn-small" onClick={stopEditing}>
-              Cancel
+              {t("feed.comments.cancel")}
             </button>
             <button
               type="submit"
               className="btn btn-primary btn-small"
               disabled={!draft.trim() || draft.trim() === comment.text}
             >
-              Save
+              {t("feed.comments.save")}
             </button>
           </div>
         </form>
@@ -337,8 +346,8 @@ function CommentRow({
           <BlockCookButton username={comment.user_username} blocked={false} onChanged={onDeleted} />
           <ReportButton
             target={{ comment_id: comment.id }}
-            what={`${comment.user_username}'s comment`}
-            label={`Report ${comment.user_username}'s comment`}
+            what={t("feed.comments.reportWhat", { name: comment.user_username })}
+            label={t("feed.comments.reportLabel", { name: comment.user_username })}
           />
         </div>
       )}

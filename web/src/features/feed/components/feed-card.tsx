@@ -3,7 +3,9 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { CookLink } from "../../../components/cook-link";
 import { RecipeImage } from "../../../components/recipe-image";
-import { EVENT_TITLES, formatWhen, ratingBadge } from "../format";
+import { t } from "../../../lib/i18n";
+import { tRich } from "../../../lib/i18n/rich";
+import { eventTitle, formatWhen, ratingBadge } from "../format";
 import { Comments } from "./comments";
 import { CommentIcon } from "./icons";
 import { LikeButton } from "./like-button";
@@ -26,7 +28,7 @@ export function FeedCard({
   const titleId = useId();
   const panelId = useId();
   const [showComments, setShowComments] = useState(opened);
-  const title = EVENT_TITLES[item.event_type];
+  const title = eventTitle(item.event_type);
   const card = useRef<HTMLElement>(null);
   useEffect(() => {
     if (!opened) return;
@@ -44,7 +46,7 @@ export function FeedCard({
     >
       <header className="feed-card-header">
         <h2 id={titleId} className="feed-card-title">
-          {title ?? "Unknown event type"}
+          {title ?? t("feed.event.unknown")}
         </h2>
         <time className="muted small" dateTime={item.created_on}>
           {formatWhen(item.created_on)}
@@ -65,7 +67,7 @@ export function FeedCard({
           onClick={() => setShowComments((open) => !open)}
         >
           <CommentIcon />
-          <span>Comments</span>
+          <span>{t("feed.card.comments")}</span>
           <span className="feed-action-count">{item.comment_count}</span>
         </button>
       </footer>
@@ -86,10 +88,13 @@ function RecipeBody({ item }: { item: FeedItem }) {
   return (
     <div className="feed-card-body">
       <p className="feed-card-meta">
-        by{" "}
-        <strong>
-          <CookLink username={item.user_username} />
-        </strong>
+        {tRich("feed.card.by", {
+          cook: (
+            <strong>
+              <CookLink username={item.user_username} />
+            </strong>
+          ),
+        })}
       </p>
       <Link to={recipePath(item.recipe)} className="feed-recipe-link">
         <RecipeImage src={item.recipe.image} alt="" className="feed-recipe-image" />
@@ -104,16 +109,28 @@ function RatingBody({ item, rating }: { item: FeedItem; rating: NonNullable<Feed
   return (
     <div className="feed-card-body">
       <p className="feed-card-meta">
-        <strong>
-          <CookLink username={rating.author_username} />
-        </strong>{" "}
-        rated <Link to={recipePath(item.recipe)}>{item.recipe.title}</Link>{" "}
-        <span className="rating-badge" role="img" aria-label={`${stars} out of 5 stars`}>
-          <span aria-hidden="true">{stars} ★</span>
-        </span>
+        {tRich("feed.card.rated", {
+          cook: (
+            <strong>
+              <CookLink username={rating.author_username} />
+            </strong>
+          ),
+          recipe: <Link to={recipePath(item.recipe)}>{item.recipe.title}</Link>,
+          stars: (
+            <span
+              className="rating-badge"
+              role="img"
+              aria-label={t("feed.card.starsLabel", { stars })}
+            >
+              <span aria-hidden="true">{stars} ★</span>
+            </span>
+          ),
+        })}
       </p>
       {rating.comment && (
-        <blockquote className="feed-rating-comment">"{rating.comment}"</blockquote>
+        <blockquote className="feed-rating-comment">
+          {t("feed.card.ratingComment", { comment: rating.comment })}
+        </blockquote>
       )}
     </div>
   );

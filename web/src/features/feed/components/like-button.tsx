@@ -1,5 +1,6 @@
 import type { FeedItem } from "@potluck/contract";
 import { useState } from "react";
+import { t } from "../../../lib/i18n";
 import { useToggleLike } from "../api/like-item";
 import { HeartIcon } from "./icons";
 
@@ -26,12 +27,12 @@ export function LikeButton({ item, canWrite }: { item: FeedItem; canWrite: boole
         onClick={onClick}
       >
         <HeartIcon filled={liked} />
-        <span>Like</span>
+        <span>{t("feed.like.button")}</span>
         <span className="feed-action-count">{item.like_count}</span>
       </button>
       {failed && (
         <p className="feed-action-error" role="alert">
-          Could not update like status.
+          {t("feed.like.failed")}
         </p>
       )}
     </>
