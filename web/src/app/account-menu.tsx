@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { NavLink, useLocation } from "react-router";
+import { t } from "../lib/i18n";
 import { useSession } from "../lib/session";
 import { useTheme } from "../lib/theme";
 
@@ -60,7 +61,8 @@ export function AccountMenu({
         aria-controls={menuId}
         onClick={() => setOpen((shown) => !shown)}
       >
-        Welcome, {username}!<span aria-hidden="true"> ▾</span>
+        {t("app.accountMenu.welcome", { username })}
+        <span aria-hidden="true"> ▾</span>
       </button>
       <ul id={menuId} className="account-menu-list" hidden={!open}>
         {isSuperuser && (
@@ -73,7 +75,7 @@ export function AccountMenu({
                 onNavigate();
               }}
             >
-              Moderation
+              {t("app.accountMenu.moderation")}
             </NavLink>
           </li>
         )}
@@ -98,7 +100,8 @@ function DarkModeSwitch() {
       onClick={() => setTheme(dark ? "light" : "dark")}
     >
       {/* The label beside the track, as settings switches read: words first, then the switch. */}
-      <span className="theme-switch-label">Dark mode</span>
+      <span className="theme-switch-label">{t("app.accountMenu.darkMode")}</span>
+
       <span aria-hidden="true" className="theme-switch-track" />
     </button>
   );

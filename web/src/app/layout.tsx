@@ -2,6 +2,7 @@ import { Suspense, useRef } from "react";
 import { Outlet, ScrollRestoration } from "react-router";
 import { Loading } from "../components/status";
 import { TimerDock } from "../features/timers/components/timer-dock";
+import { t } from "../lib/i18n";
 import { useFocusOnNavigation } from "../lib/use-focus-on-navigation";
 import { Footer } from "./footer";
 import { NavBar } from "./nav-bar";
@@ -13,7 +14,7 @@ export function Layout() {
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">
-        Skip to content
+        {t("app.layout.skipToContent")}
       </a>
       <NavBar />
       <SyncBar />

@@ -2,6 +2,7 @@ import { useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useLogout } from "../features/auth/api/logout";
 import { NotificationBell } from "../features/notifications/components/notification-bell";
+import { t } from "../lib/i18n";
 import { useSession } from "../lib/session";
 import { SITE } from "../lib/site";
 import { AccountMenu } from "./account-menu";
@@ -30,7 +31,7 @@ export function NavBar() {
 
   return (
     <header className="site-header">
-      <nav className="container nav" aria-label="Main">
+      <nav className="container nav" aria-label={t("app.nav.mainLabel")}>
         <Link to="/" className="brand">
           <span aria-hidden="true" className="brand-mark">
             ◉
@@ -39,7 +40,7 @@ export function NavBar() {
         </Link>
         {isLoading ? (
           <span className="nav-loading" role="status">
-            Loading...
+            {t("app.nav.loading")}
           </span>
         ) : (
           <>
@@ -51,40 +52,40 @@ export function NavBar() {
               aria-controls="nav-menu"
               onClick={() => setMenuOpen((open) => !open)}
             >
-              Menu
+              {t("app.nav.menu")}
             </button>
             <div id="nav-menu" className={menuOpen ? "nav-menu open" : "nav-menu"}>
               <ul className="nav-links">
                 <li>
                   <NavLink to="/explore" onClick={onNavigate}>
-                    Explore Recipes
+                    {t("app.nav.explore")}
                   </NavLink>
                 </li>
                 <li>
                   <NavLink to="/about" onClick={onNavigate}>
-                    About
+                    {t("app.nav.about")}
                   </NavLink>
                 </li>
                 {authenticated && (
                   <>
                     <li>
                       <NavLink to="/planner" onClick={onNavigate}>
-                        Planner
+                        {t("app.nav.planner")}
                       </NavLink>
                     </li>
                     <li>
                       <NavLink to="/grocery-lists" onClick={onNavigate}>
-                        My Shopping Lists
+                        {t("app.nav.shoppingLists")}
                       </NavLink>
                     </li>
                     <li>
                       <NavLink to="/recipes" end onClick={onNavigate}>
-                        My Recipes
+                        {t("app.nav.myRecipes")}
                       </NavLink>
                     </li>
                     <li>
                       <NavLink to="/" end onClick={onNavigate}>
-                        Feed
+                        {t("app.nav.feed")}
                       </NavLink>
                     </li>
                   </>
@@ -96,7 +97,7 @@ export function NavBar() {
                     <AccountMenu username={user.username} onNavigate={onNavigate} />
                     {/* In sight, not under the welcome's menu, where nobody found it. */}
                     <NavLink to="/settings" className="nav-account-link" onClick={onNavigate}>
-                      Settings
+                      {t("app.nav.settings")}
                     </NavLink>
                     <button
                       type="button"
@@ -104,16 +105,16 @@ export function NavBar() {
                       onClick={() => logout.mutate()}
                       disabled={logout.isPending}
                     >
-                      Logout
+                      {t("app.nav.logout")}
                     </button>
                   </>
                 ) : (
                   <>
                     <NavLink to="/login" className="btn btn-ghost btn-small">
-                      Login
+                      {t("app.nav.login")}
                     </NavLink>
                     <NavLink to="/signup" className="btn btn-primary btn-small">
-                      Sign Up
+                      {t("app.nav.signUp")}
                     </NavLink>
                   </>
                 )}

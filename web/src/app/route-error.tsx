@@ -1,17 +1,18 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { t } from "../lib/i18n";
 
 /** Last line of defence: a page that crashed shows this instead of a blank screen. */
 export function RouteError() {
   const error = useRouteError();
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
-    : "Something went wrong while showing this page.";
+    : t("app.routeError.message");
   return (
     <main className="page container">
-      <h1>Sorry!</h1>
+      <h1>{t("app.routeError.title")}</h1>
       <p>{message}</p>
       <p>
-        <Link to="/">Go to the home page</Link>
+        <Link to="/">{t("app.routeError.homeLink")}</Link>
       </p>
     </main>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { t } from "../lib/i18n";
 import { useOnline } from "../lib/offline/online";
 import { usePendingChanges } from "../lib/offline/pending-changes";
 
@@ -6,8 +7,6 @@ import { usePendingChanges } from "../lib/offline/pending-changes";
 const QUIET_MS = 1000;
 /** How long "All changes saved" stays after the last waiting change reached the server. */
 const SAVED_VISIBLE_MS = 4000;
-
-const changes = (count: number) => (count === 1 ? "1 change" : `${count} changes`);
 
 type Shown = "nothing" | "offline" | "saving" | "saved";
 
@@ -44,9 +43,10 @@ export function SyncBar() {
 
   const text = {
     nothing: "",
-    offline: pending > 0 ? `Offline — ${changes(pending)} waiting` : "Offline",
-    saving: `Saving ${changes(pending)}…`,
-    saved: "All changes saved",
+    offline:
+      pending > 0 ? t("app.syncBar.offlineWaiting", { count: pending }) : t("app.syncBar.offline"),
+    saving: t("app.syncBar.saving", { count: pending }),
+    saved: t("app.syncBar.saved"),
   }[shown];
   // The live region stays in the page, so screen readers announce each new text.
   return (

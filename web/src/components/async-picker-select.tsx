@@ -1,4 +1,5 @@
 import { useCallback } from "react";
+import { t } from "../lib/i18n";
 import { AS_WRITTEN_ID } from "./async-picker";
 import { Picker, type PickerOption } from "./picker";
 
@@ -50,7 +51,9 @@ export function AsyncPickerSelect({
       clearable
       label={(option) => option.name}
       menuLabel={(option) =>
-        option.id === AS_WRITTEN_ID ? `Use “${option.name}” as written` : option.name
+        option.id === AS_WRITTEN_ID
+          ? t("components.asyncPicker.asWritten", { name: option.name })
+          : option.name
       }
       invalid={invalid}
       menuPlacement="auto"
@@ -69,8 +72,12 @@ export function AsyncPickerSelect({
             )
           );
         },
-        getNewOptionData: (input) => ({ id: -1, name: `Add "${input.trim()}"` }),
-        formatCreateLabel: (input) => `Add "${input.trim()}"`,
+        getNewOptionData: (input) => ({
+          id: -1,
+          name: t("components.asyncPicker.add", { name: input.trim() }),
+        }),
+        formatCreateLabel: (input) => t("components.asyncPicker.add", { name: input.trim() }),
+
         onCreateOption: onCreate
           ? async (input) => {
               try {

@@ -1,12 +1,12 @@
 import { useRef, useState } from "react";
 import { reasonOf } from "../lib/api-client";
 import { useBlockCook } from "../lib/blocks";
+import { t } from "../lib/i18n";
 import { ConfirmStep } from "./confirm-step";
 import { Modal } from "./modal";
 
 /** What a block does, said before it is done (decision 0032). */
-export const BLOCK_EXPLAINED =
-  "They won't be able to follow you, see your followers-only recipes, rate or review your recipes, or like or comment on your posts, and they can't add you to a list or a planner. You stop following each other and sharing lists and planners, and neither of you sees the other's comments and reviews. They aren't told. You can unblock them in Settings.";
+export const blockExplained = () => t("components.blockCook.explained");
 
 /**
  * Block (after a dialog that says what it does) or Unblock a cook. `onChanged` hears the new
@@ -39,7 +39,10 @@ export function BlockCookButton({
         },
         onError: (failure) =>
           setError(
-            `Could not ${block ? "block" : "unblock"} ${username}. ${reasonOf(failure)}`.trim(),
+            (block
+              ? t("components.blockCook.blockFailed", { username, reason: reasonOf(failure) })
+              : t("components.blockCook.unblockFailed", { username, reason: reasonOf(failure) })
+            ).trim(),
           ),
       },
     );
@@ -51,11 +54,11 @@ export function BlockCookButton({
         <button
           type="button"
           className={className}
-          aria-label={`Unblock ${username}`}
+          aria-label={t("components.blockCook.unblockNamed", { username })}
           disabled={mutation.isPending}
           onClick={() => change(false)}
         >
-          Unblock
+          {t("components.blockCook.unblock")}
         </button>
         {error && (
           <p className="alert alert-error" role="alert">
@@ -70,24 +73,24 @@ export function BlockCookButton({
       <button
         type="button"
         className={className}
-        aria-label={`Block ${username}`}
+        aria-label={t("components.blockCook.blockNamed", { username })}
         onClick={() => {
           setError(null);
           setAsking(true);
         }}
       >
-        Block
+        {t("components.blockCook.block")}
       </button>
       {asking && (
         <Modal
-          title={`Block ${username}?`}
+          title={t("components.blockCook.title", { username })}
           onClose={() => setAsking(false)}
           initialFocus={cancel}
           className="modal-compact"
         >
           <ConfirmStep
-            question={BLOCK_EXPLAINED}
-            confirmLabel={`Block ${username}`}
+            question={blockExplained()}
+            confirmLabel={t("components.blockCook.blockNamed", { username })}
             pending={mutation.isPending}
             onConfirm={() => change(true)}
             onCancel={() => setAsking(false)}

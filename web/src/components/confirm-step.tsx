@@ -1,5 +1,6 @@
 import { type ReactNode, type RefObject, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
+import { t } from "../lib/i18n";
 
 /**
  * An in-page "are you sure?" for a button whose action can't be undone: the button gives way
@@ -52,7 +53,7 @@ export function ConfirmStep({
           {confirmLabel}
         </button>
         <button ref={cancelRef} type="button" className="btn btn-secondary" onClick={onCancel}>
-          Cancel
+          {t("components.common.cancel")}
         </button>
       </div>
       {children}

@@ -1,16 +1,24 @@
 import type { ConversationEntry } from "@potluck/contract";
 import { formatDateTime } from "../lib/dates";
+import { t } from "../lib/i18n";
 import { CookLink } from "./cook-link";
 import { HiddenByModerator } from "./hidden-by-moderator";
 import { StarIcons } from "./star-rating";
 import "./conversation-entry.css";
 
 /** Where a feed comment was posted, in a few words: "on rosa's new recipe". */
-const POSTS: Record<string, string> = {
-  new_recipe: "new recipe",
-  update_recipe: "recipe update",
-  new_rating: "rating",
-  update_rating: "rating",
+const postedOn = (username: string, eventType: string) => {
+  switch (eventType) {
+    case "new_recipe":
+      return t("components.conversationEntry.onNewRecipe", { username });
+    case "update_recipe":
+      return t("components.conversationEntry.onRecipeUpdate", { username });
+    case "new_rating":
+    case "update_rating":
+      return t("components.conversationEntry.onRating", { username });
+    default:
+      return t("components.conversationEntry.onPost", { username });
+  }
 };
 
 /**
@@ -30,15 +38,15 @@ export function ConversationEntryRow({ entry }: { entry: ConversationEntry }) {
           <span
             className="star-rating"
             role="img"
-            aria-label={`${entry.rating / 2} out of 5 stars`}
+            aria-label={t("components.conversationEntry.stars", { stars: entry.rating / 2 })}
           >
             <StarIcons value={entry.rating / 2} />
           </span>
         )}
         <span className="muted small">
           {entry.kind === "review"
-            ? "reviewed"
-            : post && `on ${post.user_username}'s ${POSTS[post.event_type] ?? "post"}`}
+            ? t("components.conversationEntry.reviewed")
+            : post && postedOn(post.user_username, post.event_type)}
         </span>
         <time className="muted small" dateTime={entry.created_at}>
           {formatDateTime(entry.created_at)}

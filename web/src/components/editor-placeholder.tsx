@@ -1,4 +1,5 @@
-import { FORMATTING_BUTTONS } from "./formatting-buttons";
+import { t } from "../lib/i18n";
+import { formattingButtons } from "./formatting-buttons";
 
 /**
  * Stands where a rich-text editor will be while its code loads: the same box, toolbar and
@@ -8,7 +9,7 @@ import { FORMATTING_BUTTONS } from "./formatting-buttons";
  */
 export function EditorPlaceholder({
   labelId,
-  toolbarLabel = "Formatting",
+  toolbarLabel = t("components.formatting.toolbar"),
   editableClass = "",
 }: {
   labelId: string;
@@ -25,9 +26,9 @@ export function EditorPlaceholder({
       disabled
     >
       <div className="rich-text-toolbar" role="toolbar" aria-label={toolbarLabel}>
-        {FORMATTING_BUTTONS.map((button) => (
+        {formattingButtons().map((button) => (
           <button
-            key={button.label}
+            key={button.id}
             type="button"
             className="toolbar-button"
             aria-label={button.label}
@@ -38,7 +39,7 @@ export function EditorPlaceholder({
         ))}
       </div>
       <div className={`rich-text rich-text-editable ${editableClass}`.trim()}>
-        <p className="editor-placeholder-text">Loading editor…</p>
+        <p className="editor-placeholder-text">{t("components.editorPlaceholder.loading")}</p>
       </div>
     </fieldset>
   );

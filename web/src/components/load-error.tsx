@@ -1,3 +1,5 @@
+import { t } from "../lib/i18n";
+
 /**
  * A load that failed, said as such: an empty look ("nothing planned") would have people plan
  * everything again.
@@ -20,7 +22,7 @@ export function LoadError({
         onClick={onRetry}
         disabled={retrying}
       >
-        Retry
+        {t("components.common.retry")}
       </button>
     </div>
   );

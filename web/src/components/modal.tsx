@@ -7,6 +7,7 @@ import {
   useId,
   useRef,
 } from "react";
+import { t } from "../lib/i18n";
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -38,7 +39,7 @@ export function Modal({
   onClose,
   children,
   className = "",
-  closeLabel = "Close",
+  closeLabel = t("components.modal.close"),
   initialFocus,
 }: {
   title: string;
@@ -151,7 +152,7 @@ export function ModalActions({
         {busy ? busyLabel : label}
       </button>
       <button type="button" className="btn btn-secondary" onClick={onCancel}>
-        Cancel
+        {t("components.common.cancel")}
       </button>
     </div>
   );

@@ -2,6 +2,7 @@ import { useMemo } from "react";
 import Select, { type GroupBase, type StylesConfig } from "react-select";
 import AsyncSelect from "react-select/async";
 import AsyncCreatableSelect, { type AsyncCreatableProps } from "react-select/async-creatable";
+import { t } from "../lib/i18n";
 
 /** An option of a picker that has a name (ingredients, recipes); any option has an id. */
 export interface PickerOption {
@@ -76,7 +77,11 @@ export function Picker<Option extends { id: number }>(props: PickerProps<Option>
       ? (option: Option, { context }: { context: "menu" | "value" }) =>
           context === "menu" ? menuLabel(option) : label(option)
       : undefined,
-    placeholder: props.placeholder,
+    // react-select's own words ('Select...', 'Loading...', 'No options'), in the reader's language.
+    placeholder: props.placeholder ?? t("components.picker.placeholder"),
+    loadingMessage: () => t("components.picker.loading"),
+    noOptionsMessage: () => t("components.picker.noOptions"),
+
     isClearable: props.clearable,
     "aria-invalid": props.invalid || undefined,
     "aria-errormessage": props.errorId,

@@ -7,32 +7,39 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { reasonOf } from "../lib/api-client";
 import { fieldErrorsOf } from "../lib/field-errors";
+import { t } from "../lib/i18n";
 import { type ReportTarget, useSendReport } from "../lib/reports";
 import { Modal, ModalActions } from "./modal";
 import "./moderation.css";
 import { ErrorBox } from "./status";
 
-const REASON_LABELS: Record<ReportReason, { label: string; hint: string }> = {
-  spam: { label: "Spam", hint: "Advertising, scams or repeated junk." },
-  abuse: { label: "Abuse", hint: "Harassment, threats or hate." },
-  inappropriate: { label: "Inappropriate", hint: "Not suitable for a family recipe site." },
-  other: { label: "Other", hint: "Something else a moderator should see." },
-};
+const reasonLabels = (): Record<ReportReason, { label: string; hint: string }> => ({
+  spam: { label: t("components.report.spam"), hint: t("components.report.spamHint") },
+  abuse: { label: t("components.report.abuse"), hint: t("components.report.abuseHint") },
+  inappropriate: {
+    label: t("components.report.inappropriate"),
+    hint: t("components.report.inappropriateHint"),
+  },
+  other: { label: t("components.report.other"), hint: t("components.report.otherHint") },
+});
 
-export const REPORT_THANKS = "Thanks, a moderator will look at it.";
+export const reportThanks = () => t("components.report.thanks");
 
 /**
  * "Report" and its small dialog: the four reasons as radio buttons, an optional note, Send.
- * `what` names the target in the dialog's title ("Report this comment").
+ * `what` names the target in the dialog's title ("Report this comment"); `title`, when given,
+ * is that whole title in the reader's language (where `what` alone would not fit the sentence).
  */
 export function ReportButton({
   target,
   what,
-  label = "Report",
+  title,
+  label,
   className = "btn btn-outline btn-small",
 }: {
   target: ReportTarget;
   what: string;
+  title?: string;
   /** The button's accessible name, when "Report" alone would be ambiguous on the page. */
   label?: string;
   className?: string;
@@ -40,28 +47,30 @@ export function ReportButton({
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button
-        type="button"
-        className={className}
-        aria-label={label === "Report" ? undefined : label}
-        onClick={() => setOpen(true)}
-      >
-        Report
+      <button type="button" className={className} aria-label={label} onClick={() => setOpen(true)}>
+        {t("components.report.button")}
       </button>
-      {open && <ReportDialog target={target} what={what} onClose={() => setOpen(false)} />}
+      {open && (
+        <ReportDialog
+          target={target}
+          title={title ?? t("components.report.title", { what })}
+          onClose={() => setOpen(false)}
+        />
+      )}
     </>
   );
 }
 
 function ReportDialog({
   target,
-  what,
+  title,
   onClose,
 }: {
   target: ReportTarget;
-  what: string;
+  title: string;
   onClose: () => void;
 }) {
+  const labels = reasonLabels();
   const send = useSendReport();
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [text, setText] = useState("");
@@ -75,7 +84,7 @@ function ReportDialog({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!reason) {
-      setProblem("Choose a reason.");
+      setProblem(t("components.report.chooseReason"));
       firstChoice.current?.focus();
       return;
     }
@@ -97,18 +106,18 @@ function ReportDialog({
   };
 
   return (
-    <Modal title={`Report ${what}`} onClose={onClose} className="modal-compact report-dialog">
+    <Modal title={title} onClose={onClose} className="modal-compact report-dialog">
       {sent ? (
         <div className="report-sent">
-          <p role="status">{REPORT_THANKS}</p>
+          <p role="status">{reportThanks()}</p>
           <button ref={done} type="button" className="btn btn-primary" onClick={onClose}>
-            Done
+            {t("components.report.done")}
           </button>
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <fieldset className="field choice-group">
-            <legend>Why are you reporting it?</legend>
+            <legend>{t("components.report.why")}</legend>
             {REPORT_REASONS.map((value, index) => (
               <label key={value} className="choice">
                 <input
@@ -123,14 +132,14 @@ function ReportDialog({
                   }}
                 />
                 <span>
-                  <span className="choice-label">{REASON_LABELS[value].label}</span>{" "}
-                  <span className="muted small">{REASON_LABELS[value].hint}</span>
+                  <span className="choice-label">{labels[value].label}</span>{" "}
+                  <span className="muted small">{labels[value].hint}</span>
                 </span>
               </label>
             ))}
           </fieldset>
           <div className="field">
-            <label htmlFor={textId}>Anything a moderator should know? (optional)</label>
+            <label htmlFor={textId}>{t("components.report.note")}</label>
             <textarea
               id={textId}
               rows={3}
@@ -140,15 +149,15 @@ function ReportDialog({
             />
           </div>
           {problem && (
-            <ErrorBox title="Not sent">
+            <ErrorBox title={t("components.report.notSent")}>
               <p>{problem}</p>
             </ErrorBox>
           )}
           <ModalActions
             className="row report-actions"
-            label="Send"
+            label={t("components.report.send")}
             busy={send.isPending}
-            busyLabel="Sending..."
+            busyLabel={t("components.report.sending")}
             onCancel={onClose}
           />
         </form>

@@ -6,7 +6,8 @@ import {
 } from "@potluck/contract/rich-text";
 import { type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit, { type StarterKitOptions } from "@tiptap/starter-kit";
-import { FORMATTING_BUTTONS, type FormattingLabel } from "./formatting-buttons";
+import { t } from "../lib/i18n";
+import { FORMATTING_IDS, type FormattingLabel, formattingButtons } from "./formatting-buttons";
 
 /** StarterKit's marks and nodes: each is on only when rich text may hold it. */
 const STARTER_KIT_ELEMENTS = [
@@ -75,7 +76,7 @@ const COMMANDS: Record<FormattingLabel, FormattingCommand> = {
   "Horizontal Rule": { run: (e) => e.chain().focus().setHorizontalRule().run() },
 };
 
-const TOOLBAR = FORMATTING_BUTTONS.map((button) => ({ ...button, ...COMMANDS[button.label] }));
+const toolbar = () => formattingButtons().map((button) => ({ ...button, ...COMMANDS[button.id] }));
 
 /**
  * A TipTap rich-text field with the spec's toolbar. `labelId` names the editable area (it is
@@ -123,7 +124,7 @@ export function RichTextEditor({
 /** The spec's toolbar (Bold, Italic, H1, H2, Bullet List, Numbered List, Horizontal Rule). */
 export function FormattingToolbar({
   editor,
-  label = "Formatting",
+  label = t("components.formatting.toolbar"),
 }: {
   editor: Editor | null;
   label?: string;
@@ -131,13 +132,16 @@ export function FormattingToolbar({
   const active = useEditorState({
     editor,
     selector: ({ editor: current }) =>
-      TOOLBAR.map((button) => (current && button.isActive ? button.isActive(current) : false)),
+      FORMATTING_IDS.map((id) => {
+        const isActive = COMMANDS[id].isActive;
+        return current && isActive ? isActive(current) : false;
+      }),
   });
   return (
     <div className="rich-text-toolbar" role="toolbar" aria-label={label}>
-      {TOOLBAR.map((button, index) => (
+      {toolbar().map((button, index) => (
         <button
-          key={button.label}
+          key={button.id}
           type="button"
           className="toolbar-button"
           aria-label={button.label}

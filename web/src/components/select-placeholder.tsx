@@ -1,3 +1,5 @@
+import { t } from "../lib/i18n";
+
 /**
  * Stands where a react-select picker will be while its code loads: a disabled field of the
  * picker's height showing the chosen value, labelled by the same <label for> (it takes the
@@ -11,7 +13,7 @@ export function SelectPlaceholder({ inputId, text }: { inputId: string; text?: s
       className="select-placeholder"
       type="text"
       value={text ?? ""}
-      placeholder="Loading…"
+      placeholder={t("components.selectPlaceholder.loading")}
       disabled
       readOnly
     />

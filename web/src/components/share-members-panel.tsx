@@ -3,6 +3,7 @@ import type { UseMutationResult, UseQueryResult } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { reasonOf } from "../lib/api-client";
 import { fieldErrorsOf } from "../lib/field-errors";
+import { t } from "../lib/i18n";
 import { ConfirmStep, useConfirmStep } from "./confirm-step";
 import { Loading } from "./status";
 import { UserPicker } from "./user-picker";
@@ -122,7 +123,7 @@ function AddMemberForm<Subject>({
     <form className="share-add" onSubmit={onSubmit}>
       <div className="share-add-row">
         <div className="field">
-          <label htmlFor={pickerId}>Add a cook</label>
+          <label htmlFor={pickerId}>{t("components.share.addCook")}</label>
           <UserPicker
             inputId={pickerId}
             value={cook}
@@ -135,7 +136,7 @@ function AddMemberForm<Subject>({
           />
         </div>
         <button type="submit" className="btn btn-primary" disabled={!cook || add.isPending}>
-          {add.isPending ? "Adding..." : "Add"}
+          {add.isPending ? t("components.share.adding") : t("components.share.add")}
         </button>
       </div>
       {usernameError && (
@@ -145,12 +146,15 @@ function AddMemberForm<Subject>({
       )}
       {add.isError && !usernameError && (
         <p className="alert alert-error" role="alert">
-          Could not add {add.variables}. {describe(add.error)}
+          {t("components.share.addFailed", {
+            username: add.variables,
+            reason: describe(add.error),
+          })}
         </p>
       )}
       {add.isSuccess && (
         <p className="muted" role="status">
-          Shared with {add.variables}.
+          {t("components.share.shared", { username: add.variables })}
         </p>
       )}
     </form>
@@ -188,7 +192,7 @@ function Members<Subject>({
             className="btn btn-secondary btn-small"
             onClick={() => void members.refetch()}
           >
-            Retry
+            {t("components.common.retry")}
           </button>
         </div>
       ) : (
@@ -196,17 +200,19 @@ function Members<Subject>({
           {members.data.map((member) => (
             <li key={member.username}>
               <span className="follow-name">
-                {member.role === "owner" ? `${member.username} (owner)` : member.username}
+                {member.role === "owner"
+                  ? t("components.share.owner", { username: member.username })
+                  : member.username}
               </span>
               {canManage && member.role === "member" && (
                 <button
                   type="button"
                   className="btn btn-secondary btn-small"
-                  aria-label={`Remove ${member.username}`}
+                  aria-label={t("components.share.removeNamed", { username: member.username })}
                   disabled={remove.isPending}
                   onClick={() => remove.mutate(member.username)}
                 >
-                  Remove
+                  {t("components.share.remove")}
                 </button>
               )}
             </li>
@@ -214,11 +220,14 @@ function Members<Subject>({
         </ul>
       )}
       {canManage && members.data?.length === 1 && (
-        <p className="muted">Not shared with anyone yet.</p>
+        <p className="muted">{t("components.share.notShared")}</p>
       )}
       {remove.isError && (
         <p className="alert alert-error" role="alert">
-          Could not remove {remove.variables}. {describe(remove.error)}
+          {t("components.share.removeFailed", {
+            username: remove.variables,
+            reason: describe(remove.error),
+          })}
         </p>
       )}
     </section>
@@ -259,7 +268,9 @@ function Leave<Subject>({
   return (
     <ConfirmStep
       question={texts.leaveQuestion}
-      confirmLabel={leave.isPending ? "Leaving..." : "Yes, leave"}
+      confirmLabel={
+        leave.isPending ? t("components.share.leaving") : t("components.share.confirmLeave")
+      }
       pending={leave.isPending}
       // Not mutate's onSuccess: leaving may drop what is shared from its picker, which closes
       // this panel, and mutate's callbacks don't run once their component is gone. The

@@ -1,4 +1,5 @@
 import type { CSSProperties } from "react";
+import { currentLanguage, t } from "../lib/i18n";
 
 /** One star, filled from the left by `fill` (0–1); the shape is drawn in CSS. */
 export function StarIcon({ fill }: { fill: number }) {
@@ -17,8 +18,6 @@ export function StarIcons({ value }: { value: number }) {
   );
 }
 
-const ratingWord = (count: number) => (count === 1 ? "rating" : "ratings");
-
 /**
  * A recipe's average on the 0–5 star scale, read out as words ("Rated 4.5 out of 5, 2
  * ratings"); with `count`, the number of ratings follows the stars.
@@ -27,13 +26,20 @@ export function StarRating({ value, count }: { value: number; count?: number }) 
   const shown = Math.round(value * 10) / 10;
   const label =
     count === 0
-      ? "Not rated yet"
-      : `Rated ${shown} out of 5${count === undefined ? "" : `, ${count} ${ratingWord(count)}`}`;
+      ? t("components.starRating.notRated")
+      : count === undefined
+        ? t("components.starRating.rated", { value: shown })
+        : t("components.starRating.ratedWithCount", { value: shown, count });
   return (
     <span className="star-rating" role="img" aria-label={label}>
       <StarIcons value={value} />
       <span className="star-rating-text" aria-hidden="true">
-        {count === 0 ? "No ratings yet" : shown.toFixed(1)}
+        {count === 0
+          ? t("components.starRating.noRatings")
+          : shown.toLocaleString(currentLanguage(), {
+              minimumFractionDigits: 1,
+              maximumFractionDigits: 1,
+            })}
         {count !== undefined && count > 0 && ` (${count})`}
       </span>
     </span>

@@ -1,4 +1,5 @@
 import type { UserSummary } from "@potluck/contract";
+import { t } from "../lib/i18n";
 import { loadShareOptions, loadUserOptions } from "../lib/user-search";
 import { Picker } from "./picker";
 
@@ -33,7 +34,7 @@ export function UserPickerSelect({
       loadOptions={forSharing ? loadShareOptions : loadUserOptions}
       suggest
       clearable
-      placeholder="Search by username..."
+      placeholder={t("components.userPicker.placeholder")}
       label={(user) => user.username}
       menuLabel={formatMenuLabel}
       invalid={!!errorId}

@@ -1,4 +1,5 @@
 import { ApiError } from "./api-error";
+import { t } from "./i18n";
 import { queryClient } from "./query-client";
 
 export { ApiError };
@@ -103,5 +104,5 @@ export function reasonOf(error: unknown): string {
     if (typeof body.detail === "string") return body.detail;
   }
   if (error instanceof Error && error.message && !(error instanceof ApiError)) return error.message;
-  return "Please try again later.";
+  return t("lib.apiClient.tryLater");
 }

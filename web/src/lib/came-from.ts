@@ -1,5 +1,6 @@
 import { useMemo } from "react";
 import { useLocation } from "react-router";
+import { t } from "./i18n";
 
 // Where the cook came from (issue 34 §19): a recipe page's back link names and leads to the
 // page the cook opened it from ("← Back to My Recipes", "← Back to rosa", "← Back to Week
@@ -13,11 +14,20 @@ export interface Origin {
   name: string;
 }
 
-/** The spec's default: "Back to Explore". */
-export const EXPLORE: Origin = { path: "/explore", name: "Explore" };
+/** The spec's default: "Back to Explore" (its name read in the reader's language when used). */
+export const EXPLORE: Origin = {
+  path: "/explore",
+  get name() {
+    return t("lib.cameFrom.explore");
+  },
+};
 
 /** The spec names these two ("Back to My Recipes", "Back to Explore"), not their titles. */
-const SPEC_NAMES: Record<string, string> = { "/explore": "Explore", "/recipes": "My Recipes" };
+function specName(pathname: string): string | undefined {
+  if (pathname === "/explore") return t("lib.cameFrom.explore");
+  if (pathname === "/recipes") return t("lib.cameFrom.myRecipes");
+  return undefined;
+}
 
 /**
  * Pages a cook passes through rather than comes from: a recipe, its forms, and signing in
@@ -35,7 +45,7 @@ let lastPage: Origin | null = null;
 /** The page now shown, under its title: the origin of the next recipe the cook opens. */
 export function rememberPage(pathname: string, search: string, title: string): void {
   if (PASSING_THROUGH.test(pathname)) return;
-  lastPage = { path: pathname + search, name: SPEC_NAMES[pathname] ?? title };
+  lastPage = { path: pathname + search, name: specName(pathname) ?? title };
 }
 
 function stored(): [string, Origin][] {

@@ -1,16 +1,44 @@
 import type { RecipeVisibility } from "@potluck/contract/limits";
 import { useQuery } from "@tanstack/react-query";
+import { t } from "./i18n";
 import { useSession } from "./session";
 import { preferencesQuery } from "./units-preference";
 
-/** The recipe visibilities as forms offer them, each with who sees the recipe. */
-export const VISIBILITY_CHOICES: { value: RecipeVisibility; label: string; hint: string }[] = [
-  { value: "public", label: "Public", hint: "Everyone can see it, signed in or not." },
-  { value: "followers", label: "Followers", hint: "You and the cooks who follow you." },
+/**
+ * The recipe visibilities as forms offer them, each with who sees the recipe. The words are
+ * getters, read in the reader's language when a form shows them (never at import time).
+ */
+export const VISIBILITY_CHOICES: readonly {
+  readonly value: RecipeVisibility;
+  readonly label: string;
+  readonly hint: string;
+}[] = [
+  {
+    value: "public",
+    get label() {
+      return t("lib.visibility.public");
+    },
+    get hint() {
+      return t("lib.visibility.publicHint");
+    },
+  },
+  {
+    value: "followers",
+    get label() {
+      return t("lib.visibility.followers");
+    },
+    get hint() {
+      return t("lib.visibility.followersHint");
+    },
+  },
   {
     value: "private",
-    label: "Only me",
-    hint: "Only you, and the cooks you share a list or planner it is on with.",
+    get label() {
+      return t("lib.visibility.private");
+    },
+    get hint() {
+      return t("lib.visibility.privateHint");
+    },
   },
 ];
 

@@ -1,3 +1,5 @@
+import { t } from "../i18n";
+
 /**
  * Reading durations out of a recipe step ("Bake for 25 minutes", "1 hr 10 min", "2–3 minutes"),
  * for cook mode to offer each as a timer. Pure and DOM-free, so it is tested on its own.
@@ -257,8 +259,8 @@ export function formatLength(totalSeconds: number): string {
   const minutes = Math.floor((totalSeconds % 3600) / 60);
   const seconds = totalSeconds % 60;
   const parts: string[] = [];
-  if (hours) parts.push(`${hours} hr`);
-  if (minutes) parts.push(`${minutes} min`);
-  if (seconds || parts.length === 0) parts.push(`${seconds} sec`);
+  if (hours) parts.push(t("lib.durations.hours", { count: hours }));
+  if (minutes) parts.push(t("lib.durations.minutes", { count: minutes }));
+  if (seconds || parts.length === 0) parts.push(t("lib.durations.seconds", { count: seconds }));
   return parts.join(" ");
 }

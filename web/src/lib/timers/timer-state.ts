@@ -4,6 +4,8 @@
  * worked out from the clock, so a page that slept, a throttled background tab or a reload shows
  * the true time.
  */
+import { t } from "../i18n";
+
 export interface KitchenTimer {
   id: string;
   /** What is timed: "Simmer", "Step 3". */
@@ -130,12 +132,12 @@ export function spokenClock(ms: number): string {
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);
   const seconds = total % 60;
-  const say = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
   const parts = [
-    hours > 0 ? say(hours, "hour") : "",
-    minutes > 0 ? say(minutes, "minute") : "",
-    seconds > 0 || total === 0 ? say(seconds, "second") : "",
+    hours > 0 ? t("lib.timers.spokenHours", { count: hours }) : "",
+    minutes > 0 ? t("lib.timers.spokenMinutes", { count: minutes }) : "",
+    seconds > 0 || total === 0 ? t("lib.timers.spokenSeconds", { count: seconds }) : "",
   ];
+
   return parts.filter(Boolean).join(" ");
 }
 

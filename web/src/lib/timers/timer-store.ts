@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { t } from "../i18n";
 import {
   addMinute,
   type KitchenTimer,
@@ -87,7 +88,10 @@ export function startKitchenTimer(start: {
 }): KitchenTimer {
   const next = startTimer(timers, { ...start, id: newId() }, Date.now());
   const started = next[next.length - 1] as KitchenTimer;
-  commit(next, `${started.name} timer started: ${spokenClock(start.seconds * 1000)}.`);
+  commit(
+    next,
+    t("lib.timers.started", { name: started.name, length: spokenClock(start.seconds * 1000) }),
+  );
   return started;
 }
 
@@ -110,13 +114,19 @@ function change(
 const left = (timer: KitchenTimer, now: number) => spokenClock(remainingMs(timer, now));
 
 export const pauseKitchenTimer = (id: string) =>
-  change(id, pauseTimer, (timer, now) => `${timer.name} timer paused, ${left(timer, now)} left.`);
+  change(id, pauseTimer, (timer, now) =>
+    t("lib.timers.paused", { name: timer.name, left: left(timer, now) }),
+  );
 
 export const resumeKitchenTimer = (id: string) =>
-  change(id, resumeTimer, (timer, now) => `${timer.name} timer running, ${left(timer, now)} left.`);
+  change(id, resumeTimer, (timer, now) =>
+    t("lib.timers.running", { name: timer.name, left: left(timer, now) }),
+  );
 
 export const addMinuteToKitchenTimer = (id: string) =>
-  change(id, addMinute, (timer, now) => `${timer.name} timer: ${left(timer, now)} left.`);
+  change(id, addMinute, (timer, now) =>
+    t("lib.timers.minuteAdded", { name: timer.name, left: left(timer, now) }),
+  );
 
 /** Cancels a timer, or dismisses one that is done. */
 export function removeKitchenTimer(id: string): void {
@@ -124,7 +134,9 @@ export function removeKitchenTimer(id: string): void {
   if (!timer) return;
   commit(
     timers.filter((candidate) => candidate.id !== id),
-    `${timer.name} timer ${timer.state === "done" ? "dismissed" : "cancelled"}.`,
+    timer.state === "done"
+      ? t("lib.timers.dismissed", { name: timer.name })
+      : t("lib.timers.cancelled", { name: timer.name }),
   );
 }
 
@@ -132,7 +144,10 @@ export function removeKitchenTimer(id: string): void {
 export function settleKitchenTimers(): KitchenTimer[] {
   const settled = settleTimers(timers, Date.now());
   if (settled.finished.length > 0) {
-    const names = settled.finished.map((timer) => `${timer.name} timer is done.`).join(" ");
+    const names = settled.finished
+      .map((timer) => t("lib.timers.done", { name: timer.name }))
+      .join(" ");
+
     commit(settled.timers, names);
   }
   return settled.finished;
