@@ -1,21 +1,33 @@
 import type { GroceryListSummary } from "@potluck/contract";
 import { ApiError } from "../../lib/api-error";
+import { currentLanguage, t } from "../../lib/i18n";
 
-/** "Sat 5 December" (en-GB: short weekday, day, long month), or 'No Date'. */
+/** The locale dates are written in: English as in Britain, the other languages as themselves. */
+const dateLocale = () => {
+  const language = currentLanguage();
+  return language === "en" ? "en-GB" : language;
+};
+
+let plannedDateFormat: { locale: string; format: Intl.DateTimeFormat } | null = null;
+
+/** "Sat 5 December" (in English: short weekday, day, long month), or 'No Date'. */
 export function formatPlannedDate(plannedOn: string | null | undefined): string {
-  if (!plannedOn) return "No Date";
+  if (!plannedOn) return t("groceries.plannedDate.none");
   const [year, month, day] = plannedOn.split("-").map(Number);
-  if (!year || !month || !day) return "No Date";
+  if (!year || !month || !day) return t("groceries.plannedDate.none");
+  const locale = dateLocale();
+  if (plannedDateFormat?.locale !== locale) {
+    plannedDateFormat = {
+      locale,
+      format: new Intl.DateTimeFormat(locale, { weekday: "short", day: "numeric", month: "long" }),
+    };
+  }
   // A calendar day, not an instant: built in local time so no timezone shifts it.
-  return new Date(year, month - 1, day).toLocaleDateString("en-GB", {
-    weekday: "short",
-    day: "numeric",
-    month: "long",
-  });
+  return plannedDateFormat.format.format(new Date(year, month - 1, day));
 }
 
 /** '1 guest', '4 guests'. */
-export const guestsText = (guests: number) => `${guests} ${guests === 1 ? "guest" : "guests"}`;
+export const guestsText = (guests: number) => t("groceries.guests", { count: guests });
 
 export type PlanKind = "Recipe" | "Extra";
 
@@ -26,7 +38,9 @@ export type PlanKind = "Recipe" | "Extra";
  */
 export function planErrorMessage(error: unknown, kind: PlanKind): string {
   if (!(error instanceof ApiError)) {
-    return `A network error occurred while planning the ${kind}.`;
+    return kind === "Recipe"
+      ? t("groceries.planError.networkRecipe")
+      : t("groceries.planError.networkExtra");
   }
   const body =
     error.body && typeof error.body === "object" ? (error.body as Record<string, unknown>) : {};
@@ -38,11 +52,17 @@ export function planErrorMessage(error: unknown, kind: PlanKind): string {
   const nonField = first("non_field_errors");
   if (nonField) return nonField;
   const unit = first("unit_id");
-  if (unit) return `Unit: ${unit}`;
-  return `Failed to plan ${kind}. Status: ${error.status}`;
+  if (unit) return t("groceries.planError.unit", { error: unit });
+  // The status as it is, a code rather than a number to write in the reader's way.
+  const status = String(error.status);
+  return kind === "Recipe"
+    ? t("groceries.planError.statusRecipe", { status })
+    : t("groceries.planError.statusExtra", { status });
 }
 
 /** My own list reads as its name; a list shared with me also names its owner. */
 export function listLabel(list: GroceryListSummary): string {
-  return list.can_manage ? list.name : `${list.name} (shared by ${list.owner_username})`;
+  return list.can_manage
+    ? list.name
+    : t("groceries.list.sharedLabel", { name: list.name, owner: list.owner_username });
 }

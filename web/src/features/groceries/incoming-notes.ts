@@ -1,3 +1,5 @@
+import { t } from "../../lib/i18n";
+
 /**
  * What the notes editor does with the list's notes when they were refetched because they
  * changed elsewhere:
@@ -28,4 +30,6 @@ export function decideIncomingNotes(input: {
 
 /** The warning over an editor that kept its own text. */
 export const notesChangedText = (by: string | null) =>
-  by === null ? "Notes were changed elsewhere" : `Notes were changed by ${by}`;
+  by === null
+    ? t("groceries.notes.changedElsewhere")
+    : t("groceries.notes.changedBy", { name: by });

@@ -34,6 +34,9 @@ async function loadPage() {
   page.alert = vi.fn();
   vi.stubGlobal("window", page);
   vi.resetModules();
+  // The modules anew, the app's words too: English, as the test setup loads them.
+  const { setCatalogue } = await import("../../../lib/i18n");
+  setCatalogue("en", (await import("../../../lib/i18n/messages/en.json")).default);
   const { api, ApiError } = await import("../../../lib/api-client");
   vi.mocked(api).mockImplementation(async (url: string, init) => {
     if (!online) throw new TypeError("Failed to fetch");

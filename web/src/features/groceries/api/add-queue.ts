@@ -2,6 +2,7 @@ import type { CreateTextExtraBody, PlannedExtra } from "@potluck/contract";
 import { clear, createStore, del, entries, set, type UseStore } from "idb-keyval";
 import { useSyncExternalStore } from "react";
 import { ApiError, api } from "../../../lib/api-client";
+import { t } from "../../../lib/i18n";
 import { isNetworkFailure } from "../../../lib/offline/online";
 import { reportPendingChanges } from "../../../lib/offline/pending-changes";
 import { queryClient } from "../../../lib/query-client";
@@ -145,7 +146,7 @@ async function settle(line: QueuedLine, refusal?: unknown): Promise<void> {
   else if (!(refusal instanceof ApiError && refusal.status === 404)) {
     // Typed before a reload: no field to say it under any more. (A list that has gone since
     // takes its lines with it, as it takes its ticks.)
-    window.alert(`Could not add “${line.text}” to the list. Please add it again.`);
+    window.alert(t("groceries.quickAdd.addFailedAlert", { text: line.text }));
   }
 }
 

@@ -34,6 +34,9 @@ async function loadPage() {
   page.alert = vi.fn();
   vi.stubGlobal("window", page);
   vi.resetModules();
+  // The modules anew, the app's words too: English, as the test setup loads them.
+  const { setCatalogue } = await import("../../../lib/i18n");
+  setCatalogue("en", (await import("../../../lib/i18n/messages/en.json")).default);
   const { api, ApiError } = await import("../../../lib/api-client");
   vi.mocked(api).mockImplementation(async (url: string, init) => {
     if (!online) throw new TypeError("Failed to fetch");
@@ -157,7 +160,7 @@ test("a tick the server refuses is undone with the spec's alert", async () => {
   refuseWith = 403;
   await page.tickItem(LIST, 1, true);
   await page.sendTicks();
-  expect(window.alert).toHaveBeenCalledWith(page.ITEM_TOGGLE_FAILED);
+  expect(window.alert).toHaveBeenCalledWith("Failed to update item status. Please try again.");
   expect(page.queuedTicks()).toEqual([]);
   expect(await page.onScreen()).toEqual([
     [1, false],

@@ -1,6 +1,7 @@
 import type { ShoppingItem, UpdateShoppingItemBody } from "@potluck/contract";
 import { clear, createStore, entries, promisifyRequest, set, type UseStore } from "idb-keyval";
 import { ApiError, api } from "../../../lib/api-client";
+import { t } from "../../../lib/i18n";
 import { isNetworkFailure } from "../../../lib/offline/online";
 import { reportPendingChanges } from "../../../lib/offline/pending-changes";
 import { queryClient } from "../../../lib/query-client";
@@ -12,7 +13,7 @@ import { groceryKeys } from "./keys";
 // has it. They are sent one at a time in the order they were made; each says the state it
 // sets (is_checked true or false), so sending one twice does no harm.
 
-export const ITEM_TOGGLE_FAILED = "Failed to update item status. Please try again.";
+export const itemToggleFailedText = () => t("groceries.items.tickFailed");
 
 export interface QueuedTick {
   /** Order of the ticks: later ticks have higher numbers, also across reloads. */
@@ -190,7 +191,7 @@ async function send(tick: QueuedTick): Promise<"done" | "wait"> {
     if (error instanceof ApiError && error.status === 404) return "done";
     // A refusal: the refresh puts the item back as the server has it.
     console.error("Tick refused", error);
-    window.alert(ITEM_TOGGLE_FAILED);
+    window.alert(itemToggleFailedText());
     return "done";
   }
 }

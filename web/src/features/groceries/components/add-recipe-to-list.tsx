@@ -3,13 +3,15 @@ import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Modal } from "../../../components/modal";
+import { t } from "../../../lib/i18n";
+import { tRich } from "../../../lib/i18n/rich";
 import { queryClient } from "../../../lib/query-client";
 import { useSession } from "../../../lib/session";
 import { createPlannedRecipe } from "../api/create-planned-recipe";
 import { useGroceryLists } from "../api/get-grocery-lists";
 import { plannedRecipesQuery } from "../api/get-planned-recipes";
 import { shoppingItemsQuery } from "../api/get-shopping-items";
-import { guestsText, listLabel, planErrorMessage } from "../format";
+import { listLabel, planErrorMessage } from "../format";
 import { lastListOf, rememberLastList } from "../last-list";
 
 /**
@@ -39,7 +41,7 @@ export function AddRecipeToList({
           setOpen(true);
         }}
       >
-        Add to shopping list
+        {t("groceries.addRecipe.title")}
       </button>
       {open && (
         <AddDialog
@@ -56,8 +58,11 @@ export function AddRecipeToList({
       <p className="added-to-list" role="status">
         {added && (
           <>
-            Added for {guestsText(added.guests)} to{" "}
-            <Link to={`/grocery-list/${added.list.id}`}>{added.list.name}</Link>.
+            {tRich("groceries.addRecipe.added", {
+              count: added.guests,
+              list: added.list.name,
+              link: (chunks) => <Link to={`/grocery-list/${added.list.id}`}>{chunks}</Link>,
+            })}
           </>
         )}
       </p>
@@ -107,7 +112,7 @@ function AddDialog({
     const list = all.find((entry) => String(entry.id) === listId);
     const count = Number(guestsValue);
     if (!list || !Number.isInteger(count) || count < 1) {
-      setError("Please choose a list and enter the guests (1 or more).");
+      setError(t("groceries.addRecipe.missing"));
       return;
     }
     setError(null);
@@ -124,14 +129,15 @@ function AddDialog({
   };
 
   return (
-    <Modal title="Add to shopping list" onClose={onClose} initialFocus={firstField}>
+    <Modal title={t("groceries.addRecipe.title")} onClose={onClose} initialFocus={firstField}>
       <p className="muted">{recipeTitle}</p>
       {lists.isPending ? (
-        <p>Loading...</p>
+        <p>{t("groceries.addRecipe.loading")}</p>
       ) : all.length === 0 ? (
         <p>
-          You have no shopping lists yet.{" "}
-          <Link to="/grocery-lists">Create one in My Shopping Lists</Link>.
+          {tRich("groceries.addRecipe.noLists", {
+            link: (chunks) => <Link to="/grocery-lists">{chunks}</Link>,
+          })}
         </p>
       ) : (
         <form className="form" onSubmit={onSubmit}>
@@ -141,7 +147,7 @@ function AddDialog({
             </div>
           )}
           <div className="field">
-            <label htmlFor={ids.list}>Shopping list</label>
+            <label htmlFor={ids.list}>{t("groceries.addRecipe.listLabel")}</label>
             <select
               ref={firstField}
               id={ids.list}
@@ -156,7 +162,7 @@ function AddDialog({
             </select>
           </div>
           <div className="field">
-            <label htmlFor={ids.guests}>Guests</label>
+            <label htmlFor={ids.guests}>{t("groceries.addRecipe.guestsLabel")}</label>
             <input
               id={ids.guests}
               type="number"
@@ -168,7 +174,7 @@ function AddDialog({
             />
           </div>
           <button type="submit" className="btn btn-primary" disabled={plan.isPending}>
-            {plan.isPending ? "Adding..." : "Add to list"}
+            {plan.isPending ? t("groceries.addRecipe.adding") : t("groceries.addRecipe.submit")}
           </button>
         </form>
       )}

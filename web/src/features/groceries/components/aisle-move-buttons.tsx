@@ -2,6 +2,7 @@ import type { Aisle } from "@potluck/contract";
 import { type RefObject, useLayoutEffect, useRef } from "react";
 import { reasonOf } from "../../../lib/api-client";
 import { isFocusLost } from "../../../lib/focus";
+import { t } from "../../../lib/i18n";
 import { useSetAisleOrder } from "../api/aisles";
 import { moveAisle } from "../shop-order";
 
@@ -27,7 +28,11 @@ export function AisleMoveButtons({
   const button = (direction: Direction, text: string, disabled: boolean) => (
     <MoveButton
       key={direction}
-      label={`Move ${aisle.name} ${direction}`}
+      label={
+        direction === "up"
+          ? t("groceries.aisles.moveUp", { aisle: aisle.name })
+          : t("groceries.aisles.moveDown", { aisle: aisle.name })
+      }
       text={text}
       disabled={disabled}
       lastMove={lastMove}
@@ -46,7 +51,10 @@ export function AisleMoveButtons({
       {button("down", "↓", at === shown.length - 1)}
       {setOrder.isError && (
         <span className="field-error" role="alert">
-          Could not move {aisle.name}: {reasonOf(setOrder.error)}
+          {t("groceries.aisles.moveFailed", {
+            aisle: aisle.name,
+            reason: reasonOf(setOrder.error),
+          })}
         </span>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { t } from "../../../lib/i18n";
 import { canKeepScreenOn, useScreenWakeLock } from "../../../lib/wake-lock";
 
 /** "Keep screen on" while shopping, where the browser can; not offered where it cannot. */
@@ -13,8 +14,10 @@ export function KeepScreenOn() {
         checked={wanted}
         onChange={(event) => setWanted(event.target.checked)}
       />
-      Keep screen on
-      {lock === "refused" && <span className="field-error"> (not allowed here)</span>}
+      {t("groceries.keepScreenOn.label")}
+      {lock === "refused" && (
+        <span className="field-error"> {t("groceries.keepScreenOn.refused")}</span>
+      )}
     </label>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { ConfirmStep, useConfirmStep } from "../../../components/confirm-step";
 import { Modal } from "../../../components/modal";
+import { t } from "../../../lib/i18n";
 import { useSession } from "../../../lib/session";
 import { useDeleteGroceryList } from "../api/delete-grocery-list";
 import { useGroceryLists } from "../api/get-grocery-lists";
@@ -39,7 +40,7 @@ export function ListActions({ listId }: { listId: number }) {
     <div className="grocery-list-actions">
       <div className="row">
         <button type="button" className="btn btn-secondary" onClick={() => setSharing(true)}>
-          {isOwner ? "Share" : "Members"}
+          {isOwner ? t("groceries.listActions.share") : t("groceries.listActions.members")}
         </button>
         {isOwner && !confirmDelete.asking && (
           <button
@@ -48,15 +49,15 @@ export function ListActions({ listId }: { listId: number }) {
             className="btn btn-danger"
             onClick={() => confirmDelete.ask(true)}
           >
-            Delete: {selected.name}
+            {t("groceries.listActions.delete", { name: selected.name })}
           </button>
         )}
       </div>
       {/* A list goes with its plans and notes, and there is no undo: ask first. */}
       {isOwner && confirmDelete.asking && (
         <ConfirmStep
-          question={`Delete ${selected.name}? Its planned recipes, extras and notes are deleted with it.`}
-          confirmLabel="Yes, delete"
+          question={t("groceries.listActions.deleteQuestion", { name: selected.name })}
+          confirmLabel={t("groceries.listActions.deleteConfirm")}
           pending={deleteList.isPending}
           onConfirm={onDelete}
           onCancel={() => confirmDelete.ask(false)}
@@ -65,7 +66,11 @@ export function ListActions({ listId }: { listId: number }) {
       )}
       {sharing && myUsername && (
         <Modal
-          title={isOwner ? `Share ${selected.name}` : `Members of ${selected.name}`}
+          title={
+            isOwner
+              ? t("groceries.listActions.shareTitle", { name: selected.name })
+              : t("groceries.listActions.membersTitle", { name: selected.name })
+          }
           onClose={() => setSharing(false)}
         >
           <SharePanel

@@ -1,5 +1,6 @@
 import type { GroceryListSummary } from "@potluck/contract";
 import { Picker } from "../../../components/picker";
+import { t } from "../../../lib/i18n";
 
 /**
  * Picks one of the cook's lists (searchable). Heavy: list-selection.tsx loads it after the page
@@ -27,7 +28,7 @@ export function ListPickerSelect({
       value={selected}
       onChange={(list) => list && onPick(list)}
       label={labelOf}
-      placeholder="Select a list"
+      placeholder={t("groceries.listPicker.placeholder")}
       loading={loading}
       classNamePrefix="list-picker"
     />

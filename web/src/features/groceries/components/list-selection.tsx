@@ -5,6 +5,7 @@ import { deferred } from "../../../components/deferred";
 import { LoadError } from "../../../components/load-error";
 import { SelectPlaceholder } from "../../../components/select-placeholder";
 import { ApiError, reasonOf } from "../../../lib/api-client";
+import { t } from "../../../lib/i18n";
 import { useSeenOnScreen } from "../../../lib/use-seen-on-screen";
 import { useCreateGroceryList } from "../api/create-grocery-list";
 import { useGroceryLists } from "../api/get-grocery-lists";
@@ -20,7 +21,7 @@ const ListPicker = deferred(
 );
 
 /** The server's words for a blank name (a 400 on `name`), checked before sending. */
-const BLANK = "This field may not be blank.";
+const blankText = () => t("groceries.createList.blank");
 
 /** The first message of a 400's `name` field errors, if that is what the server said. */
 function nameErrorOf(error: unknown): string | null {
@@ -57,7 +58,7 @@ export function ListSelection({ selectedId }: { selectedId: number | null }) {
     const trimmed = name.trim();
     setCreateError(null);
     if (!trimmed) {
-      setNameError(BLANK);
+      setNameError(blankText());
       nameInput.current?.focus();
       return;
     }
@@ -72,7 +73,7 @@ export function ListSelection({ selectedId }: { selectedId: number | null }) {
         if (forName) {
           setNameError(forName);
           nameInput.current?.focus();
-        } else setCreateError(`Failed to create the list. ${reasonOf(error)}`);
+        } else setCreateError(t("groceries.createList.failed", { reason: reasonOf(error) }));
       },
     });
   };
@@ -81,7 +82,7 @@ export function ListSelection({ selectedId }: { selectedId: number | null }) {
     <div className="card grocery-selection">
       <form className="grocery-create" onSubmit={onCreate} noValidate>
         <div className="field">
-          <label htmlFor={nameId}>New list name</label>
+          <label htmlFor={nameId}>{t("groceries.createList.nameLabel")}</label>
           <input
             ref={nameInput}
             id={nameId}
@@ -99,7 +100,7 @@ export function ListSelection({ selectedId }: { selectedId: number | null }) {
           />
         </div>
         <button type="submit" className="btn btn-primary" disabled={createList.isPending}>
-          Create New List
+          {t("groceries.createList.submit")}
         </button>
         {nameError && (
           <p id={nameErrorId} className="field-error" role="alert">
@@ -114,14 +115,14 @@ export function ListSelection({ selectedId }: { selectedId: number | null }) {
       )}
       {lists.isError && (
         <LoadError
-          text="Your lists could not be loaded."
+          text={t("groceries.lists.loadFailed")}
           onRetry={() => void lists.refetch()}
           retrying={lists.isFetching}
         />
       )}
       <div ref={pick} className="grocery-pick">
         <div className="field">
-          <label htmlFor={pickerId}>Your lists</label>
+          <label htmlFor={pickerId}>{t("groceries.lists.pickerLabel")}</label>
           <ListPicker
             load={pickerOnScreen}
             inputId={pickerId}

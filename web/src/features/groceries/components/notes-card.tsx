@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { deferred } from "../../../components/deferred";
 import { EditorPlaceholder } from "../../../components/editor-placeholder";
+import { t } from "../../../lib/i18n";
 import { useSeenOnScreen } from "../../../lib/use-seen-on-screen";
 import { useGroceryList } from "../api/get-grocery-list";
 import { useShoppingLinesSettled } from "../api/get-shopping-items";
@@ -39,11 +40,11 @@ export function NotesCard({
   }, [wanted]);
   return (
     <section ref={card} className="card grocery-card notes-card" aria-labelledby={headingId}>
-      <h2 id={headingId}>Notes</h2>
+      <h2 id={headingId}>{t("groceries.notes.heading")}</h2>
       {/* Fresh notes only: a copy cached from an earlier visit may be out of date. */}
       {!list.isFetchedAfterMount ? (
         <p className="status-text" role="status">
-          Loading notes...
+          {t("groceries.notes.loading")}
         </p>
       ) : list.data ? (
         <NotesEditor
@@ -54,7 +55,7 @@ export function NotesCard({
           labelId={headingId}
         />
       ) : (
-        <p className="muted">The notes could not be loaded.</p>
+        <p className="muted">{t("groceries.notes.loadFailed")}</p>
       )}
     </section>
   );
@@ -66,7 +67,7 @@ function NotesPlaceholder({ labelId }: { labelId: string }) {
     <div className="notes-editor">
       <EditorPlaceholder
         labelId={labelId}
-        toolbarLabel="Notes formatting"
+        toolbarLabel={t("groceries.notes.toolbar")}
         editableClass="notes-editable"
       />
       <p className="notes-status" />

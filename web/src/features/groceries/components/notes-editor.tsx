@@ -1,18 +1,27 @@
 import { EditorContent, useEditor } from "@tiptap/react";
 import { useEffect, useState } from "react";
 import { EDITOR_EXTENSIONS, FormattingToolbar } from "../../../components/rich-text-editor";
+import { t } from "../../../lib/i18n";
 import { useSession } from "../../../lib/session";
 import type { RemoteNotes } from "../api/list-events";
 import { decideIncomingNotes, notesChangedText } from "../incoming-notes";
 import { type NotesStatus, useNotesAutosave } from "../use-notes-autosave";
 
-const STATUS_TEXT: Record<NotesStatus, string> = {
-  idle: "",
-  saving: "Saving...",
-  saved: "Saved!",
-  error: "Error saving.",
-  offline: "Offline: kept on this device until the network is back.",
-};
+/** What the status line under the editor says. */
+function statusText(status: NotesStatus): string {
+  switch (status) {
+    case "idle":
+      return "";
+    case "saving":
+      return t("groceries.notes.saving");
+    case "saved":
+      return t("groceries.notes.saved");
+    case "error":
+      return t("groceries.notes.saveError");
+    case "offline":
+      return t("groceries.notes.offline");
+  }
+}
 
 /**
  * Edits the list's notes with TipTap and autosaves them. Heavy: notes-card.tsx loads this
@@ -89,16 +98,16 @@ export default function NotesEditor({
         <div className="alert notes-conflict" role="alert">
           <span>{notesChangedText(theirs.by)}</span>
           <button type="button" className="btn btn-small btn-outline" onClick={loadTheirs}>
-            Load their notes
+            {t("groceries.notes.loadTheirs")}
           </button>
         </div>
       )}
       <div className="rich-text-editor">
-        <FormattingToolbar editor={editor} label="Notes formatting" />
+        <FormattingToolbar editor={editor} label={t("groceries.notes.toolbar")} />
         <EditorContent editor={editor} />
       </div>
       <p className="notes-status" role="status" aria-live="polite">
-        {STATUS_TEXT[status]}
+        {statusText(status)}
       </p>
     </div>
   );

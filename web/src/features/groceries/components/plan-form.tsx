@@ -3,6 +3,7 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { deferred } from "../../../components/deferred";
 import type { PickerOption } from "../../../components/picker";
 import { SelectPlaceholder } from "../../../components/select-placeholder";
+import { t } from "../../../lib/i18n";
 import { unitsQuery } from "../../../lib/ingredients/get-units";
 import { searchIngredients } from "../../../lib/ingredients/search-ingredients";
 import { useSeenOnScreen } from "../../../lib/use-seen-on-screen";
@@ -30,13 +31,15 @@ const loaders: Record<PlanKind, (text: string) => Promise<PickerOption[]>> = {
  */
 export function PlanForm({ kind, listId }: { kind: PlanKind; listId: number | null }) {
   const isRecipe = kind === "Recipe";
-  const quantityLabel = isRecipe ? "Guests" : "Quantity";
+  const quantityLabel = isRecipe
+    ? t("groceries.planForm.guests")
+    : t("groceries.planForm.quantity");
   const [item, setItem] = useState<PickerOption | null>(null);
   const [quantity, setQuantity] = useState("");
   const [unitId, setUnitId] = useState("");
   const [plannedOn, setPlannedOn] = useState("");
   const [formError, setError] = useState<string | null>(null);
-  const error = listId === null ? "Grocery list ID is missing from URL." : formError;
+  const error = listId === null ? t("groceries.planForm.noListId") : formError;
   const planRecipe = useCreatePlannedRecipe(listId ?? 0);
   const planExtra = useCreatePlannedExtra(listId ?? 0);
   const saving = planRecipe.isPending || planExtra.isPending;
@@ -58,11 +61,13 @@ export function PlanForm({ kind, listId }: { kind: PlanKind; listId: number | nu
     event.preventDefault();
     if (listId === null) return;
     if (!item || quantity.trim() === "") {
-      setError(`Please select a ${kind} and enter a ${quantityLabel}.`);
+      setError(
+        isRecipe ? t("groceries.planForm.missingRecipe") : t("groceries.planForm.missingExtra"),
+      );
       return;
     }
     if (!isRecipe && !unitId) {
-      setError("Please select a unit.");
+      setError(t("groceries.planForm.missingUnit"));
       return;
     }
     setError(null);
@@ -92,13 +97,15 @@ export function PlanForm({ kind, listId }: { kind: PlanKind; listId: number | nu
   const unitsError = units.isError
     ? units.error instanceof Error && units.error.message
       ? units.error.message
-      : "Could not load Units. Please try again."
+      : t("groceries.planForm.unitsFailed")
     : null;
 
   return (
     <div ref={formRef} className="plan-form">
-      <h2 id={ids.heading}>Plan a {kind}</h2>
-      {listId === null && <p className="muted">Missing Grocery List context.</p>}
+      <h2 id={ids.heading}>
+        {isRecipe ? t("groceries.planForm.headingRecipe") : t("groceries.planForm.headingExtra")}
+      </h2>
+      {listId === null && <p className="muted">{t("groceries.planForm.noList")}</p>}
       {error && (
         <div className="alert alert-error" role="alert">
           {error}
@@ -106,7 +113,9 @@ export function PlanForm({ kind, listId }: { kind: PlanKind; listId: number | nu
       )}
       <form className="form" onSubmit={onSubmit} aria-labelledby={ids.heading}>
         <div className="field">
-          <label htmlFor={ids.item}>{kind}</label>
+          <label htmlFor={ids.item}>
+            {isRecipe ? t("groceries.planForm.recipe") : t("groceries.planForm.extra")}
+          </label>
           <PlanPicker
             load={onScreen}
             inputId={ids.item}
@@ -131,7 +140,7 @@ export function PlanForm({ kind, listId }: { kind: PlanKind; listId: number | nu
           </div>
           {isRecipe ? (
             <div className="field">
-              <label htmlFor={ids.date}>Date (optional)</label>
+              <label htmlFor={ids.date}>{t("groceries.planForm.date")}</label>
               <input
                 id={ids.date}
                 type="date"
@@ -141,14 +150,14 @@ export function PlanForm({ kind, listId }: { kind: PlanKind; listId: number | nu
             </div>
           ) : (
             <div className="field">
-              <label htmlFor={ids.unit}>Unit</label>
+              <label htmlFor={ids.unit}>{t("groceries.planForm.unit")}</label>
               <select
                 id={ids.unit}
                 value={unitId}
                 disabled={unitList.length === 0}
                 onChange={(event) => setUnitId(event.target.value)}
               >
-                <option value="">Choose a unit</option>
+                <option value="">{t("groceries.planForm.chooseUnit")}</option>
                 {unitList.map((unit) => (
                   <option key={unit.id} value={unit.id}>
                     {unit.name}
@@ -168,7 +177,11 @@ export function PlanForm({ kind, listId }: { kind: PlanKind; listId: number | nu
           className="btn btn-primary"
           disabled={saving || quantity === "" || (!isRecipe && !unitId)}
         >
-          {saving ? "Planning..." : `Plan ${kind}`}
+          {saving
+            ? t("groceries.planForm.planning")
+            : isRecipe
+              ? t("groceries.planForm.submitRecipe")
+              : t("groceries.planForm.submitExtra")}
         </button>
       </form>
     </div>

@@ -3,6 +3,8 @@ import { useId } from "react";
 import { LoadError } from "../../../components/load-error";
 import { Loading } from "../../../components/status";
 import type { FormFields } from "../../../lib/api-client";
+import { t } from "../../../lib/i18n";
+import { tRich } from "../../../lib/i18n/rich";
 import { useCreatePlannedExtra } from "../api/create-planned-extra";
 import { useDeletePlannedExtra } from "../api/delete-planned-extra";
 import { usePlannedExtras } from "../api/get-planned-extras";
@@ -22,17 +24,17 @@ export function PlannedExtras({ listId }: { listId: number }) {
     replan.mutate(asPlannedAgain(listId, extra), { onSuccess: undo.dismiss });
   return (
     <section className="planned" aria-labelledby={headingId}>
-      <h3 id={headingId}>Planned Extras:</h3>
+      <h3 id={headingId}>{t("groceries.plannedExtras.heading")}</h3>
       {extras.isPending ? (
         <Loading />
       ) : extras.isError ? (
         <LoadError
-          text="The planned extras could not be loaded."
+          text={t("groceries.plannedExtras.loadFailed")}
           onRetry={() => void extras.refetch()}
           retrying={extras.isFetching}
         />
       ) : extras.data.length === 0 ? (
-        <p className="muted">No extras planned yet.</p>
+        <p className="muted">{t("groceries.plannedExtras.empty")}</p>
       ) : (
         <ul className="planned-list">
           {extras.data.map((extra) => (
@@ -50,8 +52,10 @@ export function PlannedExtras({ listId }: { listId: number }) {
                   disabled={remove.isPending && remove.variables === extra.id}
                   onClick={() => remove.mutate(extra.id, { onSuccess: () => undo.offer(extra) })}
                 >
-                  Delete
-                  <span className="visually-hidden"> {extra.ingredient.name}</span>
+                  {tRich("groceries.plannedExtras.delete", {
+                    hidden: (chunks) => <span className="visually-hidden">{chunks}</span>,
+                    name: extra.ingredient.name,
+                  })}
                 </button>
               </div>
             </li>

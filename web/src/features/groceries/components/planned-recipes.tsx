@@ -2,6 +2,8 @@ import type { PlannedRecipe } from "@potluck/contract";
 import { useId } from "react";
 import { LoadError } from "../../../components/load-error";
 import { Loading } from "../../../components/status";
+import { t } from "../../../lib/i18n";
+import { tRich } from "../../../lib/i18n/rich";
 import { useCreatePlannedRecipe } from "../api/create-planned-recipe";
 import { useDeletePlannedRecipe } from "../api/delete-planned-recipe";
 import { usePlannedRecipes } from "../api/get-planned-recipes";
@@ -29,17 +31,17 @@ export function PlannedRecipes({ listId }: { listId: number }) {
     );
   return (
     <section className="planned" aria-labelledby={headingId}>
-      <h3 id={headingId}>Planned Recipes:</h3>
+      <h3 id={headingId}>{t("groceries.plannedRecipes.heading")}</h3>
       {plans.isPending ? (
         <Loading />
       ) : plans.isError ? (
         <LoadError
-          text="The planned recipes could not be loaded."
+          text={t("groceries.plannedRecipes.loadFailed")}
           onRetry={() => void plans.refetch()}
           retrying={plans.isFetching}
         />
       ) : plans.data.length === 0 ? (
-        <p className="muted">No recipes planned yet.</p>
+        <p className="muted">{t("groceries.plannedRecipes.empty")}</p>
       ) : (
         <ul className="planned-list">
           {plans.data.map((plan) => {
@@ -58,11 +60,10 @@ export function PlannedRecipes({ listId }: { listId: number }) {
                     target="_blank"
                     rel="noopener noreferrer"
                   >
-                    View Recipe
-                    <span className="visually-hidden">
-                      {" "}
-                      {plan.recipe.title} (opens in a new tab)
-                    </span>
+                    {tRich("groceries.plannedRecipes.view", {
+                      hidden: (chunks) => <span className="visually-hidden">{chunks}</span>,
+                      title: plan.recipe.title,
+                    })}
                   </a>
                   <button
                     type="button"
@@ -70,11 +71,11 @@ export function PlannedRecipes({ listId }: { listId: number }) {
                     disabled={remove.isPending && remove.variables === plan.id}
                     onClick={() => remove.mutate(plan.id, { onSuccess: () => undo.offer(plan) })}
                   >
-                    Delete
-                    <span className="visually-hidden">
-                      {" "}
-                      {plan.recipe.title}, {date}
-                    </span>
+                    {tRich("groceries.plannedRecipes.delete", {
+                      hidden: (chunks) => <span className="visually-hidden">{chunks}</span>,
+                      title: plan.recipe.title,
+                      date,
+                    })}
                   </button>
                 </div>
               </li>

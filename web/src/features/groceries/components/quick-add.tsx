@@ -4,11 +4,12 @@ import { ApiError, reasonOf } from "../../../lib/api-client";
 import { fieldErrorsOf } from "../../../lib/field-errors";
 import { addLine } from "../api/add-queue";
 import "./quick-add.css";
+import { t } from "../../../lib/i18n";
 
 /** Why the server would not take a typed line, in a few words. */
 function refusalText(refusal: unknown): string {
   if (refusal instanceof ApiError && refusal.status === 404) {
-    return "this list is gone, or no longer shared with you.";
+    return t("groceries.quickAdd.listGone");
   }
   return fieldErrorsOf(refusal).text ?? reasonOf(refusal);
 }
@@ -29,13 +30,13 @@ export function QuickAdd({ listId }: { listId: number }) {
     event.preventDefault();
     const line = text.replace(/\s+/g, " ").trim();
     if (line === "") {
-      setError("Type what to add, for example 2 lemons.");
+      setError(t("groceries.quickAdd.empty"));
       return;
     }
     setText("");
     setError(null);
     addLine(listId, line).catch((refusal: unknown) => {
-      setError(`Could not add “${line}”: ${refusalText(refusal)}`);
+      setError(t("groceries.quickAdd.refused", { text: line, reason: refusalText(refusal) }));
       setText((current) => (current === "" ? line : current));
     });
   };
@@ -43,11 +44,11 @@ export function QuickAdd({ listId }: { listId: number }) {
   return (
     <form className="quick-add" onSubmit={onSubmit} noValidate>
       <div className="field">
-        <label htmlFor={inputId}>Add an item</label>
+        <label htmlFor={inputId}>{t("groceries.quickAdd.label")}</label>
         <input
           id={inputId}
           name="text"
-          placeholder="2 kg potatoes, paper towels…"
+          placeholder={t("groceries.quickAdd.placeholder")}
           autoComplete="off"
           enterKeyHint="done"
           maxLength={SHOPPING_TEXT_MAX}
@@ -61,7 +62,7 @@ export function QuickAdd({ listId }: { listId: number }) {
         />
       </div>
       <button type="submit" className="btn btn-primary">
-        Add
+        {t("groceries.quickAdd.submit")}
       </button>
       {error && (
         <p id={errorId} className="field-error" role="alert">

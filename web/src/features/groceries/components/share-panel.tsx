@@ -1,5 +1,6 @@
 import type { GroceryListSummary } from "@potluck/contract";
 import { ShareMembersPanel } from "../../../components/share-members-panel";
+import { t } from "../../../lib/i18n";
 import { useAddListMember } from "../api/add-list-member";
 import { useListMembers } from "../api/get-list-members";
 import { useLeaveGroceryList, useRemoveListMember } from "../api/remove-list-member";
@@ -31,13 +32,16 @@ export function SharePanel({
       hooks={listHooks}
       texts={{
         intro: isOwner
-          ? "Cooks you share this list with can tick items, plan recipes and extras and edit the notes. Only you can delete the list."
-          : `${list.owner_username} shared this list with you. You can tick items, plan recipes and extras and edit the notes.`,
-        membersHeading: "On this list",
-        membersFailed: "Could not load who is on this list.",
-        leave: "Leave list",
-        leaveQuestion: `Leave ${list.name}? It will no longer be in your lists, until ${list.owner_username} shares it with you again.`,
-        leaveFailed: "Could not leave the list.",
+          ? t("groceries.share.introOwner")
+          : t("groceries.share.introMember", { owner: list.owner_username }),
+        membersHeading: t("groceries.share.membersHeading"),
+        membersFailed: t("groceries.share.membersFailed"),
+        leave: t("groceries.share.leave"),
+        leaveQuestion: t("groceries.share.leaveQuestion", {
+          name: list.name,
+          owner: list.owner_username,
+        }),
+        leaveFailed: t("groceries.share.leaveFailed"),
       }}
       canManage={isOwner}
       membersSeenByMembers

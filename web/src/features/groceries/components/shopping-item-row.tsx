@@ -2,6 +2,8 @@ import type { Aisle, ShoppingItem, UnitsPreference } from "@potluck/contract";
 import { useId, useLayoutEffect, useRef, useState } from "react";
 import { reasonOf } from "../../../lib/api-client";
 import { isFocusLost } from "../../../lib/focus";
+import { t } from "../../../lib/i18n";
+import { tRich } from "../../../lib/i18n/rich";
 import { useChosen } from "../../../lib/use-chosen";
 import { useTextCut } from "../../../lib/use-text-cut";
 import { useMoveIngredientAisle, useMoveTextAisle } from "../api/aisles";
@@ -66,7 +68,7 @@ export function ShoppingItemRow({
             id={recipesId}
             className={expanded ? "shopping-item-for is-expanded" : "shopping-item-for"}
           >
-            for {item.from_recipes}
+            {t("groceries.item.forRecipes", { recipes: item.from_recipes })}
           </span>
         </span>
       </label>
@@ -77,7 +79,7 @@ export function ShoppingItemRow({
           className="icon-button shopping-item-more"
           aria-expanded={expanded}
           aria-controls={recipesId}
-          aria-label={`All the recipes for ${what}`}
+          aria-label={t("groceries.item.allRecipes", { what })}
           onClick={() => setExpanded((shown) => !shown)}
         />
       )}
@@ -140,11 +142,14 @@ function ArrangeIngredient({
             toggleStaple.mutate({ ingredientId, staple }, { onError: () => chooseStaple(null) });
           }}
         />
-        Always at home<span className="visually-hidden"> ({name})</span>
+        {tRich("groceries.item.staple", {
+          hidden: (chunks) => <span className="visually-hidden">{chunks}</span>,
+          name,
+        })}
       </label>
       {error && (
         <p className="field-error" role="alert">
-          Could not change {name}: {reasonOf(error)}
+          {t("groceries.item.changeFailed", { name, reason: reasonOf(error) })}
         </p>
       )}
     </div>
@@ -172,7 +177,7 @@ function ArrangeFreeText({
       />
       {move.error && (
         <p className="field-error" role="alert">
-          Could not change {text}: {reasonOf(move.error)}
+          {t("groceries.item.changeFailed", { name: text, reason: reasonOf(move.error) })}
         </p>
       )}
     </div>
@@ -198,7 +203,7 @@ function AisleSelect({
   return (
     <>
       <label htmlFor={selectId} className="visually-hidden">
-        Aisle for {name}
+        {t("groceries.item.aisleFor", { name })}
       </label>
       <select
         id={selectId}

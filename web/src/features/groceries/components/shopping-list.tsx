@@ -13,6 +13,8 @@ import { KeepScreenOn } from "./keep-screen-on";
 import { QuickAdd } from "./quick-add";
 import { ShoppingItemRow } from "./shopping-item-row";
 import "./grocery-list.css";
+import { t } from "../../../lib/i18n";
+import { tRich } from "../../../lib/i18n/rich";
 
 /**
  * 'Shopping List': one checkable line per ingredient and measure, under the cook's aisles in
@@ -30,7 +32,7 @@ export function ShoppingList({ listId }: { listId: number }) {
       aria-labelledby={headingId}
     >
       <div className="shopping-list-header">
-        <h2 id={headingId}>Shopping List</h2>
+        <h2 id={headingId}>{t("groceries.shoppingList.heading")}</h2>
         <div className="shopping-list-tools">
           <KeepScreenOn />
           <button
@@ -39,32 +41,23 @@ export function ShoppingList({ listId }: { listId: number }) {
             aria-pressed={arranging}
             onClick={() => setArranging((on) => !on)}
           >
-            Arrange
+            {t("groceries.shoppingList.arrange")}
           </button>
         </div>
       </div>
       <QuickAdd listId={listId} />
-      {arranging && (
-        <p className="muted small">
-          Move aisles into the order you walk the shop, put an ingredient in another aisle, or mark
-          what you always have at home. Only your own view changes.
-        </p>
-      )}
+      {arranging && <p className="muted small">{t("groceries.shoppingList.arrangeHelp")}</p>}
       <PendingLines listId={listId} />
       {items.isPending ? (
         <Loading />
       ) : items.isError ? (
         <LoadError
-          text="The shopping list could not be loaded."
+          text={t("groceries.shoppingList.loadFailed")}
           onRetry={() => void items.refetch()}
           retrying={items.isFetching}
         />
       ) : items.data.length === 0 ? (
-        pending.length === 0 && (
-          <p className="muted">
-            Nothing to buy yet: add an item above, or plan a recipe or an extra below.
-          </p>
-        )
+        pending.length === 0 && <p className="muted">{t("groceries.shoppingList.empty")}</p>
       ) : (
         <ShopAisles listId={listId} items={items.data} arranging={arranging} />
       )}
@@ -122,7 +115,10 @@ function ShopAisles({
       {sections.staples.length > 0 && (
         <details className="staples-section">
           <summary>
-            Probably at home <span className="count">({sections.staples.length})</span>
+            {tRich("groceries.shoppingList.staples", {
+              count: sections.staples.length,
+              counted: (chunks) => <span className="count">{chunks}</span>,
+            })}
           </summary>
           {rows(sections.staples)}
         </details>
@@ -140,14 +136,14 @@ function PendingLines({ listId }: { listId: number }) {
   const online = useOnline();
   if (lines.length === 0) return null;
   return (
-    <ul className="shopping-items" aria-label="Being added">
+    <ul className="shopping-items" aria-label={t("groceries.shoppingList.pending")}>
       {lines.map((line) => (
         <li key={line.seq} className="shopping-item is-pending">
           <p className="shopping-item-tick">
             <span className="shopping-item-text">
               <span className="shopping-item-what">{line.text}</span>{" "}
               <span className="shopping-item-for">
-                {online ? "adding…" : "waiting for the network"}
+                {online ? t("groceries.shoppingList.adding") : t("groceries.shoppingList.waiting")}
               </span>
             </span>
           </p>

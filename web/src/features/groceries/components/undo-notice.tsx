@@ -1,3 +1,6 @@
+import { t } from "../../../lib/i18n";
+import { tRich } from "../../../lib/i18n/rich";
+
 /** 'Removed {title}. Undo', announced politely. */
 export function UndoNotice({
   title,
@@ -10,15 +13,17 @@ export function UndoNotice({
 }) {
   return (
     <p className="undo-notice" role="status">
-      Removed {title}.{" "}
+      {t("groceries.undo.removed", { title })}{" "}
       <button
         type="button"
         className="btn btn-outline btn-small"
         onClick={onUndo}
         disabled={undoing}
       >
-        Undo
-        <span className="visually-hidden"> removing {title}</span>
+        {tRich("groceries.undo.button", {
+          hidden: (chunks) => <span className="visually-hidden">{chunks}</span>,
+          title,
+        })}
       </button>
     </p>
   );
