@@ -1,10 +1,10 @@
-import { bestLanguage, DEFAULT_LANGUAGE } from "@potluck/contract/languages";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { startAddQueue } from "./features/groceries/api/add-queue";
 import { startTickQueue } from "./features/groceries/api/tick-queue";
-import { chosenLanguage, loadLanguage, markDocument } from "./lib/i18n";
+import { loadLanguage, markDocument } from "./lib/i18n";
+import { pageLanguage } from "./lib/i18n/boot";
 import "./styles.css";
 
 const root = document.getElementById("root");
@@ -13,8 +13,10 @@ if (!root) throw new Error("#root is missing from index.html");
 void startTickQueue();
 void startAddQueue();
 
-// The reader's language: the one they chose, else the browser's best match, else English.
-const language = chosenLanguage() ?? bestLanguage(navigator.languages) ?? DEFAULT_LANGUAGE;
+// The reader's language: the one the server wrote into <html lang> (the account's, else the
+// cookie's, else Accept-Language's), else the cookie's, else the browser's best match, else
+// English; or the pseudo-language when the cookie asks for it (lib/i18n/boot.ts).
+const language = pageLanguage();
 markDocument(language);
 await loadLanguage(language);
 createRoot(root).render(

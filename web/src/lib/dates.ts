@@ -1,10 +1,8 @@
-// THE way the app writes a date (issue 34 §19): one format on every page, "28 Nov 2026, 03:24"
-// for a moment and "28 Nov 2026" for a day, in the reader's time zone. The locale is a
-// parameter so that the languages issue can pass the reader's; until then every page uses the
-// default, en-GB's medium date and short time.
-
-/** The locale every date is written in until the app speaks other languages. */
-export const DATE_LOCALE = "en-GB";
+// THE way the app writes a date (issue 34 §19): one format on every page, the medium date and
+// short time of the reader's language (issue 37), in the reader's time zone: "28 Nov 2026,
+// 03:24" in English (en-GB's ways, as always), "28.11.2026, 03:24" in German, "2026/11/28
+// 3:24" in Japanese. A locale passed as a parameter is used as it is.
+import { formattingLocale, localized } from "./i18n";
 
 // One formatter per locale and style: toLocaleString with options builds a new one on each
 // call, which a page of recipe cards did twenty times over at start-up.
@@ -31,19 +29,19 @@ function dateOf(value: string | Date | null | undefined): Date | null {
 }
 
 /** "28 Nov 2026, 03:24": when something happened. "" when the value is missing or not a date. */
-export function formatDateTime(
-  value: string | Date | null | undefined,
-  locale: string = DATE_LOCALE,
-): string {
+export function formatDateTime(value: string | Date | null | undefined, locale?: string): string {
   const date = dateOf(value);
-  return date ? formatter(locale, true).format(date) : "";
+  if (!date) return "";
+  return locale
+    ? formatter(locale, true).format(date)
+    : localized(formatter(formattingLocale(), true).format(date));
 }
 
 /** "28 Nov 2026": the day something happened. "" when the value is missing or not a date. */
-export function formatDate(
-  value: string | Date | null | undefined,
-  locale: string = DATE_LOCALE,
-): string {
+export function formatDate(value: string | Date | null | undefined, locale?: string): string {
   const date = dateOf(value);
-  return date ? formatter(locale, false).format(date) : "";
+  if (!date) return "";
+  return locale
+    ? formatter(locale, false).format(date)
+    : localized(formatter(formattingLocale(), false).format(date));
 }

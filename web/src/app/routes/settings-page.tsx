@@ -2,6 +2,7 @@ import type { RecipeVisibility, UnitsPreference } from "@potluck/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { AsyncPicker } from "../../components/async-picker";
+import { LanguageCard } from "../../components/language-menu";
 import { LoadError } from "../../components/load-error";
 import { Loading } from "../../components/status";
 import { useStaples, useToggleStaple } from "../../features/groceries/api/staples";
@@ -36,6 +37,7 @@ export default function SettingsPage() {
         <h1>Settings</h1>
       </header>
       <div className="settings-grid">
+        <LanguageCard />
         <UnitsCard />
         <VisibilityCard />
         <StaplesCard />

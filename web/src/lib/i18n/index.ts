@@ -4,6 +4,8 @@
 // fetched only when it is chosen; main.tsx loads it before the first render, and choosing
 // another language reloads the page, so `t` can be a plain function that any module calls
 // (never at a module's top level: nothing is loaded yet then).
+
+import type { MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import {
   DEFAULT_LANGUAGE,
   isLanguage,
@@ -16,7 +18,16 @@ import type english from "./messages/en.json";
 
 export type MessageKey = keyof typeof english;
 export type MessageValues = Record<string, PrimitiveType>;
-type Catalogue = Record<string, string>;
+/** A language's messages: ICU texts, or (the pseudo-language) their parsed elements. */
+type Catalogue = Record<string, string | MessageFormatElement[]>;
+
+/**
+ * The pseudo-language for testing (accented, lengthened English, lib/i18n/pseudo.ts): made
+ * from en.json when the cookie asks for it, never listed in the menu, never sent to the server.
+ */
+export const PSEUDO_LANGUAGE = "en-XA";
+/** What a page can speak: one of the ten, or the pseudo-language. */
+export type DisplayLanguage = Language | typeof PSEUDO_LANGUAGE;
 
 // One dynamic import per language: Vite makes each a chunk of its own, fetched when chosen.
 const catalogues: Record<Language, () => Promise<{ default: Catalogue }>> = {
@@ -32,24 +43,66 @@ const catalogues: Record<Language, () => Promise<{ default: Catalogue }>> = {
   ar: () => import("./messages/ar.json"),
 };
 
-let active: { language: Language; messages: Catalogue } | null = null;
+let active: {
+  language: Language;
+  messages: Catalogue;
+  /** What a formatted value (a date) becomes on the page: itself, or accented in en-XA. */
+  decorate?: (text: string) => string;
+} | null = null;
 const formats = new Map<string, IntlMessageFormat>();
 
 /** Makes `language` the one `t` speaks, with its catalogue (for main.tsx and the tests). */
-export function setCatalogue(language: Language, messages: Catalogue): void {
-  active = { language, messages };
+export function setCatalogue(
+  language: Language,
+  messages: Catalogue,
+  decorate?: (text: string) => string,
+): void {
+  active = { language, messages, decorate };
   formats.clear();
 }
 
 /** Fetches the language's catalogue and makes it the active one. */
-export async function loadLanguage(language: Language): Promise<void> {
+export async function loadLanguage(language: DisplayLanguage): Promise<void> {
+  if (language === PSEUDO_LANGUAGE) {
+    // Only a tester's browser fetches the pseudo-language's maker.
+    const [{ default: messages }, { pseudoCatalogue, accent }] = await Promise.all([
+      catalogues.en(),
+      import("./pseudo"),
+    ]);
+    setCatalogue(DEFAULT_LANGUAGE, pseudoCatalogue(messages as Record<string, string>), accent);
+    return;
+  }
   const { default: messages } = await catalogues[language]();
   setCatalogue(language, messages);
 }
 
-/** The language the app speaks now. */
+/**
+ * The language the app speaks now (English in the pseudo-language: dates and numbers are
+ * written as in English there).
+ */
 export function currentLanguage(): Language {
   return active?.language ?? DEFAULT_LANGUAGE;
+}
+
+/** Whether the page speaks the pseudo-language. */
+export function isPseudo(): boolean {
+  return active?.decorate !== undefined;
+}
+
+/**
+ * A value the app formatted itself (a date, from lib/dates.ts) as the page shows it: as it is,
+ * or accented in the pseudo-language so that it is not taken for a text left in English.
+ */
+export function localized(text: string): string {
+  return active?.decorate ? active.decorate(text) : text;
+}
+
+/**
+ * The locale dates and numbers are written in: the language's, but English keeps the British
+ * ways it has always had ("28 Nov 2026, 03:24", a 24-hour clock).
+ */
+export function formattingLocale(language: Language = currentLanguage()): string {
+  return language === "en" ? "en-GB" : language;
 }
 
 /** The message `key` in the reader's language, its placeholders filled from `values`. */
@@ -71,19 +124,32 @@ export function formatOf(key: MessageKey): IntlMessageFormat {
   return format;
 }
 
-/** The language this visitor chose before (the cookie), else null. */
-export function chosenLanguage(cookie: string = document.cookie): Language | null {
+/** The value of the language cookie, as it is (null when there is none). */
+export function languageCookie(cookie: string = document.cookie): string | null {
   for (const part of cookie.split(";")) {
     const [name, value] = part.trim().split("=");
-    if (name === LANGUAGE_COOKIE && value && isLanguage(decodeURIComponent(value))) {
-      return decodeURIComponent(value) as Language;
+    if (name === LANGUAGE_COOKIE && value) {
+      try {
+        return decodeURIComponent(value);
+      } catch {
+        return null;
+      }
     }
   }
   return null;
 }
 
+/** The language this visitor chose before (the cookie), else null. */
+export function chosenLanguage(cookie: string = document.cookie): Language | null {
+  const value = languageCookie(cookie);
+  return isLanguage(value) ? value : null;
+}
+
 /** Sets `<html lang dir>` to the language, so screen readers and the layout follow it. */
-export function markDocument(language: Language, root: HTMLElement = document.documentElement) {
+export function markDocument(
+  language: DisplayLanguage,
+  root: HTMLElement = document.documentElement,
+) {
   root.lang = language;
-  root.dir = isRightToLeft(language) ? "rtl" : "ltr";
+  root.dir = isLanguage(language) && isRightToLeft(language) ? "rtl" : "ltr";
 }
