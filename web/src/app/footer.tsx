@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { LanguageMenu } from "../components/language-menu";
 import { SITE } from "../lib/site";
 
 export function Footer() {
@@ -21,6 +22,7 @@ export function Footer() {
             </li>
           </ul>
         </nav>
+        <LanguageMenu />
         <p className="copyright">
           © {new Date().getFullYear()} {SITE.name}. All rights reserved.
         </p>
