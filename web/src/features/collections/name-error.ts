@@ -1,7 +1,8 @@
 import { ApiError } from "../../lib/api-client";
+import { t } from "../../lib/i18n";
 
 /** The server's words for a blank name (a 400 on `name`), checked before sending. */
-export const BLANK_NAME = "This field may not be blank.";
+export const blankName = () => t("collections.name.blank");
 
 /** The first message of a 400's `name` field errors, if that is what the server said. */
 export function nameErrorOf(error: unknown): string | null {
@@ -12,4 +13,4 @@ export function nameErrorOf(error: unknown): string | null {
 }
 
 /** "1 recipe", "3 recipes". */
-export const recipeCountText = (count: number) => `${count} ${count === 1 ? "recipe" : "recipes"}`;
+export const recipeCountText = (count: number) => t("collections.recipeCount", { count });

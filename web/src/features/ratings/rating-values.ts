@@ -1,4 +1,5 @@
 import { ApiError } from "../../lib/api-error";
+import { t } from "../../lib/i18n";
 
 /** Stars in half steps (0.5–5) to the stored integer 1–10. */
 export const starsToRating = (stars: number) => Math.round(stars * 2);
@@ -6,7 +7,7 @@ export const starsToRating = (stars: number) => Math.round(stars * 2);
 /** A failed rating save: the HTTP status text and the server's detail (or field messages). */
 export function ratingErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) {
-    return error instanceof Error && error.message ? error.message : "Please try again later.";
+    return error instanceof Error && error.message ? error.message : t("ratings.error.tryLater");
   }
   let detail = "";
   if (error.body && typeof error.body === "object") {
@@ -21,6 +22,6 @@ export function ratingErrorMessage(error: unknown): string {
             )
             .join(" ");
   }
-  const status = error.statusText || `Error ${error.status}`;
+  const status = error.statusText || t("ratings.error.status", { status: error.status });
   return detail ? `${status}: ${detail}` : status;
 }

@@ -5,6 +5,7 @@ import {
   RECIPE_TAG_MAX_LENGTH,
   RECIPE_VISIBILITIES,
 } from "@potluck/contract/limits";
+import { t } from "../../lib/i18n";
 
 /**
  * The recipe list's filters as the page's URL holds them (issue 23 §5): the same names and
@@ -111,13 +112,15 @@ export interface ActiveFilter {
   without: RecipeFilters;
 }
 
-const VISIBILITY_LABELS: Record<RecipeVisibility, string> = {
-  public: "public only",
-  followers: "followers only",
-  private: "only me",
-};
+const visibilityLabel = (visibility: RecipeVisibility) =>
+  visibility === "public"
+    ? t("recipeFilters.active.public")
+    : visibility === "followers"
+      ? t("recipeFilters.active.followers")
+      : t("recipeFilters.active.private");
 
-export const ratingLabel = (stars: number) => `${stars}+ stars`;
+/** "4+ stars": a minimum rating as the bar's select offers it. */
+export const ratingLabel = (stars: number) => t("recipeFilters.rating", { stars });
 
 /** Every active filter, in the bar's order; `ingredientName` names a catalogue id. */
 export function activeFilters(
@@ -128,28 +131,28 @@ export function activeFilters(
   for (const tag of filters.tag) {
     active.push({
       key: `tag:${tag}`,
-      label: `tag “${tag}”`,
+      label: t("recipeFilters.active.tag", { tag }),
       without: { ...filters, tag: filters.tag.filter((one) => one !== tag) },
     });
   }
   if (filters.max_minutes !== undefined) {
     active.push({
       key: "max_minutes",
-      label: `under ${filters.max_minutes} minutes`,
+      label: t("recipeFilters.active.maxMinutes", { minutes: filters.max_minutes }),
       without: { ...filters, max_minutes: undefined },
     });
   }
   for (const id of filters.ingredient) {
     active.push({
       key: `ingredient:${id}`,
-      label: `with ${ingredientName(id)}`,
+      label: t("recipeFilters.active.with", { name: ingredientName(id) }),
       without: { ...filters, ingredient: filters.ingredient.filter((one) => one !== id) },
     });
   }
   for (const id of filters.exclude_ingredient) {
     active.push({
       key: `exclude_ingredient:${id}`,
-      label: `without ${ingredientName(id)}`,
+      label: t("recipeFilters.active.without", { name: ingredientName(id) }),
       without: {
         ...filters,
         exclude_ingredient: filters.exclude_ingredient.filter((one) => one !== id),
@@ -159,21 +162,21 @@ export function activeFilters(
   if (filters.min_rating !== undefined) {
     active.push({
       key: "min_rating",
-      label: `rated ${ratingLabel(filters.min_rating)}`,
+      label: t("recipeFilters.active.minRating", { stars: filters.min_rating }),
       without: { ...filters, min_rating: undefined },
     });
   }
   if (filters.following) {
     active.push({
       key: "following",
-      label: "from cooks I follow",
+      label: t("recipeFilters.active.following"),
       without: { ...filters, following: false },
     });
   }
   if (filters.visibility) {
     active.push({
       key: "visibility",
-      label: VISIBILITY_LABELS[filters.visibility],
+      label: visibilityLabel(filters.visibility),
       without: { ...filters, visibility: undefined },
     });
   }

@@ -4,6 +4,8 @@
  * Back, a reload and the empty result name them; an id never picked here (a shared link) reads
  * "ingredient #12".
  */
+import { t } from "../../lib/i18n";
+
 const STORAGE_KEY = "potluck.filter-ingredient-names";
 let names: Record<string, string> | undefined;
 
@@ -27,4 +29,5 @@ export function rememberIngredient(id: number, name: string): void {
   }
 }
 
-export const ingredientName = (id: number): string => load()[id] ?? `ingredient #${id}`;
+export const ingredientName = (id: number): string =>
+  load()[id] ?? t("recipeFilters.ingredientNumber", { id });

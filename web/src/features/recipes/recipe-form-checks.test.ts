@@ -2,9 +2,9 @@ import { PARSE_LINES_MAX, RECIPE_IMAGE_MAX_BYTES } from "@potluck/contract";
 import { describe, expect, it } from "vitest";
 import {
   emptyRow,
-  IMAGE_LIMIT_TEXT,
   IMAGE_MAX_BYTES,
   type IngredientRow,
+  imageLimitText,
   imageSizeProblem,
   missingForSave,
   PASTE_LINES_MAX,
@@ -18,7 +18,7 @@ it("pastes at most as many ingredient lines as the server reads at once", () => 
 describe("imageSizeProblem", () => {
   it("uses the server's limit", () => {
     expect(IMAGE_MAX_BYTES).toBe(RECIPE_IMAGE_MAX_BYTES);
-    expect(IMAGE_LIMIT_TEXT).toBe("10 MB");
+    expect(imageLimitText()).toBe("10 MB");
   });
 
   it("lets a picture up to the limit through and says why a larger one is refused", () => {

@@ -4,8 +4,8 @@ import {
   appendRows,
   collectIngredients,
   emptyRow,
-  INCOMPLETE_ROW_MESSAGE,
   type IngredientRow,
+  incompleteRowMessage,
   rowNeedsCheck,
   rowsFromLines,
   rowsFromRecipe,
@@ -43,7 +43,7 @@ describe("collectIngredients", () => {
     for (const over of partial) {
       expect(collectIngredients([row(over)]), JSON.stringify(over)).toEqual({
         ok: false,
-        error: INCOMPLETE_ROW_MESSAGE,
+        error: incompleteRowMessage(),
       });
     }
   });

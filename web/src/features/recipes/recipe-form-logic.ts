@@ -7,6 +7,7 @@ import {
   RECIPE_SERVINGS_MIN,
 } from "@potluck/contract/limits";
 import { ApiError } from "../../lib/api-error";
+import { t } from "../../lib/i18n";
 import { FORM_SERVINGS, toFormQuantity, toPerServing } from "./quantities";
 
 /**
@@ -147,21 +148,24 @@ export const appendRows = (rows: IngredientRow[], added: IngredientRow[]): Ingre
 /** The largest picture the server takes. */
 export const IMAGE_MAX_BYTES = RECIPE_IMAGE_MAX_BYTES;
 const MB = 1024 * 1024;
-const megabytes = (bytes: number) => `${Number((bytes / MB).toFixed(1))} MB`;
-export const IMAGE_LIMIT_TEXT = megabytes(IMAGE_MAX_BYTES);
+const megabytes = (bytes: number) =>
+  t("recipes.image.megabytes", { size: Number((bytes / MB).toFixed(1)) });
+/** "10 MB": the largest picture, as the form says it. */
+export const imageLimitText = () => megabytes(IMAGE_MAX_BYTES);
 
 /** Why a chosen picture can't be uploaded, or null when its size is fine. */
 export function imageSizeProblem(bytes: number): string | null {
   if (bytes <= IMAGE_MAX_BYTES) return null;
-  return `That picture is ${megabytes(bytes)}; it can be at most ${IMAGE_LIMIT_TEXT}. Please choose a smaller one.`;
+  return t("recipes.image.tooLarge", { size: megabytes(bytes), limit: imageLimitText() });
 }
 
 /** What the recipe still needs before it can be saved, said beside the disabled button. */
 export function missingForSave(title: string, instructionsBlank: boolean): string | null {
-  const missing = [title.trim() === "" && "a title", instructionsBlank && "instructions"].filter(
-    Boolean,
-  );
-  return missing.length > 0 ? `Add ${missing.join(" and ")} to save this recipe.` : null;
+  const noTitle = title.trim() === "";
+  if (noTitle && instructionsBlank) return t("recipes.form.missingTitleAndInstructions");
+  if (noTitle) return t("recipes.form.missingTitle");
+  if (instructionsBlank) return t("recipes.form.missingInstructions");
+  return null;
 }
 
 /** The rows as what they say (not their keys), to tell whether the cook changed any. */
@@ -180,8 +184,8 @@ export function rowsSignature(rows: IngredientRow[]): string {
   );
 }
 
-export const INCOMPLETE_ROW_MESSAGE =
-  "Please select a valid ingredient, quantity > 0, and unit for all items, or remove incomplete rows.";
+/** The form's message for rows it can't save (the spec's words). */
+export const incompleteRowMessage = () => t("recipes.rows.incomplete");
 
 let nextKey = 0;
 export const newRowKey = () => `row-${++nextKey}`;
@@ -248,7 +252,7 @@ export function collectIngredients(
   for (const row of rows) {
     if (isBlank(row)) continue;
     if (isAsWritten(row)) {
-      if (asWrittenProblem(row) !== null) return { ok: false, error: INCOMPLETE_ROW_MESSAGE };
+      if (asWrittenProblem(row) !== null) return { ok: false, error: incompleteRowMessage() };
       const typed = row.quantity.trim();
       const unitId = Number(row.unitId);
       // No unit, or "No unit (a count)": a quantity alone is a count.
@@ -274,7 +278,7 @@ export function collectIngredients(
       !Number.isInteger(unitId) ||
       unitId <= 0
     ) {
-      return { ok: false, error: INCOMPLETE_ROW_MESSAGE };
+      return { ok: false, error: incompleteRowMessage() };
     }
     items.push({
       ingredient_id: row.ingredient.id,
@@ -298,13 +302,21 @@ export interface RowProblem {
   message: string;
 }
 
-const AS_WRITTEN_QUANTITY = "enter a quantity above 0, or leave it and the unit empty";
-
-const FIELD_WORDS: Record<RowField, string> = {
-  ingredient: "choose an ingredient",
-  quantity: "enter a quantity above 0",
-  unit: 'choose a unit ("No unit" for a count, such as 3 eggs)',
-};
+/** What a row lacks, said whole for each set of fields ("Ingredient 4: choose … and …."). */
+function rowProblemMessage(n: number, fields: RowField[]): string {
+  const lacks = (field: RowField) => fields.includes(field);
+  if (lacks("ingredient") && lacks("quantity") && lacks("unit")) {
+    return t("recipes.rows.problemAll", { n });
+  }
+  if (lacks("ingredient") && lacks("quantity")) {
+    return t("recipes.rows.problemIngredientQuantity", { n });
+  }
+  if (lacks("ingredient") && lacks("unit")) return t("recipes.rows.problemIngredientUnit", { n });
+  if (lacks("quantity") && lacks("unit")) return t("recipes.rows.problemQuantityUnit", { n });
+  if (lacks("ingredient")) return t("recipes.rows.problemIngredient", { n });
+  if (lacks("quantity")) return t("recipes.rows.problemQuantity", { n });
+  return t("recipes.rows.problemUnit", { n });
+}
 
 /**
  * The partly filled rows and what each lacks (empty when every row can be saved): the rows
@@ -324,7 +336,7 @@ export function rowProblems(
         key: row.key,
         n: index + 1,
         fields: ["quantity"],
-        message: `Ingredient ${index + 1}: ${AS_WRITTEN_QUANTITY}.`,
+        message: t("recipes.rows.problemAsWritten", { n: index + 1 }),
       });
       return;
     }
@@ -337,14 +349,11 @@ export function rowProblems(
     const unitId = Number(row.unitId);
     if (!countable && !(Number.isInteger(unitId) && unitId > 0)) fields.push("unit");
     if (fields.length === 0) return;
-    const words = fields.map((field) => FIELD_WORDS[field]);
-    const list =
-      words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words.at(-1)}` : words[0];
     problems.push({
       key: row.key,
       n: index + 1,
       fields,
-      message: `Ingredient ${index + 1}: ${list}.`,
+      message: rowProblemMessage(index + 1, fields),
     });
   });
   return problems;
@@ -357,7 +366,9 @@ export function parseServings(text: string): number | null {
   return servings >= RECIPE_SERVINGS_MIN && servings <= RECIPE_SERVINGS_MAX ? servings : null;
 }
 
-export const SERVINGS_PROBLEM = `Servings must be a whole number from ${RECIPE_SERVINGS_MIN} to ${RECIPE_SERVINGS_MAX}.`;
+/** Why typed servings are refused. */
+export const servingsProblem = () =>
+  t("recipes.servings.problem", { min: RECIPE_SERVINGS_MIN, max: RECIPE_SERVINGS_MAX });
 
 /**
  * An imported page's yield as the form's servings (a whole number in range; 4 without one),
@@ -393,7 +404,7 @@ export function draftForServings(draft: {
  */
 export function saveErrorLines(error: unknown): string[] {
   if (!(error instanceof ApiError)) {
-    return [error instanceof Error && error.message ? error.message : "Please try again later."];
+    return [error instanceof Error && error.message ? error.message : t("recipes.form.tryLater")];
   }
   const status = `${error.status}${error.statusText ? ` ${error.statusText}` : ""}`;
   const body = error.body;

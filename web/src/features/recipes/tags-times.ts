@@ -5,6 +5,7 @@ import {
   RECIPE_TAGS_MAX,
 } from "@potluck/contract/limits";
 import { ApiError } from "../../lib/api-error";
+import { t } from "../../lib/i18n";
 
 // A recipe's tags, times and source (issue 23 §2): how the form checks them and how the recipe
 // page says them. The numbers are the contract's.
@@ -12,10 +13,12 @@ import { ApiError } from "../../lib/api-error";
 /** "45 min", "1 h", "1 h 15 min", "26 h 5 min"; "0 min" for nothing to wait. */
 export function formatMinutes(minutes: number): string {
   const whole = Math.max(0, Math.round(minutes));
-  if (whole < 60) return `${whole} min`;
+  if (whole < 60) return t("recipes.times.minutes", { minutes: whole });
   const hours = Math.floor(whole / 60);
   const rest = whole % 60;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+  return rest === 0
+    ? t("recipes.times.hours", { hours })
+    : t("recipes.times.hoursMinutes", { hours, minutes: rest });
 }
 
 /**
@@ -28,10 +31,14 @@ export function recipeTimes(recipe: {
   total_minutes: number | null;
 }): string | null {
   const parts: string[] = [];
-  if (recipe.prep_minutes !== null) parts.push(`Prep ${formatMinutes(recipe.prep_minutes)}`);
-  if (recipe.cook_minutes !== null) parts.push(`Cook ${formatMinutes(recipe.cook_minutes)}`);
+  if (recipe.prep_minutes !== null) {
+    parts.push(t("recipes.times.prep", { time: formatMinutes(recipe.prep_minutes) }));
+  }
+  if (recipe.cook_minutes !== null) {
+    parts.push(t("recipes.times.cook", { time: formatMinutes(recipe.cook_minutes) }));
+  }
   if (parts.length === 2 && recipe.total_minutes !== null) {
-    parts.push(`Total ${formatMinutes(recipe.total_minutes)}`);
+    parts.push(t("recipes.times.total", { time: formatMinutes(recipe.total_minutes) }));
   }
   return parts.length > 0 ? parts.join(" · ") : null;
 }
@@ -47,10 +54,10 @@ export function tagProblem(typed: string, tags: string[]): string | null {
   const tag = normalizeTag(typed);
   if (tag === "" || tags.includes(tag)) return null;
   if (tag.length > RECIPE_TAG_MAX_LENGTH) {
-    return `A tag can be at most ${RECIPE_TAG_MAX_LENGTH} characters (this one has ${tag.length}).`;
+    return t("recipes.tags.tooLong", { max: RECIPE_TAG_MAX_LENGTH, length: tag.length });
   }
   if (tags.length >= RECIPE_TAGS_MAX) {
-    return `A recipe can have at most ${RECIPE_TAGS_MAX} tags: remove one to add another.`;
+    return t("recipes.tags.tooMany", { max: RECIPE_TAGS_MAX });
   }
   return null;
 }
@@ -62,7 +69,8 @@ export function addTag(tags: string[], typed: string): string[] {
   return [...tags, tag];
 }
 
-export const MINUTES_PROBLEM = `Enter whole minutes from 0 to ${RECIPE_MINUTES_MAX} (a week), or leave it empty.`;
+/** Why typed minutes are refused. */
+export const minutesProblem = () => t("recipes.times.problem", { max: RECIPE_MINUTES_MAX });
 
 /** Minutes as typed: "" for none, a whole number 0–10080, else undefined (refused). */
 export function parseMinutes(text: string): number | null | undefined {
@@ -73,7 +81,9 @@ export function parseMinutes(text: string): number | null | undefined {
   return minutes <= RECIPE_MINUTES_MAX ? minutes : undefined;
 }
 
-export const SOURCE_URL_PROBLEM = `Enter a web address starting with http:// or https:// (at most ${RECIPE_SOURCE_URL_MAX} characters), or leave it empty.`;
+/** Why a typed source address is refused. */
+export const sourceUrlProblem = () =>
+  t("recipes.source.urlProblem", { max: RECIPE_SOURCE_URL_MAX });
 
 /** Whether a typed source address can be saved: empty, or an http(s) URL within the limit. */
 export function sourceUrlOk(text: string): boolean {

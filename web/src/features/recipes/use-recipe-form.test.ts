@@ -1,7 +1,7 @@
 import type { RecipeDetail, RecipeDraft } from "@potluck/contract";
 import { describe, expect, it } from "vitest";
-import { emptyRow, INCOMPLETE_ROW_MESSAGE, type IngredientRow } from "./recipe-form-logic";
-import { MINUTES_PROBLEM, SOURCE_URL_PROBLEM } from "./tags-times";
+import { emptyRow, type IngredientRow, incompleteRowMessage } from "./recipe-form-logic";
+import { minutesProblem, sourceUrlProblem } from "./tags-times";
 import {
   checkRecipeForm,
   initialRecipeForm,
@@ -118,7 +118,7 @@ describe("recipeFormReducer", () => {
   it("clears a field's mark as the cook types in it", () => {
     const marked = run(fresh(), {
       type: "checked",
-      marks: { servingsError: true, detailErrors: { prep_minutes: MINUTES_PROBLEM } },
+      marks: { servingsError: true, detailErrors: { prep_minutes: minutesProblem() } },
     });
     const servings = run(marked, { type: "servings", text: "6" });
     expect(servings.servingsError).toBe(false);
@@ -152,7 +152,7 @@ describe("recipeFormReducer", () => {
     const checked = checkRecipeForm(start);
     const marked = run(start, { type: "checked", marks: checked.marks, focus: checked.focus });
     expect(marked.problems.map((p) => p.key)).toEqual([half.key, other.key]);
-    expect(marked.formError).toBe(INCOMPLETE_ROW_MESSAGE);
+    expect(marked.formError).toBe(incompleteRowMessage());
     const fixed = run(marked, { type: "rows", rows: [{ ...half, quantity: "2" }, other] });
     expect(fixed.problems.map((p) => p.key)).toEqual([other.key]);
     expect(fixed.formError).toBeNull();
@@ -199,7 +199,7 @@ describe("checkRecipeForm", () => {
       { type: "detail", name: "source_url", value: "example.com" },
     );
     expect(checkRecipeForm(state)).toEqual({
-      marks: { detailErrors: { cook_minutes: MINUTES_PROBLEM, source_url: SOURCE_URL_PROBLEM } },
+      marks: { detailErrors: { cook_minutes: minutesProblem(), source_url: sourceUrlProblem() } },
       focus: "recipe-cook-minutes",
     });
   });
@@ -209,7 +209,7 @@ describe("checkRecipeForm", () => {
     const state = run(fresh(), { type: "rows", rows: [half] });
     const checked = checkRecipeForm(state);
     expect(checked.submission).toBeUndefined();
-    expect(checked.marks.formError).toBe(INCOMPLETE_ROW_MESSAGE);
+    expect(checked.marks.formError).toBe(incompleteRowMessage());
     expect(checked.focus).toBe(`${half.key}-quantity`);
   });
 

@@ -13,9 +13,9 @@ import {
   collectIngredients,
   draftForServings,
   emptyRow,
-  INCOMPLETE_ROW_MESSAGE,
   type IngredientRow,
   imageSizeProblem,
+  incompleteRowMessage,
   parseServings,
   type RowProblem,
   rowProblems,
@@ -23,7 +23,7 @@ import {
   rowsFromRecipe,
   rowsSignature,
 } from "./recipe-form-logic";
-import { MINUTES_PROBLEM, parseMinutes, SOURCE_URL_PROBLEM, sourceUrlOk } from "./tags-times";
+import { minutesProblem, parseMinutes, sourceUrlOk, sourceUrlProblem } from "./tags-times";
 
 export type DetailErrors = Partial<Record<TimesSourceField, string>>;
 
@@ -235,9 +235,9 @@ export function checkRecipeForm(
   const prep = parseMinutes(details.prep_minutes);
   const cook = parseMinutes(details.cook_minutes);
   const detailErrors: DetailErrors = {};
-  if (prep === undefined) detailErrors.prep_minutes = MINUTES_PROBLEM;
-  if (cook === undefined) detailErrors.cook_minutes = MINUTES_PROBLEM;
-  if (!sourceUrlOk(details.source_url)) detailErrors.source_url = SOURCE_URL_PROBLEM;
+  if (prep === undefined) detailErrors.prep_minutes = minutesProblem();
+  if (cook === undefined) detailErrors.cook_minutes = minutesProblem();
+  if (!sourceUrlOk(details.source_url)) detailErrors.source_url = sourceUrlProblem();
   const firstRefused = (Object.keys(detailErrors) as TimesSourceField[])[0];
   if (firstRefused) {
     return {
@@ -252,7 +252,7 @@ export function checkRecipeForm(
     return {
       marks: {
         detailErrors,
-        formError: ingredients.ok ? INCOMPLETE_ROW_MESSAGE : ingredients.error,
+        formError: ingredients.ok ? incompleteRowMessage() : ingredients.error,
         problems: refused,
       },
       focus: first ? rowFieldId(first.key, first.fields[0] ?? "ingredient") : undefined,

@@ -1,3 +1,4 @@
+import { t } from "../../lib/i18n";
 import type { KitchenTimer } from "../../lib/timers/timer-state";
 
 /**
@@ -96,7 +97,7 @@ function notify(timer: KitchenTimer): void {
   try {
     if (document.visibilityState !== "hidden") return;
     if (!("Notification" in window) || Notification.permission !== "granted") return;
-    const title = `${timer.name} timer is done`;
+    const title = t("timers.alarm.title", { name: timer.name });
     const options = {
       body: `${timer.length} · Potluck`,
       tag: `timer-${timer.id}`,

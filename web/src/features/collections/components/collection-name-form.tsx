@@ -1,6 +1,7 @@
 import { COLLECTION_NAME_MAX } from "@potluck/contract/limits";
 import { type FormEvent, useId, useRef, useState } from "react";
-import { BLANK_NAME } from "../name-error";
+import { t } from "../../../lib/i18n";
+import { blankName } from "../name-error";
 
 /**
  * A collection's name in one line with its button: creating one (the Collections tab, the Save
@@ -38,7 +39,7 @@ export function CollectionNameForm({
     event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) {
-      fail(BLANK_NAME);
+      fail(blankName());
       return;
     }
     setError(null);
@@ -73,7 +74,7 @@ export function CollectionNameForm({
         </button>
         {onCancel && (
           <button type="button" className="btn btn-secondary" onClick={onCancel}>
-            Cancel
+            {t("collections.nameForm.cancel")}
           </button>
         )}
       </div>

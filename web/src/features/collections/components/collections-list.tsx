@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { ConfirmStep, useConfirmStep } from "../../../components/confirm-step";
 import { LoadError } from "../../../components/load-error";
 import { reasonOf } from "../../../lib/api-client";
+import { t } from "../../../lib/i18n";
 import { useCreateCollection } from "../api/create-collection";
 import { useDeleteCollection } from "../api/delete-collection";
 import { useCollections } from "../api/get-collections";
@@ -24,30 +25,31 @@ export function CollectionsList() {
     <div className="collections">
       <div className="card">
         <CollectionNameForm
-          label="New collection"
-          submitLabel="Create collection"
+          label={t("collections.list.newLabel")}
+          submitLabel={t("collections.list.create")}
           pending={create.isPending}
           onSave={(name, { done, fail }) =>
             create.mutate(name, {
               onSuccess: done,
               onError: (error) =>
-                fail(nameErrorOf(error) ?? `Failed to create the collection. ${reasonOf(error)}`),
+                fail(
+                  nameErrorOf(error) ??
+                    t("collections.list.createFailed", { reason: reasonOf(error) }),
+                ),
             })
           }
         />
       </div>
       {collections.isError ? (
         <LoadError
-          text="Your collections could not be loaded."
+          text={t("collections.list.loadFailed")}
           onRetry={() => void collections.refetch()}
           retrying={collections.isFetching}
         />
       ) : collections.isPending ? (
-        <p>Loading...</p>
+        <p>{t("collections.list.loading")}</p>
       ) : all.length === 0 ? (
-        <p className="empty-state">
-          No collections yet. Make one here, or press Save on a recipe you like.
-        </p>
+        <p className="empty-state">{t("collections.list.empty")}</p>
       ) : (
         <ul className="collection-rows">
           {all.map((collection) => (
@@ -70,8 +72,8 @@ function CollectionRow({ collection }: { collection: Collection }) {
     return (
       <li className="card collection-row">
         <CollectionNameForm
-          label={`Rename ${collection.name}`}
-          submitLabel="Save"
+          label={t("collections.list.renameLabel", { name: collection.name })}
+          submitLabel={t("collections.list.renameSave")}
           initialName={collection.name}
           autoFocus
           pending={rename.isPending}
@@ -82,7 +84,10 @@ function CollectionRow({ collection }: { collection: Collection }) {
               {
                 onSuccess: () => setRenaming(false),
                 onError: (error) =>
-                  fail(nameErrorOf(error) ?? `Failed to rename it. ${reasonOf(error)}`),
+                  fail(
+                    nameErrorOf(error) ??
+                      t("collections.list.renameFailed", { reason: reasonOf(error) }),
+                  ),
               },
             )
           }
@@ -100,13 +105,14 @@ function CollectionRow({ collection }: { collection: Collection }) {
       </div>
       {confirm.asking ? (
         <ConfirmStep
-          question={`Delete the collection ${collection.name}? Its recipes stay.`}
-          confirmLabel="Yes, delete"
+          question={t("collections.list.deleteQuestion", { name: collection.name })}
+          confirmLabel={t("collections.list.deleteConfirm")}
           pending={deletion.isPending}
           onConfirm={() => {
             setDeleteError(null);
             deletion.mutate(collection.id, {
-              onError: (error) => setDeleteError(`Failed to delete it. ${reasonOf(error)}`),
+              onError: (error) =>
+                setDeleteError(t("collections.list.deleteFailed", { reason: reasonOf(error) })),
             });
           }}
           onCancel={() => confirm.ask(false)}
@@ -123,19 +129,19 @@ function CollectionRow({ collection }: { collection: Collection }) {
           <button
             type="button"
             className="btn btn-outline btn-small"
-            aria-label={`Rename ${collection.name}`}
+            aria-label={t("collections.list.renameLabel", { name: collection.name })}
             onClick={() => setRenaming(true)}
           >
-            Rename
+            {t("collections.list.rename")}
           </button>
           <button
             ref={confirm.trigger}
             type="button"
             className="btn btn-danger btn-small"
-            aria-label={`Delete ${collection.name}`}
+            aria-label={t("collections.list.deleteLabel", { name: collection.name })}
             onClick={() => confirm.ask(true)}
           >
-            Delete
+            {t("collections.list.delete")}
           </button>
         </div>
       )}

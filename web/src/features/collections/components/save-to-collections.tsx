@@ -2,6 +2,7 @@ import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { Modal } from "../../../components/modal";
 import { reasonOf } from "../../../lib/api-client";
+import { t } from "../../../lib/i18n";
 import { useCreateCollection } from "../api/create-collection";
 import { useCollections } from "../api/get-collections";
 import { useSetRecipeInCollection } from "../api/set-recipe-in-collection";
@@ -35,10 +36,10 @@ export function SaveToCollections({
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
-        {saved ? "Saved" : "Save"}
+        {saved ? t("collections.save.saved") : t("collections.save.save")}
       </button>
       {open && (
-        <Modal title="Save to collections" onClose={() => setOpen(false)}>
+        <Modal title={t("collections.save.title")} onClose={() => setOpen(false)}>
           <SavePanel
             recipeId={recipeId}
             recipeTitle={recipeTitle}
@@ -46,7 +47,7 @@ export function SaveToCollections({
             onChange={onChange}
           />
           <button type="button" className="btn btn-secondary" onClick={() => setOpen(false)}>
-            Done
+            {t("collections.save.done")}
           </button>
         </Modal>
       )}
@@ -91,7 +92,11 @@ function SavePanel({
       {
         onError: (failure) => {
           apply(collectionId, !value);
-          setError(`Could not ${value ? "save" : "remove"} it. ${reasonOf(failure)}`);
+          setError(
+            value
+              ? t("collections.save.saveFailed", { reason: reasonOf(failure) })
+              : t("collections.save.removeFailed", { reason: reasonOf(failure) }),
+          );
         },
       },
     );
@@ -107,16 +112,16 @@ function SavePanel({
         </div>
       )}
       {collections.isPending ? (
-        <p>Loading...</p>
+        <p>{t("collections.save.loading")}</p>
       ) : collections.isError ? (
         <div className="alert alert-error" role="alert">
-          Your collections could not be loaded. {reasonOf(collections.error)}
+          {t("collections.save.loadFailed", { reason: reasonOf(collections.error) })}
         </div>
       ) : all.length === 0 ? (
-        <p className="muted">No collections yet: name your first one below.</p>
+        <p className="muted">{t("collections.save.empty")}</p>
       ) : (
         <fieldset className="save-panel-choices">
-          <legend className="visually-hidden">Collections</legend>
+          <legend className="visually-hidden">{t("collections.save.legend")}</legend>
           {all.map((collection) => (
             <label key={collection.id} className="checkbox-inline">
               <input
@@ -131,8 +136,8 @@ function SavePanel({
         </fieldset>
       )}
       <CollectionNameForm
-        label="New collection"
-        submitLabel="Create and save"
+        label={t("collections.save.newLabel")}
+        submitLabel={t("collections.save.create")}
         pending={create.isPending}
         onSave={(name, { done, fail }) =>
           create.mutate(name, {
@@ -141,12 +146,15 @@ function SavePanel({
               onToggle(created.id, true);
             },
             onError: (failure) =>
-              fail(nameErrorOf(failure) ?? `Could not create it. ${reasonOf(failure)}`),
+              fail(
+                nameErrorOf(failure) ??
+                  t("collections.save.createFailed", { reason: reasonOf(failure) }),
+              ),
           })
         }
       />
       <p className="muted">
-        <Link to="/recipes/collections">All my collections</Link>
+        <Link to="/recipes/collections">{t("collections.save.all")}</Link>
       </p>
     </div>
   );

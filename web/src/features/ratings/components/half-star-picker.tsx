@@ -1,7 +1,8 @@
 import { useId, useState } from "react";
 import { StarIcon } from "../../../components/star-rating";
+import { t } from "../../../lib/i18n";
 
-const starsLabel = (value: number) => `${value} ${value === 1 ? "star" : "stars"}`;
+const starsLabel = (stars: number) => t("ratings.picker.stars", { stars });
 
 /** styles.css's phone width, where the whole star is the target (see below). */
 const WHOLE_STAR_TARGETS = "(max-width: 640px)";
@@ -60,11 +61,11 @@ export function HalfStarPicker({
           ))}
         </div>
         <span className="star-picker-value" aria-hidden="true">
-          {value === null ? "No rating selected" : `${value} / 5`}
+          {value === null ? t("ratings.picker.none") : t("ratings.picker.value", { value })}
         </span>
       </div>
       <p className="hint star-picker-touch-hint" aria-hidden="true">
-        Tap a star again for half a star.
+        {t("ratings.picker.touchHint")}
       </p>
     </fieldset>
   );

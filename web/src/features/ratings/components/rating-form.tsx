@@ -2,6 +2,7 @@ import type { Rating } from "@potluck/contract";
 import { RATING_COMMENT_MAX } from "@potluck/contract/limits";
 import { type FormEvent, useState } from "react";
 import { Loading } from "../../../components/status";
+import { t } from "../../../lib/i18n";
 import { useCreateRating } from "../api/create-rating";
 import { useRecipeRatings } from "../api/get-ratings";
 import { useUpdateRating } from "../api/update-rating";
@@ -18,7 +19,7 @@ interface Props {
 /** The signed-in user's rating of a recipe: 'Submit Rating' the first time, then 'Update Rating'. */
 export function RatingForm(props: Props) {
   const ratings = useRecipeRatings(props.recipeId);
-  if (ratings.isPending) return <Loading text="Loading your rating..." />;
+  if (ratings.isPending) return <Loading text={t("ratings.form.loadingOwn")} />;
   // If the list failed to load, the form still works; the server refuses a second rating.
   // The one rating the caller may edit is their own.
   const own = ratings.data?.find((rating) => rating.can_edit);
@@ -39,11 +40,11 @@ function RatingFields({ recipeId, csrfToken, onRated, own }: Props & { own?: Rat
     event.preventDefault();
     setSaved(false);
     if (stars === null) {
-      setError("Please select a star rating.");
+      setError(t("ratings.form.noStars"));
       return;
     }
     if (!csrfToken) {
-      setError("Cannot submit rating: Missing token.");
+      setError(t("ratings.form.noToken"));
       return;
     }
     setError(null);
@@ -65,7 +66,7 @@ function RatingFields({ recipeId, csrfToken, onRated, own }: Props & { own?: Rat
   return (
     <form className="form rating-form" onSubmit={onSubmit}>
       <HalfStarPicker
-        legend="Your rating"
+        legend={t("ratings.form.legend")}
         value={stars}
         onChange={(value) => {
           setStars(value);
@@ -73,7 +74,7 @@ function RatingFields({ recipeId, csrfToken, onRated, own }: Props & { own?: Rat
         }}
       />
       <div className="field">
-        <label htmlFor={`rating-comment-${recipeId}`}>Comment (optional)</label>
+        <label htmlFor={`rating-comment-${recipeId}`}>{t("ratings.form.comment")}</label>
         <textarea
           id={`rating-comment-${recipeId}`}
           rows={3}
@@ -92,10 +93,10 @@ function RatingFields({ recipeId, csrfToken, onRated, own }: Props & { own?: Rat
       )}
       <div className="row">
         <button type="submit" className="btn btn-primary" disabled={saving}>
-          {ratingId === null ? "Submit Rating" : "Update Rating"}
+          {ratingId === null ? t("ratings.form.submit") : t("ratings.form.update")}
         </button>
         <span role="status" className="muted">
-          {saved ? "Thank you! Your rating was saved." : ""}
+          {saved ? t("ratings.form.saved") : ""}
         </span>
       </div>
     </form>

@@ -4,6 +4,7 @@ import { StarIcons } from "../../../components/star-rating";
 import { ErrorBox, Loading } from "../../../components/status";
 import { reasonOf } from "../../../lib/api-client";
 import { formatDate } from "../../../lib/dates";
+import { t } from "../../../lib/i18n";
 import { useRecipeReviews } from "../api/get-reviews";
 
 /**
@@ -12,11 +13,11 @@ import { useRecipeReviews } from "../api/get-reviews";
  */
 export function Reviews({ recipeId }: { recipeId: number }) {
   const reviews = useRecipeReviews(recipeId);
-  if (reviews.isPending) return <Loading text="Loading reviews..." />;
+  if (reviews.isPending) return <Loading text={t("ratings.reviews.loading")} />;
   if (reviews.isError) {
     return (
       <ErrorBox>
-        <p>Failed to load reviews.</p>
+        <p>{t("ratings.reviews.loadFailed")}</p>
         <p>{reasonOf(reviews.error)}</p>
       </ErrorBox>
     );
@@ -24,7 +25,7 @@ export function Reviews({ recipeId }: { recipeId: number }) {
   const all = reviews.data.pages.flatMap((page) => page.items);
   // can_edit is true on the reader's own rating only.
   const shown = [...all.filter((rating) => rating.can_edit), ...all.filter((r) => !r.can_edit)];
-  if (shown.length === 0) return <p className="muted">No reviews yet.</p>;
+  if (shown.length === 0) return <p className="muted">{t("ratings.reviews.empty")}</p>;
   return (
     <>
       <ul className="review-list">
@@ -39,7 +40,9 @@ export function Reviews({ recipeId }: { recipeId: number }) {
           onClick={() => void reviews.fetchNextPage()}
           disabled={reviews.isFetchingNextPage}
         >
-          {reviews.isFetchingNextPage ? "Loading..." : "Show more ratings"}
+          {reviews.isFetchingNextPage
+            ? t("ratings.reviews.loadingMore")
+            : t("ratings.reviews.showMore")}
         </button>
       )}
     </>
@@ -51,11 +54,15 @@ function Review({ rating }: { rating: Rating }) {
   return (
     <li className="review">
       <p className="review-head">
-        <span className="star-rating" role="img" aria-label={`${stars} out of 5 stars`}>
+        <span
+          className="star-rating"
+          role="img"
+          aria-label={t("ratings.reviews.starsLabel", { stars })}
+        >
           <StarIcons value={stars} />
         </span>{" "}
         <CookLink username={rating.author_username} />
-        {rating.can_edit && <span className="muted"> (your review)</span>}
+        {rating.can_edit && <span className="muted"> {t("ratings.reviews.yours")}</span>}
         <span className="muted small review-date">
           {" "}
           · <time dateTime={rating.created_at}>{formatDate(rating.created_at)}</time>

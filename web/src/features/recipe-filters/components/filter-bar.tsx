@@ -1,6 +1,7 @@
 import { RECIPE_VISIBILITIES, type RecipeVisibility } from "@potluck/contract/limits";
 import { useId, useRef } from "react";
 import { Disclosure } from "../../../components/disclosure";
+import { t } from "../../../lib/i18n";
 import { useSession } from "../../../lib/session";
 import { useSeenOnScreen } from "../../../lib/use-seen-on-screen";
 import {
@@ -15,11 +16,12 @@ import {
 import { ingredientName, rememberIngredient } from "../ingredient-names";
 import { FilterPicker } from "./filter-picker";
 
-const VISIBILITY_CHOICES: Record<RecipeVisibility, string> = {
-  public: "Public",
-  followers: "Followers",
-  private: "Only me",
-};
+const visibilityChoice = (visibility: RecipeVisibility) =>
+  visibility === "public"
+    ? t("recipeFilters.bar.public")
+    : visibility === "followers"
+      ? t("recipeFilters.bar.followers")
+      : t("recipeFilters.bar.private");
 
 /**
  * The recipe list's filter bar (issue 23 §5): tags, max time, with and without ingredients,
@@ -57,11 +59,11 @@ export function FilterBar({
   }
 
   return (
-    <Disclosure label={`Filters (${count})`} className="filter-bar">
+    <Disclosure label={t("recipeFilters.bar.toggle", { count })} className="filter-bar">
       <fieldset ref={fields} className="filter-bar-fields">
-        <legend className="visually-hidden">Filter recipes</legend>
+        <legend className="visually-hidden">{t("recipeFilters.bar.legend")}</legend>
         <div className="field filter-field filter-field-wide">
-          <label htmlFor={`${id}-tag`}>Tags</label>
+          <label htmlFor={`${id}-tag`}>{t("recipeFilters.bar.tags")}</label>
           <FilterPicker
             load={fieldsInView}
             inputId={`${id}-tag`}
@@ -74,12 +76,12 @@ export function FilterBar({
           />
           <Chips
             items={filters.tag.map((tag) => ({ key: tag, text: tag }))}
-            what="tag"
+            removeLabel={(name) => t("recipeFilters.bar.removeTag", { name })}
             onRemove={(tag) => set({ tag: filters.tag.filter((one) => one !== tag) })}
           />
         </div>
         <div className="field filter-field">
-          <label htmlFor={`${id}-minutes`}>Max time</label>
+          <label htmlFor={`${id}-minutes`}>{t("recipeFilters.bar.maxTime")}</label>
           <select
             id={`${id}-minutes`}
             value={filters.max_minutes ?? ""}
@@ -87,16 +89,16 @@ export function FilterBar({
               set({ max_minutes: event.target.value ? Number(event.target.value) : undefined })
             }
           >
-            <option value="">Any time</option>
+            <option value="">{t("recipeFilters.bar.anyTime")}</option>
             {minuteChoices.map((minutes) => (
               <option key={minutes} value={minutes}>
-                {minutes} min or less
+                {t("recipeFilters.bar.minutesOrLess", { minutes })}
               </option>
             ))}
           </select>
         </div>
         <div className="field filter-field">
-          <label htmlFor={`${id}-rating`}>Minimum rating</label>
+          <label htmlFor={`${id}-rating`}>{t("recipeFilters.bar.minRating")}</label>
           <select
             id={`${id}-rating`}
             value={filters.min_rating ?? ""}
@@ -104,7 +106,7 @@ export function FilterBar({
               set({ min_rating: event.target.value ? Number(event.target.value) : undefined })
             }
           >
-            <option value="">Any rating</option>
+            <option value="">{t("recipeFilters.bar.anyRating")}</option>
             {ratingChoices.map((stars) => (
               <option key={stars} value={stars}>
                 {ratingLabel(stars)}
@@ -114,7 +116,7 @@ export function FilterBar({
         </div>
         {visibility && (
           <div className="field filter-field">
-            <label htmlFor={`${id}-visibility`}>Visibility</label>
+            <label htmlFor={`${id}-visibility`}>{t("recipeFilters.bar.visibility")}</label>
             <select
               id={`${id}-visibility`}
               value={filters.visibility ?? ""}
@@ -124,17 +126,17 @@ export function FilterBar({
                 })
               }
             >
-              <option value="">All</option>
+              <option value="">{t("recipeFilters.bar.all")}</option>
               {RECIPE_VISIBILITIES.map((one) => (
                 <option key={one} value={one}>
-                  {VISIBILITY_CHOICES[one]}
+                  {visibilityChoice(one)}
                 </option>
               ))}
             </select>
           </div>
         )}
         <div className="field filter-field filter-field-wide">
-          <label htmlFor={`${id}-with`}>With ingredients</label>
+          <label htmlFor={`${id}-with`}>{t("recipeFilters.bar.with")}</label>
           <FilterPicker
             load={fieldsInView}
             inputId={`${id}-with`}
@@ -150,12 +152,12 @@ export function FilterBar({
           />
           <Chips
             items={filters.ingredient.map((one) => ({ key: one, text: ingredientName(one) }))}
-            what="ingredient"
+            removeLabel={(name) => t("recipeFilters.bar.removeIngredient", { name })}
             onRemove={(one) => set({ ingredient: filters.ingredient.filter((i) => i !== one) })}
           />
         </div>
         <div className="field filter-field filter-field-wide">
-          <label htmlFor={`${id}-without`}>Without ingredients</label>
+          <label htmlFor={`${id}-without`}>{t("recipeFilters.bar.without")}</label>
           <FilterPicker
             load={fieldsInView}
             inputId={`${id}-without`}
@@ -174,7 +176,7 @@ export function FilterBar({
               key: one,
               text: ingredientName(one),
             }))}
-            what="excluded ingredient"
+            removeLabel={(name) => t("recipeFilters.bar.removeExcluded", { name })}
             onRemove={(one) =>
               set({ exclude_ingredient: filters.exclude_ingredient.filter((i) => i !== one) })
             }
@@ -188,7 +190,7 @@ export function FilterBar({
                 checked={filters.following}
                 onChange={(event) => set({ following: event.target.checked })}
               />
-              From cooks I follow
+              {t("recipeFilters.bar.following")}
             </label>
           )}
           {count > 0 && (
@@ -197,7 +199,7 @@ export function FilterBar({
               className="btn btn-outline btn-small"
               onClick={() => onChange({ ...NO_FILTERS })}
             >
-              Clear filters
+              {t("recipeFilters.clear")}
             </button>
           )}
         </div>
@@ -209,11 +211,12 @@ export function FilterBar({
 /** The chosen values of a multi-value filter, each with a button that takes it out. */
 function Chips<Key extends string | number>({
   items,
-  what,
+  removeLabel,
   onRemove,
 }: {
   items: { key: Key; text: string }[];
-  what: string;
+  /** The remove button's name for a chip ("Remove tag vegan"). */
+  removeLabel: (text: string) => string;
   onRemove: (key: Key) => void;
 }) {
   if (items.length === 0) return null;
@@ -225,7 +228,7 @@ function Chips<Key extends string | number>({
           <button
             type="button"
             className="filter-chip-remove"
-            aria-label={`Remove ${what} ${item.text}`}
+            aria-label={removeLabel(item.text)}
             onClick={() => onRemove(item.key)}
           >
             <span aria-hidden="true">×</span>

@@ -1,5 +1,6 @@
 import { useCallback } from "react";
 import { Picker } from "../../../components/picker";
+import { t } from "../../../lib/i18n";
 import { searchIngredients } from "../../../lib/ingredients/search-ingredients";
 import { searchTags } from "../api/search-tags";
 
@@ -51,7 +52,11 @@ export function FilterPickerSelect({ inputId, kind, chosen, onPick }: FilterPick
       menuLabel={(option) =>
         option.count === undefined ? option.name : `${option.name} (${option.count})`
       }
-      placeholder={kind === "tag" ? "Add a tag…" : "Type an ingredient…"}
+      placeholder={
+        kind === "tag"
+          ? t("recipeFilters.picker.tagPlaceholder")
+          : t("recipeFilters.picker.ingredientPlaceholder")
+      }
       menuPlacement="auto"
     />
   );

@@ -1,3 +1,4 @@
+import { t } from "../../../lib/i18n";
 import { activeCount, activeFilters, NO_FILTERS, type RecipeFilters } from "../filters";
 import { ingredientName } from "../ingredient-names";
 
@@ -16,7 +17,9 @@ export function NoMatches({
   return (
     <div className="empty-state no-matches">
       <p className="no-matches-text">
-        No recipes match these filters. Try removing: {active.map((one) => one.label).join(", ")}.
+        {t("recipeFilters.noMatches.text", {
+          filters: active.map((one) => one.label).join(t("recipeFilters.noMatches.separator")),
+        })}
       </p>
       <ul className="no-matches-actions">
         {active.map((one) => (
@@ -26,7 +29,7 @@ export function NoMatches({
               className="btn btn-outline btn-small"
               onClick={() => onChange(one.without)}
             >
-              Remove {one.label}
+              {t("recipeFilters.noMatches.remove", { filter: one.label })}
             </button>
           </li>
         ))}
@@ -36,7 +39,7 @@ export function NoMatches({
             className="btn btn-secondary btn-small"
             onClick={() => onChange({ ...NO_FILTERS })}
           >
-            Clear filters
+            {t("recipeFilters.clear")}
           </button>
         </li>
       </ul>

@@ -9,6 +9,8 @@ import {
 } from "react";
 import { Modal } from "../../../components/modal";
 import { ServerHtml } from "../../../components/server-html";
+import { t } from "../../../lib/i18n";
+import { tRich } from "../../../lib/i18n/rich";
 import { useScreenWakeLock } from "../../../lib/wake-lock";
 import { moveStep, splitIntoSteps, swipeMove } from "../cook-steps";
 
@@ -89,19 +91,19 @@ export default function CookMode({
     <Modal
       title={title}
       className="modal-cook"
-      closeLabel="Leave cook mode"
+      closeLabel={t("recipes.cookMode.leave")}
       onClose={onClose}
       initialFocus={next}
     >
       {timers}
       <div className="cook-mode">
-        <section className="cook-step" aria-label="Current step" {...swipe}>
+        <section className="cook-step" aria-label={t("recipes.cookMode.currentStep")} {...swipe}>
           {/* Read out whole on every move: the position, then the step. */}
           <div aria-live="polite" aria-atomic="true">
             {step ? (
               <>
                 <p className="cook-progress">
-                  Step {index + 1} of {steps.length}
+                  {t("recipes.cookMode.progress", { step: index + 1, count: steps.length })}
                   {step.section && <span className="cook-section"> · {step.section}</span>}
                 </p>
                 {step.lead && (
@@ -120,7 +122,7 @@ export default function CookMode({
                 )}
               </>
             ) : (
-              <p className="cook-step-text muted">No instructions provided.</p>
+              <p className="cook-step-text muted">{t("recipes.cookMode.noInstructions")}</p>
             )}
           </div>
           <div className="cook-nav">
@@ -130,7 +132,7 @@ export default function CookMode({
               onClick={() => move(-1)}
               disabled={index === 0}
             >
-              <span aria-hidden="true">← </span>Previous step
+              {tRich("recipes.cookMode.previous", { arrow: hiddenArrow })}
             </button>
             <button
               ref={next}
@@ -139,7 +141,7 @@ export default function CookMode({
               onClick={() => move(1)}
               disabled={index >= steps.length - 1}
             >
-              Next step<span aria-hidden="true"> →</span>
+              {tRich("recipes.cookMode.next", { arrow: hiddenArrow })}
             </button>
             {atLast && (
               <button
@@ -148,13 +150,12 @@ export default function CookMode({
                 className="btn btn-primary cook-done"
                 onClick={finish}
               >
-                Done
+                {t("recipes.cookMode.done")}
               </button>
             )}
           </div>
           <p className="hint cook-hint">
-            Arrow keys or a swipe move between steps; Esc leaves cook mode.
-            {screenKeptOn && " The screen stays on while cook mode is open."}
+            {screenKeptOn ? t("recipes.cookMode.hintScreenOn") : t("recipes.cookMode.hint")}
           </p>
         </section>
         <CookIngredients
@@ -167,6 +168,9 @@ export default function CookMode({
     </Modal>
   );
 }
+
+/** The arrow beside Previous and Next, which a screen reader skips (its direction is the message's). */
+const hiddenArrow = (chunks: ReactNode[]) => <span aria-hidden="true">{chunks}</span>;
 
 /** The scaled ingredients with a tick box each, to keep track of what is already in. */
 function CookIngredients({
@@ -184,9 +188,9 @@ function CookIngredients({
 
   return (
     <section className="cook-ingredients" aria-labelledby={headingId}>
-      <h3 id={headingId}>Ingredients for {guests === 1 ? "1 guest" : `${guests} guests`}</h3>
+      <h3 id={headingId}>{t("recipes.cookMode.ingredientsFor", { guests })}</h3>
       {lines.length === 0 ? (
-        <p className="muted">No ingredients listed.</p>
+        <p className="muted">{t("recipes.cookMode.noIngredients")}</p>
       ) : (
         <ul className="cook-ingredient-list">
           {lines.map((line) => (

@@ -1,7 +1,9 @@
 import { RECIPE_INGREDIENT_TEXT_MAX } from "@potluck/contract/limits";
 import { TO_TASTE_UNIT } from "@potluck/contract/row-note";
-import { useCallback, useEffect, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { AS_WRITTEN_ID, AsyncPicker, type PickerOption } from "../../../components/async-picker";
+import { t } from "../../../lib/i18n";
+import { tRich } from "../../../lib/i18n/rich";
 import { useUnits } from "../../../lib/ingredients/get-units";
 import { createIngredient, searchIngredients } from "../../../lib/ingredients/search-ingredients";
 import {
@@ -35,6 +37,9 @@ export function useToTasteUnitId(): number | undefined {
   const units = useUnits();
   return units.data?.find((unit) => unit.name === TO_TASTE_UNIT)?.id;
 }
+
+/** The words of a row's label that only a screen reader says ("Ingredient 2"). */
+const hidden = (chunks: ReactNode[]) => <span className="visually-hidden">{chunks}</span>;
 
 /** What a row's picker shows: its ingredient, or its words kept as written. */
 const pickerValue = (row: IngredientRow): PickerOption | null =>
@@ -101,15 +106,15 @@ export function IngredientRowsEditor({
 
   return (
     <fieldset className="ingredient-rows">
-      <legend className="label">Ingredients</legend>
+      <legend className="label">{t("recipes.rows.legend")}</legend>
       <p className="hint" id="servings-note">
         {servings === null
-          ? "Quantities are for the servings above."
-          : `Quantities are for ${servings} ${servings === 1 ? "serving" : "servings"}.`}
+          ? t("recipes.rows.quantitiesForAbove")
+          : t("recipes.rows.quantitiesFor", { servings })}
       </p>
       {units.isError && (
         <div className="alert alert-error" role="alert">
-          Could not load ingredient units. Please try reloading.
+          {t("recipes.rows.unitsError")}
         </div>
       )}
       <ol className="ingredient-row-list">
@@ -134,13 +139,12 @@ export function IngredientRowsEditor({
             <li key={row.key} className={className.join(" ")}>
               {unread && (
                 <p className="ingredient-row-original">
-                  <span className="visually-hidden">Ingredient {n} </span>Check this line: “
-                  {row.original}”
+                  {tRich("recipes.rows.checkLine", { n, original: row.original, hidden })}
                 </p>
               )}
               <div className="field ingredient-row-picker">
                 <label htmlFor={rowFieldId(row.key, "ingredient")}>
-                  Ingredient<span className="visually-hidden"> {n}</span>
+                  {tRich("recipes.rows.ingredientLabel", { n, hidden })}
                 </label>
                 <AsyncPicker
                   inputId={rowFieldId(row.key, "ingredient")}
@@ -154,7 +158,7 @@ export function IngredientRowsEditor({
               </div>
               <div className="field ingredient-row-quantity">
                 <label htmlFor={rowFieldId(row.key, "quantity")}>
-                  Quantity<span className="visually-hidden"> {n}</span>
+                  {tRich("recipes.rows.quantityLabel", { n, hidden })}
                 </label>
                 <input
                   id={rowFieldId(row.key, "quantity")}
@@ -163,7 +167,7 @@ export function IngredientRowsEditor({
                   step="any"
                   inputMode="decimal"
                   disabled={toTaste}
-                  placeholder={toTaste ? "None" : undefined}
+                  placeholder={toTaste ? t("recipes.rows.quantityNone") : undefined}
                   aria-invalid={invalid("quantity") || undefined}
                   aria-describedby={["servings-note", asWritten && asWrittenId, problem && errorId]
                     .filter(Boolean)
@@ -174,7 +178,7 @@ export function IngredientRowsEditor({
               </div>
               <div className="field ingredient-row-unit">
                 <label htmlFor={rowFieldId(row.key, "unit")}>
-                  Unit<span className="visually-hidden"> {n}</span>
+                  {tRich("recipes.rows.unitLabel", { n, hidden })}
                 </label>
                 <select
                   id={rowFieldId(row.key, "unit")}
@@ -185,9 +189,11 @@ export function IngredientRowsEditor({
                   onChange={(event) => update(row.key, { unitId: event.target.value })}
                 >
                   {/* Kept as written, a row may have no unit: with a quantity, a count. */}
-                  <option value="">{asWritten ? "No unit" : "Choose a unit"}</option>
+                  <option value="">
+                    {asWritten ? t("recipes.rows.noUnit") : t("recipes.rows.chooseUnit")}
+                  </option>
                   {countUnitId !== undefined && !asWritten && (
-                    <option value={COUNT_CHOICE}>No unit (a count)</option>
+                    <option value={COUNT_CHOICE}>{t("recipes.rows.noUnitCount")}</option>
                   )}
                   {units.data?.map((unit) => (
                     <option key={unit.id} value={unit.id}>
@@ -199,13 +205,13 @@ export function IngredientRowsEditor({
               <div className="ingredient-row-extras">
                 <div className="field ingredient-row-note">
                   <label htmlFor={rowFieldId(row.key, "note")}>
-                    Note<span className="visually-hidden"> for ingredient {n}</span>
+                    {tRich("recipes.rows.noteLabel", { n, hidden })}
                   </label>
                   <input
                     id={rowFieldId(row.key, "note")}
                     type="text"
                     maxLength={RECIPE_INGREDIENT_TEXT_MAX}
-                    placeholder="e.g. diced, 28 ounce can, melted"
+                    placeholder={t("recipes.rows.notePlaceholder")}
                     value={row.note ?? ""}
                     onChange={(event) => update(row.key, { note: event.target.value })}
                   />
@@ -218,21 +224,21 @@ export function IngredientRowsEditor({
                     onChange={(event) => update(row.key, { optional: event.target.checked })}
                   />
                   <label htmlFor={rowFieldId(row.key, "optional")}>
-                    Optional<span className="visually-hidden"> (ingredient {n})</span>
+                    {tRich("recipes.rows.optionalLabel", { n, hidden })}
                   </label>
                 </div>
               </div>
               <button
                 type="button"
                 className="btn btn-secondary ingredient-row-remove"
-                aria-label={`Remove ingredient ${n}`}
+                aria-label={t("recipes.rows.removeLabel", { n })}
                 onClick={() => onChange(rows.filter((other) => other.key !== row.key))}
               >
-                Remove
+                {t("recipes.rows.remove")}
               </button>
               {asWritten && (
                 <p className="ingredient-row-as-written" id={asWrittenId}>
-                  Kept as written: quantity and unit are optional.
+                  {t("recipes.rows.asWritten")}
                 </p>
               )}
               {problem && (
@@ -245,7 +251,7 @@ export function IngredientRowsEditor({
         })}
       </ol>
       <button type="button" className="btn btn-outline" onClick={addRow}>
-        Add Ingredient
+        {t("recipes.rows.add")}
       </button>
     </fieldset>
   );

@@ -1,4 +1,5 @@
 import { RECIPE_NOTES_MAX } from "@potluck/contract/limits";
+import { t } from "../../../lib/i18n";
 
 /**
  * The cook's notes: plain text, line breaks kept, read after the steps on the recipe's page
@@ -16,7 +17,7 @@ export function NotesField({
   const message = error.join(" ");
   return (
     <div className="field recipe-notes-field">
-      <label htmlFor="recipe-notes">Notes</label>
+      <label htmlFor="recipe-notes">{t("recipes.notes.label")}</label>
       <textarea
         id="recipe-notes"
         rows={4}
@@ -27,7 +28,7 @@ export function NotesField({
         onChange={(event) => onChange(event.target.value)}
       />
       <p className="hint" id="recipe-notes-hint">
-        Tips, swaps, what to do the next day: shown after the steps, never as one.
+        {t("recipes.notes.hint")}
       </p>
       {message && (
         <p className="field-error" id="recipe-notes-error">

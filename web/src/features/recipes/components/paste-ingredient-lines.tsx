@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { Disclosure } from "../../../components/disclosure";
 import { reasonOf } from "../../../lib/api-client";
+import { t } from "../../../lib/i18n";
 import { parseIngredientLines } from "../../../lib/ingredients/parse-lines";
 import { type IngredientRow, PASTE_LINES_MAX, rowsFromLines } from "../recipe-form-logic";
 
@@ -29,31 +30,30 @@ export function PasteIngredientLines({
       onRows(rowsFromLines(await parseIngredientLines(lines)));
       setText("");
     } catch (failure) {
-      setError(`Could not read the lines: ${reasonOf(failure)}`);
+      setError(t("recipes.paste.readError", { reason: reasonOf(failure) }));
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <Disclosure className="paste-lines" label="Paste ingredient lines">
+    <Disclosure className="paste-lines" label={t("recipes.paste.toggle")}>
       <div className="field">
         <label htmlFor={id}>
-          One ingredient per line,{" "}
           {servings === null
-            ? "for the servings above"
-            : `for ${servings} ${servings === 1 ? "serving" : "servings"}`}
+            ? t("recipes.paste.labelForAbove")
+            : t("recipes.paste.labelFor", { servings })}
         </label>
         <textarea
           id={id}
           rows={5}
-          placeholder={"200 g red lentils\n1 onion, chopped\nsalt to taste"}
+          placeholder={t("recipes.paste.placeholder")}
           value={text}
           onChange={(event) => setText(event.target.value)}
         />
       </div>
       {lines.length > PASTE_LINES_MAX && (
-        <p className="field-error">At most {PASTE_LINES_MAX} lines at a time.</p>
+        <p className="field-error">{t("recipes.paste.tooMany", { max: PASTE_LINES_MAX })}</p>
       )}
       <button
         type="button"
@@ -61,7 +61,7 @@ export function PasteIngredientLines({
         disabled={lines.length === 0 || lines.length > PASTE_LINES_MAX || busy}
         onClick={() => void add()}
       >
-        {busy ? "Reading..." : "Add these lines"}
+        {busy ? t("recipes.paste.reading") : t("recipes.paste.add")}
       </button>
       {error && (
         <p className="field-error" role="alert">

@@ -5,6 +5,8 @@ import { CookLink } from "../../../components/cook-link";
 import { HiddenByModerator } from "../../../components/hidden-by-moderator";
 import { RecipeImage } from "../../../components/recipe-image";
 import { StarRating } from "../../../components/star-rating";
+import { t } from "../../../lib/i18n";
+import { tRich } from "../../../lib/i18n/rich";
 import { formatDate } from "../format";
 
 /**
@@ -46,11 +48,13 @@ export function RecipeCard({
         {recipe.hidden_by_moderator && <HiddenByModerator what="recipe" />}
         <StarRating value={recipe.average_rating} count={recipe.rating_count} />
         <p className="recipe-card-meta">
-          By <CookLink username={recipe.author_username} />
+          {tRich("recipes.card.by", { cook: <CookLink username={recipe.author_username} /> })}
           {showDate && (
             <>
               <br />
-              <span className="muted">{formatDate(recipe.created_on) ?? "Date unknown"}</span>
+              <span className="muted">
+                {formatDate(recipe.created_on) ?? t("recipes.card.dateUnknown")}
+              </span>
             </>
           )}
         </p>

@@ -1,5 +1,8 @@
 import type { RecipeDetail } from "@potluck/contract";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { t } from "../../../lib/i18n";
+import { tRich } from "../../../lib/i18n/rich";
 import { recipeTimes, sourceHost } from "../tags-times";
 
 /**
@@ -28,24 +31,36 @@ export function RecipeFacts({
         <p className="recipe-facts-line">
           {times && (
             <span className="recipe-times">
-              <span className="visually-hidden">Time: </span>
+              <span className="visually-hidden">{t("recipes.facts.time")}</span>
               {times}
             </span>
           )}
           {host && recipe.source_url && (
             <span className="recipe-source">
-              From{" "}
-              <a href={recipe.source_url} target="_blank" rel="noopener nofollow ugc">
-                {host}
-                <span className="visually-hidden"> (opens in a new tab)</span>
-              </a>
+              {tRich("recipes.facts.from", {
+                host,
+                link: (chunks: ReactNode[]) => (
+                  <a
+                    href={recipe.source_url ?? undefined}
+                    target="_blank"
+                    rel="noopener nofollow ugc"
+                  >
+                    {chunks}
+                  </a>
+                ),
+                hidden: (chunks: ReactNode[]) => <span className="visually-hidden">{chunks}</span>,
+              })}
             </span>
           )}
-          {sourceName && <span className="recipe-source-name">Source: {sourceName}</span>}
+          {sourceName && (
+            <span className="recipe-source-name">
+              {t("recipes.facts.source", { name: sourceName })}
+            </span>
+          )}
         </p>
       )}
       {recipe.tags.length > 0 && (
-        <ul className="recipe-tags" aria-label="Tags">
+        <ul className="recipe-tags" aria-label={t("recipes.facts.tags")}>
           {recipe.tags.map((tag) => (
             <li key={tag}>
               <Link className="tag-link" to={tagHref(tag)}>

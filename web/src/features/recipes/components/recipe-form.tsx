@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { LazyRichTextEditor } from "../../../components/lazy-rich-text-editor";
 import { LeaveWithoutSaving } from "../../../components/leave-without-saving";
 import { ErrorBox } from "../../../components/status";
+import { t } from "../../../lib/i18n";
 import { useDefaultVisibility } from "../../../lib/recipe-visibility";
 import { useSession } from "../../../lib/session";
 import { useUnsavedChangesGuard } from "../../../lib/use-unsaved-changes-guard";
@@ -87,7 +88,7 @@ export function RecipeForm({
       />
       <div className="field">
         <span className="label" id={instructionsLabel}>
-          Instructions
+          {t("recipes.form.instructions")}
         </span>
         <LazyRichTextEditor
           labelId={instructionsLabel}
@@ -141,7 +142,7 @@ export function RecipeForm({
         </div>
       )}
       {save.error && (
-        <ErrorBox title="Failed to save recipe.">
+        <ErrorBox title={t("recipes.form.saveFailed")}>
           {boxErrorLines(save.error).map((line) => (
             <p key={line}>{line}</p>
           ))}
@@ -150,7 +151,7 @@ export function RecipeForm({
       <div className="form-actions">
         {/* Cancel leaves like any link: with unsaved changes, the cook is asked first. */}
         <Link to={cancelTo} className="btn btn-secondary">
-          Cancel
+          {t("recipes.form.cancel")}
         </Link>
         <button
           type="submit"
@@ -158,7 +159,11 @@ export function RecipeForm({
           disabled={!canSubmit}
           aria-describedby={missing ? "recipe-submit-hint" : undefined}
         >
-          {save.isPending ? "Saving..." : recipe ? "Update Recipe" : "Create Recipe"}
+          {save.isPending
+            ? t("recipes.form.saving")
+            : recipe
+              ? t("recipes.form.update")
+              : t("recipes.form.create")}
         </button>
         {missing && (
           <p className="hint submit-hint" id="recipe-submit-hint">
@@ -183,5 +188,5 @@ function boxErrorLines(error: unknown): string[] {
   const rest = lines.filter(
     (line) => !FIELDS_SHOWN_IN_PLACE.some((field) => line.startsWith(`${field}: `)),
   );
-  return rest.length > 0 ? rest : ["Please fix the fields marked above."];
+  return rest.length > 0 ? rest : [t("recipes.form.fixMarkedFields")];
 }

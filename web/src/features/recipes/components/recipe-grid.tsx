@@ -3,6 +3,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query
 import type { ReactNode } from "react";
 import { ErrorBox, Loading } from "../../../components/status";
 import { reasonOf } from "../../../lib/api-client";
+import { t } from "../../../lib/i18n";
 import { useLoadMoreOnScroll } from "../../../lib/use-infinite-scroll";
 
 /**
@@ -29,7 +30,7 @@ export function RecipeGrid({
   if (error && !data) {
     return (
       <ErrorBox>
-        <p>Failed to load recipes.</p>
+        <p>{t("recipes.grid.loadFailed")}</p>
         <p>{reasonOf(error)}</p>
       </ErrorBox>
     );
@@ -46,13 +47,13 @@ export function RecipeGrid({
           ))}
         </ul>
       )}
-      {isFetchingNextPage && <Loading text="Loading more recipes..." />}
+      {isFetchingNextPage && <Loading text={t("recipes.grid.loadingMore")} />}
       {isFetchNextPageError && (
         <ErrorBox>
-          <p>Failed to load more recipes.</p>
+          <p>{t("recipes.grid.loadMoreFailed")}</p>
           <p>{reasonOf(error)}</p>
           <button type="button" className="btn btn-secondary btn-small" onClick={loadMore}>
-            Try again
+            {t("recipes.grid.tryAgain")}
           </button>
         </ErrorBox>
       )}

@@ -1,5 +1,6 @@
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
-import { IMAGE_LIMIT_TEXT, imageSizeProblem } from "../recipe-form-logic";
+import { t } from "../../../lib/i18n";
+import { imageLimitText, imageSizeProblem } from "../recipe-form-logic";
 
 /**
  * The recipe's picture: a file to upload (refused at once when too large), the imported page's
@@ -34,7 +35,7 @@ export function RecipeImageField({
   };
   return (
     <div className="field">
-      <label htmlFor="recipe-image">Image</label>
+      <label htmlFor="recipe-image">{t("recipes.image.label")}</label>
       <input
         id="recipe-image"
         ref={fileInput}
@@ -45,7 +46,7 @@ export function RecipeImageField({
         aria-invalid={error !== null}
       />
       <p className="hint" id="recipe-image-hint">
-        JPEG, PNG or WebP, up to {IMAGE_LIMIT_TEXT}.
+        {t("recipes.image.hint", { limit: imageLimitText() })}
       </p>
       {error && (
         <p className="field-error" role="alert">
@@ -54,15 +55,15 @@ export function RecipeImageField({
       )}
       {imageUrl && !file && (
         <p className="imported-picture">
-          The picture from {hostOf(imageUrl)} will be added when you save.{" "}
+          {importedPicture(imageUrl)}{" "}
           <button type="button" className="btn btn-secondary btn-small" onClick={onDropImported}>
-            Don't use it
+            {t("recipes.image.dontUse")}
           </button>
         </p>
       )}
       {preview && (
         <div className="image-preview">
-          <img src={preview} alt="Preview of the recipe" />
+          <img src={preview} alt={t("recipes.image.previewAlt")} />
           <button
             type="button"
             className="btn btn-secondary btn-small"
@@ -71,7 +72,7 @@ export function RecipeImageField({
               if (fileInput.current) fileInput.current.value = "";
             }}
           >
-            Remove image
+            {t("recipes.image.remove")}
           </button>
         </div>
       )}
@@ -79,12 +80,15 @@ export function RecipeImageField({
   );
 }
 
-const hostOf = (url: string) => {
+/** "The picture from site.com will be added when you save." (without a readable host: "the page"). */
+const importedPicture = (url: string) => {
+  let host = "";
   try {
-    return new URL(url).hostname;
+    host = new URL(url).hostname;
   } catch {
-    return "the page";
+    // Not a URL: said as "the page".
   }
+  return host ? t("recipes.image.importedFrom", { host }) : t("recipes.image.importedFromPage");
 };
 
 /** A temporary URL showing a chosen file, released when the file changes or the form goes. */

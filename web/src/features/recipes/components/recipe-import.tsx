@@ -2,6 +2,7 @@ import type { RecipeDraft } from "@potluck/contract";
 import { type FormEvent, useId, useState } from "react";
 import { Disclosure } from "../../../components/disclosure";
 import { reasonOf } from "../../../lib/api-client";
+import { t } from "../../../lib/i18n";
 import { useImportRecipe } from "../api/import-recipe";
 
 /**
@@ -22,10 +23,10 @@ export function RecipeImport({ onDraft }: { onDraft: (draft: RecipeDraft) => voi
 
   return (
     <section className="card recipe-import" aria-labelledby={`${hintId}-title`}>
-      <h2 id={`${hintId}-title`}>Import a recipe</h2>
+      <h2 id={`${hintId}-title`}>{t("recipes.import.title")}</h2>
       <form className="recipe-import-row" onSubmit={(event) => submit(event, { url: url.trim() })}>
         <div className="field">
-          <label htmlFor={`${hintId}-url`}>Import from a link</label>
+          <label htmlFor={`${hintId}-url`}>{t("recipes.import.urlLabel")}</label>
           <input
             id={`${hintId}-url`}
             type="url"
@@ -37,16 +38,16 @@ export function RecipeImport({ onDraft }: { onDraft: (draft: RecipeDraft) => voi
           />
         </div>
         <button type="submit" className="btn btn-outline" disabled={!url.trim() || read.isPending}>
-          {read.isPending ? "Importing..." : "Import"}
+          {read.isPending ? t("recipes.import.importing") : t("recipes.import.submit")}
         </button>
       </form>
       <p className="hint" id={hintId}>
-        The recipe fills the form below for you to check; nothing is saved until you create it.
+        {t("recipes.import.hint")}
       </p>
-      <Disclosure className="recipe-import-paste" label="Or paste the page">
+      <Disclosure className="recipe-import-paste" label={t("recipes.import.pasteToggle")}>
         <form onSubmit={(event) => submit(event, { html, url: url.trim() || undefined })}>
           <div className="field">
-            <label htmlFor={`${hintId}-html`}>Page source (HTML)</label>
+            <label htmlFor={`${hintId}-html`}>{t("recipes.import.htmlLabel")}</label>
             <textarea
               id={`${hintId}-html`}
               rows={5}
@@ -59,13 +60,13 @@ export function RecipeImport({ onDraft }: { onDraft: (draft: RecipeDraft) => voi
             className="btn btn-outline"
             disabled={!html.trim() || read.isPending}
           >
-            Import pasted page
+            {t("recipes.import.pasteSubmit")}
           </button>
         </form>
       </Disclosure>
       {read.isError && (
         <p className="field-error" role="alert">
-          Could not import the recipe: {reasonOf(read.error)}
+          {t("recipes.import.failed", { reason: reasonOf(read.error) })}
         </p>
       )}
     </section>

@@ -1,5 +1,6 @@
 import { RECIPE_SERVINGS_MAX, RECIPE_SERVINGS_MIN } from "@potluck/contract/limits";
-import { SERVINGS_PROBLEM } from "../recipe-form-logic";
+import { t } from "../../../lib/i18n";
+import { servingsProblem } from "../recipe-form-logic";
 
 /** How many the recipe makes as written; `error` marks a number out of range. */
 export function RecipeServingsField({
@@ -13,7 +14,7 @@ export function RecipeServingsField({
 }) {
   return (
     <div className="field recipe-servings">
-      <label htmlFor="recipe-servings">Servings</label>
+      <label htmlFor="recipe-servings">{t("recipes.servings.label")}</label>
       <input
         id="recipe-servings"
         type="number"
@@ -27,11 +28,11 @@ export function RecipeServingsField({
         onChange={(event) => onChange(event.target.value)}
       />
       <p className="hint" id="recipe-servings-hint">
-        How many the recipe makes as written; the recipe page starts at this many guests.
+        {t("recipes.servings.hint")}
       </p>
       {error && (
         <p className="field-error" id="recipe-servings-error">
-          {SERVINGS_PROBLEM}
+          {servingsProblem()}
         </p>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { RECIPE_TITLE_MAX } from "@potluck/contract/limits";
+import { t } from "../../../lib/i18n";
 
 /** The title's length shows from this share of the limit on. */
 const TITLE_COUNT_FROM = 0.8;
@@ -14,7 +15,7 @@ export function RecipeTitleField({
   const showCount = value.length >= RECIPE_TITLE_MAX * TITLE_COUNT_FROM;
   return (
     <div className="field">
-      <label htmlFor="recipe-title">Title</label>
+      <label htmlFor="recipe-title">{t("recipes.title.label")}</label>
       <input
         id="recipe-title"
         type="text"
@@ -38,7 +39,7 @@ function TitleCount({ length }: { length: number }) {
       id="recipe-title-count"
     >
       {length}/{RECIPE_TITLE_MAX}
-      {full && <span role="status"> That's the longest a title can be.</span>}
+      {full && <span role="status"> {t("recipes.title.full")}</span>}
     </p>
   );
 }

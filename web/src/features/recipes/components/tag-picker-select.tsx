@@ -1,5 +1,6 @@
 import { useCallback, useRef } from "react";
 import { Picker } from "../../../components/picker";
+import { t } from "../../../lib/i18n";
 import { fetchTagSuggestions } from "../api/get-tags";
 
 interface TagOption {
@@ -46,10 +47,10 @@ export function TagPickerSelect({
       label={(option) => option.name}
       menuLabel={(option) =>
         option.count === null
-          ? `Add tag "${option.name}"`
-          : `${option.name} (${option.count} ${option.count === 1 ? "recipe" : "recipes"})`
+          ? t("recipes.tags.addTag", { tag: option.name })
+          : t("recipes.tags.option", { tag: option.name, count: option.count })
       }
-      placeholder="Type a tag, or pick one"
+      placeholder={t("recipes.tags.placeholder")}
       invalid={invalid}
       errorId={errorId}
       classNamePrefix="picker"
@@ -64,7 +65,7 @@ export function TagPickerSelect({
           );
         },
         getNewOptionData: (input) => ({ id: -1, name: input.trim().toLowerCase(), count: null }),
-        formatCreateLabel: (input) => `Add tag "${input.trim().toLowerCase()}"`,
+        formatCreateLabel: (input) => t("recipes.tags.addTag", { tag: input.trim().toLowerCase() }),
         onCreateOption: (input) => onAdd(input),
       }}
     />

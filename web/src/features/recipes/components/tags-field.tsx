@@ -2,6 +2,7 @@ import { RECIPE_TAG_MAX_LENGTH, RECIPE_TAGS_MAX } from "@potluck/contract/limits
 import { useState } from "react";
 import { deferred } from "../../../components/deferred";
 import { SelectPlaceholder } from "../../../components/select-placeholder";
+import { t } from "../../../lib/i18n";
 import { addTag, tagProblem } from "../tags-times";
 
 // react-select is a third of a page: the picker arrives after the form is usable.
@@ -37,16 +38,16 @@ export function TagsField({
 
   return (
     <div className="field recipe-tags">
-      <label htmlFor={inputId}>Tags</label>
+      <label htmlFor={inputId}>{t("recipes.tags.label")}</label>
       {tags.length > 0 && (
-        <ul className="tag-chips" aria-label="Chosen tags">
+        <ul className="tag-chips" aria-label={t("recipes.tags.chosen")}>
           {tags.map((tag) => (
             <li key={tag} className="tag-chip">
               <span>{tag}</span>
               <button
                 type="button"
                 className="tag-chip-remove"
-                aria-label={`Remove tag ${tag}`}
+                aria-label={t("recipes.tags.remove", { tag })}
                 onClick={() => {
                   setProblem(null);
                   onChange(tags.filter((one) => one !== tag));
@@ -67,8 +68,12 @@ export function TagsField({
       />
       <p className="hint" id={`${inputId}-hint`}>
         {full
-          ? `That's ${RECIPE_TAGS_MAX} tags, the most a recipe can have.`
-          : `Up to ${RECIPE_TAGS_MAX} tags of at most ${RECIPE_TAG_MAX_LENGTH} characters, such as "dinner" or "vegan" (${tags.length}/${RECIPE_TAGS_MAX}).`}
+          ? t("recipes.tags.full", { max: RECIPE_TAGS_MAX })
+          : t("recipes.tags.hint", {
+              max: RECIPE_TAGS_MAX,
+              length: RECIPE_TAG_MAX_LENGTH,
+              count: tags.length,
+            })}
       </p>
       {messages.length > 0 && (
         <p className="field-error" id={`${inputId}-error`} role="alert">

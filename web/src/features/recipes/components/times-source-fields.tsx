@@ -3,14 +3,15 @@ import {
   RECIPE_SOURCE_NAME_MAX,
   RECIPE_SOURCE_URL_MAX,
 } from "@potluck/contract/limits";
+import { t } from "../../../lib/i18n";
 
 /** The form's time and source fields, by their submission names. */
 export type TimesSourceField = "prep_minutes" | "cook_minutes" | "source_url" | "source_name";
 export type TimesSourceValues = Record<TimesSourceField, string>;
 
-const FIELDS: { name: TimesSourceField; id: string; label: string }[] = [
-  { name: "prep_minutes", id: "recipe-prep-minutes", label: "Prep time (minutes)" },
-  { name: "cook_minutes", id: "recipe-cook-minutes", label: "Cook time (minutes)" },
+const FIELDS: { name: TimesSourceField; id: string; label: () => string }[] = [
+  { name: "prep_minutes", id: "recipe-prep-minutes", label: () => t("recipes.times.prepLabel") },
+  { name: "cook_minutes", id: "recipe-cook-minutes", label: () => t("recipes.times.cookLabel") },
 ];
 
 export const timesSourceFieldId = (name: TimesSourceField) =>
@@ -40,7 +41,7 @@ export function TimesSourceFields({
           const error = errors[field.name];
           return (
             <div className="field" key={field.name}>
-              <label htmlFor={field.id}>{field.label}</label>
+              <label htmlFor={field.id}>{field.label()}</label>
               <input
                 id={field.id}
                 type="number"
@@ -63,7 +64,7 @@ export function TimesSourceFields({
         })}
       </div>
       <div className="field recipe-source">
-        <label htmlFor="recipe-source-url">Source URL</label>
+        <label htmlFor="recipe-source-url">{t("recipes.source.urlLabel")}</label>
         <input
           id="recipe-source-url"
           type="url"
@@ -78,7 +79,7 @@ export function TimesSourceFields({
           onChange={(event) => onChange("source_url", event.target.value)}
         />
         <p className="hint" id="recipe-source-url-hint">
-          Where the recipe comes from, if anywhere: the page shows "From" and its site.
+          {t("recipes.source.urlHint")}
         </p>
         {errors.source_url && (
           <p className="field-error" id="recipe-source-url-error">
@@ -87,7 +88,7 @@ export function TimesSourceFields({
         )}
       </div>
       <div className="field recipe-source">
-        <label htmlFor="recipe-source-name">Source</label>
+        <label htmlFor="recipe-source-name">{t("recipes.source.nameLabel")}</label>
         <input
           id="recipe-source-name"
           type="text"
@@ -100,8 +101,7 @@ export function TimesSourceFields({
           onChange={(event) => onChange("source_name", event.target.value)}
         />
         <p className="hint" id="recipe-source-name-hint">
-          Who or where it comes from when it is not a web page ("Nonna", "The Silver Spoon p. 212"):
-          the page shows "Source:" and these words.
+          {t("recipes.source.nameHint")}
         </p>
         {errors.source_name && (
           <p className="field-error" id="recipe-source-name-error">

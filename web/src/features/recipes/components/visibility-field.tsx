@@ -1,5 +1,6 @@
 import type { RecipeVisibility } from "@potluck/contract/limits";
 import { useId } from "react";
+import { t } from "../../../lib/i18n";
 import { VISIBILITY_CHOICES } from "../../../lib/recipe-visibility";
 
 /**
@@ -16,7 +17,7 @@ export function VisibilityField({
   const name = useId();
   return (
     <fieldset className="field choice-group recipe-visibility">
-      <legend>Visibility</legend>
+      <legend>{t("recipes.visibility.legend")}</legend>
       {VISIBILITY_CHOICES.map((choice) => (
         <label key={choice.value} className="choice">
           <input

@@ -1,4 +1,5 @@
 import { createElement, Fragment, type ReactNode, useMemo } from "react";
+import { t } from "../../../lib/i18n";
 import { findDurations, timerName } from "../../../lib/timers/durations";
 import { startTimerFromStep } from "../start-timer";
 
@@ -35,13 +36,14 @@ function withTimerButtons(html: string, step: number): ReactNode {
     let at = 0;
     for (const duration of found) {
       parts.push(value.slice(at, duration.start));
-      const name = timerName(before + value, before.length + duration.start) ?? `Step ${step}`;
+      const name =
+        timerName(before + value, before.length + duration.start) ?? t("timers.stepName", { step });
       parts.push(
         <button
           key={`${key}-${duration.start}`}
           type="button"
           className="duration-button"
-          aria-label={`${duration.text}, start a timer`}
+          aria-label={t("timers.startLabel", { duration: duration.text })}
           onClick={() => startTimerFromStep(name, duration.seconds)}
         >
           {duration.text}

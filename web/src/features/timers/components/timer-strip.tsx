@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { t } from "../../../lib/i18n";
 import {
   formatClock,
   type KitchenTimer,
@@ -84,7 +85,7 @@ export function TimerStrip({
       {timers.length > 0 && (
         <section
           className={`timer-strip${foldable && !open ? " is-folded" : ""}`}
-          aria-label="Timers"
+          aria-label={t("timers.strip.label")}
           onKeyDown={onKeyDown}
         >
           {soonest && (
@@ -98,12 +99,16 @@ export function TimerStrip({
             >
               <span className="timer-summary-name">{soonest.name}</span>{" "}
               <span className="timer-summary-clock">
-                {soonest.state === "done" ? "Done" : formatClock(remainingMs(soonest, now))}
+                {soonest.state === "done"
+                  ? t("timers.strip.done")
+                  : formatClock(remainingMs(soonest, now))}
               </span>
               {timers.length > 1 && (
                 <>
                   {" "}
-                  <span className="timer-summary-more">+{timers.length - 1} more</span>
+                  <span className="timer-summary-more">
+                    {t("timers.strip.more", { count: timers.length - 1 })}
+                  </span>
                 </>
               )}
             </button>
@@ -135,42 +140,46 @@ function TimerItem({
         {name} <span className="timer-length">· {timer.length}</span>
       </span>
       <span className="timer-clock">
-        {state === "done" ? "Done" : formatClock(remainingMs(timer, now))}
-        {state === "paused" && <span className="timer-paused"> Paused</span>}
+        {state === "done" ? t("timers.strip.done") : formatClock(remainingMs(timer, now))}
+        {state === "paused" && <span className="timer-paused"> {t("timers.strip.paused")}</span>}
       </span>
       <div className="timer-actions">
         {state !== "done" && (
           <button
             type="button"
             className="btn btn-outline btn-small"
-            aria-label={`${state === "paused" ? "Resume" : "Pause"} ${name} timer`}
+            aria-label={
+              state === "paused"
+                ? t("timers.strip.resumeLabel", { name })
+                : t("timers.strip.pauseLabel", { name })
+            }
             onClick={() => (state === "paused" ? resumeKitchenTimer(id) : pauseKitchenTimer(id))}
           >
-            {state === "paused" ? "Resume" : "Pause"}
+            {state === "paused" ? t("timers.strip.resume") : t("timers.strip.pause")}
           </button>
         )}
         <button
           type="button"
           className="btn btn-outline btn-small"
-          aria-label={`+1 min on ${name} timer`}
+          aria-label={t("timers.strip.addMinuteLabel", { name })}
           onClick={() => addMinuteToKitchenTimer(id)}
         >
-          +1 min
+          {t("timers.strip.addMinute")}
         </button>
         {state === "done" ? (
           <button
             type="button"
             className="btn btn-primary btn-small"
-            aria-label={`Dismiss ${name} timer`}
+            aria-label={t("timers.strip.dismissLabel", { name })}
             onClick={() => onRemove(id)}
           >
-            Dismiss
+            {t("timers.strip.dismiss")}
           </button>
         ) : (
           <button
             type="button"
             className="btn btn-outline btn-small timer-cancel"
-            aria-label={`Cancel ${name} timer`}
+            aria-label={t("timers.strip.cancelLabel", { name })}
             onClick={() => onRemove(id)}
           >
             <span aria-hidden="true">✕</span>
