@@ -3,8 +3,8 @@ import type {
   NotificationKind,
   UpdateNotificationSettingsBody,
 } from "@potluck/contract";
-import { NOTIFICATION_KIND_LABELS } from "@potluck/contract/limits";
 import { formatDate, formatDateTime } from "../../lib/dates";
+import { t } from "../../lib/i18n";
 
 /**
  * Who did it: "Ana", "Ana and Ben", "Ana and 3 others". `actors` are the newest few usernames,
@@ -12,41 +12,51 @@ import { formatDate, formatDateTime } from "../../lib/dates";
  */
 export function actorsText(actors: string[], count: number): string {
   const [first, second] = actors;
-  if (!first) return "Someone";
+  if (!first) return t("notifications.actors.someone");
   const total = Math.max(count, actors.length);
-  if (total <= 1) return first;
-  if (total === 2 && second) return `${first} and ${second}`;
-  const others = total - 1;
-  return `${first} and ${others} ${others === 1 ? "other" : "others"}`;
+  if (total <= 1) return t("notifications.actors.one", { name: first });
+  if (total === 2 && second) return t("notifications.actors.two", { first, second });
+  return t("notifications.actors.more", { first, others: total - 1 });
 }
+
+/** How many people `actorsText` names (one for "Someone"), for the verb's number. */
+const actorCount = (actors: string[], count: number) =>
+  actors.length === 0 ? 1 : Math.max(count, actors.length);
 
 /** The sentence a notification reads as, e.g. "Ana and 3 others liked your recipe Lasagne". */
 export function notificationText(item: Notification): string {
   const who = actorsText(item.actors, item.actor_count);
+  const count = actorCount(item.actors, item.actor_count);
   const title = item.recipe?.title;
   switch (item.kind) {
     case "follow":
-      return `${who} followed you`;
+      return t("notifications.text.follow", { who, count });
     case "rating":
-      return title ? `${who} rated ${title}` : `${who} rated one of your recipes`;
+      return title
+        ? t("notifications.text.rating", { who, count, title })
+        : t("notifications.text.ratingUnknown", { who, count });
     case "comment":
-      return title ? `${who} commented on ${title}` : `${who} commented in your feed`;
+      return title
+        ? t("notifications.text.comment", { who, count, title })
+        : t("notifications.text.commentUnknown", { who, count });
     case "like":
       // What was liked: the cook's recipe, or their rating of someone's recipe.
-      if (!title) return `${who} liked your post`;
-      if (item.liked === "recipe") return `${who} liked your recipe ${title}`;
-      if (item.liked === "rating") return `${who} liked your rating of ${title}`;
-      return `${who} liked your post about ${title}`;
+      if (!title) return t("notifications.text.likePost", { who, count });
+      if (item.liked === "recipe") return t("notifications.text.likeRecipe", { who, count, title });
+      if (item.liked === "rating") return t("notifications.text.likeRating", { who, count, title });
+      return t("notifications.text.likePostAbout", { who, count, title });
     case "list_shared":
       return item.grocery_list
-        ? `${who} shared the list ${item.grocery_list.name} with you`
-        : `${who} shared a shopping list with you`;
+        ? t("notifications.text.listShared", { who, count, list: item.grocery_list.name })
+        : t("notifications.text.listSharedUnknown", { who, count });
     case "planner_shared":
-      return `${who} shared their planner with you`;
+      return t("notifications.text.plannerShared", { who, count });
     case "import_done":
-      return "Your import finished";
+      return t("notifications.text.importDone");
     case "recipe_unavailable":
-      return `${item.recipe_title ?? "A planned recipe"} is no longer available: its cook deleted their account`;
+      return item.recipe_title
+        ? t("notifications.text.recipeUnavailable", { title: item.recipe_title })
+        : t("notifications.text.recipeUnavailableUnknown");
   }
 }
 
@@ -91,12 +101,14 @@ export function timeAgo(iso: string, now: number = Date.now()): string {
   const time = new Date(iso).getTime();
   if (Number.isNaN(time)) return "";
   const elapsed = Math.max(0, now - time);
-  if (elapsed < MINUTE) return "just now";
-  if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)} min ago`;
-  if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)} h ago`;
+  if (elapsed < MINUTE) return t("notifications.time.justNow");
+  if (elapsed < HOUR) {
+    return t("notifications.time.minutesAgo", { count: Math.floor(elapsed / MINUTE) });
+  }
+  if (elapsed < DAY) return t("notifications.time.hoursAgo", { count: Math.floor(elapsed / HOUR) });
   const days = Math.floor(elapsed / DAY);
-  if (days === 1) return "yesterday";
-  if (days < 7) return `${days} days ago`;
+  if (days === 1) return t("notifications.time.yesterday");
+  if (days < 7) return t("notifications.time.daysAgo", { count: days });
   return formatDate(new Date(time));
 }
 
@@ -110,13 +122,39 @@ export const fullTime = (iso: string): string => formatDateTime(iso);
 export function settingSavedText(change: UpdateNotificationSettingsBody): string {
   const [kind] = Object.keys(change) as NotificationKind[];
   const part = kind ? change[kind] : undefined;
-  if (!kind || !part) return "Saved.";
-  const label = NOTIFICATION_KIND_LABELS[kind];
+  if (!kind || !part) return t("notifications.settings.saved");
+  const label = kindLabel(kind);
   if (part.in_app !== undefined) {
-    return `Saved: ${label} ${part.in_app ? "will" : "won't"} show in the app.`;
+    return part.in_app
+      ? t("notifications.settings.savedInAppOn", { kind: label })
+      : t("notifications.settings.savedInAppOff", { kind: label });
   }
   if (part.email !== undefined) {
-    return `Saved: ${label} ${part.email ? "will" : "won't"} come by email.`;
+    return part.email
+      ? t("notifications.settings.savedEmailOn", { kind: label })
+      : t("notifications.settings.savedEmailOff", { kind: label });
   }
-  return "Saved.";
+  return t("notifications.settings.saved");
+}
+
+/** A kind of notification as the settings name it: "New followers", "Comments", … */
+export function kindLabel(kind: NotificationKind): string {
+  switch (kind) {
+    case "follow":
+      return t("notifications.kinds.follow");
+    case "rating":
+      return t("notifications.kinds.rating");
+    case "comment":
+      return t("notifications.kinds.comment");
+    case "like":
+      return t("notifications.kinds.like");
+    case "list_shared":
+      return t("notifications.kinds.listShared");
+    case "planner_shared":
+      return t("notifications.kinds.plannerShared");
+    case "import_done":
+      return t("notifications.kinds.importDone");
+    case "recipe_unavailable":
+      return t("notifications.kinds.recipeUnavailable");
+  }
 }

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { LoadError } from "../../../components/load-error";
 import { ErrorBox, Loading } from "../../../components/status";
 import { reasonOf } from "../../../lib/api-client";
+import { t } from "../../../lib/i18n";
 import { useNotifications } from "../api/get-notifications";
 import { useUnreadCount } from "../api/get-unread-count";
 import { useMarkNotificationsRead } from "../api/mark-read";
@@ -24,7 +25,7 @@ export function NotificationList() {
   if (notifications.isError && !data) {
     return (
       <LoadError
-        text="Your notifications could not be loaded."
+        text={t("notifications.list.loadFailed")}
         onRetry={() => void notifications.refetch()}
         retrying={notifications.isFetching}
       />
@@ -39,7 +40,9 @@ export function NotificationList() {
     <>
       <div className="notifications-toolbar">
         <p className="muted" role="status">
-          {unread === 0 ? "All caught up." : `${unread} unread`}
+          {unread === 0
+            ? t("notifications.list.caughtUp")
+            : t("notifications.list.unread", { count: unread })}
         </p>
         <button
           type="button"
@@ -47,19 +50,16 @@ export function NotificationList() {
           disabled={unread === 0 || markRead.isPending}
           onClick={() => markRead.mutate(undefined)}
         >
-          Mark all as read
+          {t("notifications.list.markAllRead")}
         </button>
       </div>
       {markRead.isError && (
         <p className="field-error" role="alert">
-          Could not mark them as read: {reasonOf(markRead.error)}
+          {t("notifications.list.markReadFailed", { reason: reasonOf(markRead.error) })}
         </p>
       )}
       {items.length === 0 ? (
-        <p className="empty-state">
-          No notifications yet. When someone follows you, rates or comments on your recipes, or
-          shares a list with you, it shows here.
-        </p>
+        <p className="empty-state">{t("notifications.list.empty")}</p>
       ) : (
         <ol className="notification-list">
           {items.map((item) => (
@@ -71,7 +71,7 @@ export function NotificationList() {
       )}
       {isFetchNextPageError && (
         <ErrorBox>
-          <p>Failed to load more notifications.</p>
+          <p>{t("notifications.list.moreFailed")}</p>
           <p>{reasonOf(notifications.error)}</p>
         </ErrorBox>
       )}
@@ -82,7 +82,9 @@ export function NotificationList() {
           disabled={isFetchingNextPage}
           onClick={() => void fetchNextPage({ cancelRefetch: false })}
         >
-          {isFetchingNextPage ? "Loading..." : "Show more"}
+          {isFetchingNextPage
+            ? t("notifications.list.loadingMore")
+            : t("notifications.list.showMore")}
         </button>
       )}
     </>
@@ -101,7 +103,9 @@ function NotificationRow({
     <>
       <span className="notification-dot" aria-hidden="true" />
       <span className="notification-text">
-        {!item.read && <span className="visually-hidden">Unread: </span>}
+        {!item.read && (
+          <span className="visually-hidden">{t("notifications.list.unreadPrefix")} </span>
+        )}
         {notificationText(item)}
       </span>
       <time
@@ -132,7 +136,7 @@ function NotificationRow({
           className="btn btn-small btn-secondary notification-read"
           onClick={() => onOpen(item)}
         >
-          Mark as read
+          {t("notifications.list.markRead")}
         </button>
       )}
     </div>

@@ -1,14 +1,15 @@
 import type { NotificationChannelSetting, NotificationKind } from "@potluck/contract";
-import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS } from "@potluck/contract/limits";
+import { NOTIFICATION_KINDS } from "@potluck/contract/limits";
 import { useId } from "react";
 import { LoadError } from "../../../components/load-error";
 import { Loading } from "../../../components/status";
 import { reasonOf } from "../../../lib/api-client";
+import { t } from "../../../lib/i18n";
 import {
   useNotificationSettings,
   useUpdateNotificationSettings,
 } from "../api/notification-settings";
-import { settingSavedText } from "../format";
+import { kindLabel, settingSavedText } from "../format";
 import "./notifications.css";
 
 /**
@@ -30,16 +31,13 @@ export function NotificationSettingsCard() {
       aria-labelledby={headingId}
       aria-describedby={statusId}
     >
-      <h2 id={headingId}>Notifications</h2>
-      <p className="muted small">
-        What you are told about, in the app and by email. An email is a digest of what the app shows
-        you, one an hour at most: a kind has to be in the app to come by email.
-      </p>
+      <h2 id={headingId}>{t("notifications.settings.heading")}</h2>
+      <p className="muted small">{t("notifications.settings.intro")}</p>
       {settings.isPending ? (
         <Loading />
       ) : settings.isError ? (
         <LoadError
-          text="Your notification settings could not be loaded."
+          text={t("notifications.settings.loadFailed")}
           onRetry={() => void settings.refetch()}
           retrying={settings.isFetching}
         />
@@ -47,7 +45,7 @@ export function NotificationSettingsCard() {
         <div className="notification-settings-kinds">
           {NOTIFICATION_KINDS.map((kind) => (
             <fieldset key={kind} className="notification-kind">
-              <legend>{NOTIFICATION_KIND_LABELS[kind]}</legend>
+              <legend>{kindLabel(kind)}</legend>
               <div className="notification-kind-channels">
                 <label className="choice">
                   <input
@@ -61,7 +59,7 @@ export function NotificationSettingsCard() {
                       )
                     }
                   />
-                  <span>In the app</span>
+                  <span>{t("notifications.settings.inApp")}</span>
                 </label>
                 <label className="choice">
                   <input
@@ -70,7 +68,7 @@ export function NotificationSettingsCard() {
                     disabled={!settings.data[kind].in_app}
                     onChange={(event) => change(kind, { email: event.target.checked })}
                   />
-                  <span>By email</span>
+                  <span>{t("notifications.settings.byEmail")}</span>
                 </label>
               </div>
             </fieldset>
@@ -79,9 +77,9 @@ export function NotificationSettingsCard() {
       )}
       <p id={statusId} className="status-text small" role="status">
         {update.isPending
-          ? "Saving..."
+          ? t("notifications.settings.saving")
           : update.isError
-            ? `Could not save your notification settings: ${reasonOf(update.error)}`
+            ? t("notifications.settings.saveFailed", { reason: reasonOf(update.error) })
             : update.isSuccess
               ? settingSavedText(update.variables)
               : ""}
