@@ -1,5 +1,5 @@
 import type { RecipeDetail } from "@potluck/contract";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { Link } from "react-router";
 import { t } from "../../../lib/i18n";
 import { tRich } from "../../../lib/i18n/rich";
@@ -45,7 +45,11 @@ export function RecipeFacts({
                     target="_blank"
                     rel="noopener nofollow ugc"
                   >
-                    {chunks}
+                    {/* The host, then the hidden words: an element among them needs a key. */}
+                    {chunks.map((chunk, index) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one message never move.
+                      <Fragment key={index}>{chunk}</Fragment>
+                    ))}
                   </a>
                 ),
                 hidden: (chunks: ReactNode[]) => <span className="visually-hidden">{chunks}</span>,

@@ -174,6 +174,7 @@ export function RecipeForm({
       {blocker.state === "blocked" && (
         <LeaveWithoutSaving
           what="this recipe"
+          question={t("recipes.form.leaveQuestion")}
           onStay={() => blocker.reset()}
           onLeave={() => blocker.proceed()}
         />
