@@ -3,10 +3,8 @@ import { useState } from "react";
 import { BlockCookButton } from "../../../components/block-cook-button";
 import { ReportButton } from "../../../components/report-button";
 import { reasonOf } from "../../../lib/api-client";
+import { t } from "../../../lib/i18n";
 import { useFollowUser } from "../api/follow-user";
-
-const counted = (count: number, one: string, many: string) =>
-  `${count} ${count === 1 ? one : many}`;
 
 /**
  * A cook's name, counts, Follow / Unfollow and Block / Unblock (none on one's own profile; no
@@ -16,14 +14,19 @@ const counted = (count: number, one: string, many: string) =>
 export function CookProfileHeader({ profile }: { profile: CookProfile }) {
   const follow = useFollowUser();
   const [error, setError] = useState<string | null>(null);
-  const verb = profile.is_followed ? "Unfollow" : "Follow";
   const onClick = () => {
     setError(null);
     follow.mutate(
       { userId: profile.id, follow: !profile.is_followed },
       {
-        onError: (failure) =>
-          setError(`Could not ${verb.toLowerCase()} ${profile.username}. ${reasonOf(failure)}`),
+        onError: (failure) => {
+          const values = { name: profile.username, reason: reasonOf(failure) };
+          setError(
+            profile.is_followed
+              ? t("users.follow.unfollowFailed", values)
+              : t("users.follow.followFailed", values),
+          );
+        },
       },
     );
   };
@@ -35,26 +38,32 @@ export function CookProfileHeader({ profile }: { profile: CookProfile }) {
           <p className="muted cook-profile-first-name">{profile.first_name}</p>
         )}
         <ul className="cook-profile-counts">
-          <li>{counted(profile.recipe_count, "recipe", "recipes")}</li>
-          <li>{counted(profile.follower_count, "follower", "followers")}</li>
-          <li>{profile.following_count} following</li>
+          <li>{t("users.profile.recipes", { count: profile.recipe_count })}</li>
+          <li>{t("users.profile.followers", { count: profile.follower_count })}</li>
+          <li>{t("users.profile.following", { count: profile.following_count })}</li>
         </ul>
       </div>
       {!profile.can_block ? (
-        <p className="muted">This is you.</p>
+        <p className="muted">{t("users.profile.thisIsYou")}</p>
       ) : (
         <div className="cook-profile-actions">
           {profile.is_blocked ? (
-            <p className="muted cook-profile-blocked">You blocked {profile.username}.</p>
+            <p className="muted cook-profile-blocked">
+              {t("users.profile.youBlocked", { name: profile.username })}
+            </p>
           ) : (
             <button
               type="button"
               className={profile.is_followed ? "btn btn-outline" : "btn btn-primary"}
               onClick={onClick}
               disabled={follow.isPending}
-              aria-label={`${verb} ${profile.username}`}
+              aria-label={
+                profile.is_followed
+                  ? t("users.follow.unfollowLabel", { name: profile.username })
+                  : t("users.follow.followLabel", { name: profile.username })
+              }
             >
-              {verb}
+              {profile.is_followed ? t("users.follow.unfollow") : t("users.follow.follow")}
             </button>
           )}
           <BlockCookButton
@@ -65,7 +74,7 @@ export function CookProfileHeader({ profile }: { profile: CookProfile }) {
           <ReportButton
             target={{ username: profile.username }}
             what={profile.username}
-            label={`Report ${profile.username}`}
+            label={t("users.profile.reportLabel", { name: profile.username })}
             className="btn btn-outline"
           />
         </div>

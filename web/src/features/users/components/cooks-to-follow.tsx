@@ -2,12 +2,14 @@ import type { CookToFollow } from "@potluck/contract";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { reasonOf } from "../../../lib/api-client";
+import { t } from "../../../lib/i18n";
+import { tRich } from "../../../lib/i18n/rich";
 import { useFollowUser } from "../api/follow-user";
 import { useCooksToFollow } from "../api/get-cooks-to-follow";
 
 /** Worded apart from the feed's own "N followers" count, which sits on the same page. */
 const followersText = (count: number) =>
-  count === 0 ? "New here" : `Followed by ${count} ${count === 1 ? "cook" : "cooks"}`;
+  count === 0 ? t("users.suggestions.newHere") : t("users.suggestions.followedBy", { count });
 
 /**
  * A few cooks to follow, for a feed with nothing in it yet: the most followed first, each
@@ -20,10 +22,10 @@ export function CooksToFollow({ onFollowChange }: { onFollowChange?: () => void 
   if (cooks.isPending || (cooks.isSuccess && cooks.data.length === 0)) return null;
   return (
     <section className="cooks-to-follow" aria-labelledby={headingId}>
-      <h2 id={headingId}>Cooks to follow</h2>
+      <h2 id={headingId}>{t("users.suggestions.heading")}</h2>
       {cooks.isError ? (
         <p className="alert alert-error" role="alert">
-          Could not load cooks to follow. {reasonOf(cooks.error)}
+          {t("users.suggestions.loadFailed", { reason: reasonOf(cooks.error) })}
         </p>
       ) : (
         <ul>
@@ -41,7 +43,6 @@ function CookCard({ cook, onFollowChange }: { cook: CookToFollow; onFollowChange
   const [error, setError] = useState<string | null>(null);
   const mutation = useFollowUser();
   const recipe = cook.latest_recipe;
-  const verb = following ? "Unfollow" : "Follow";
   return (
     <li className="cook-card">
       {recipe.image ? (
@@ -53,7 +54,9 @@ function CookCard({ cook, onFollowChange }: { cook: CookToFollow; onFollowChange
         <span className="cook-card-name">{cook.username}</span>
         <span className="muted cook-card-followers">{followersText(cook.follower_count)}</span>
         <span className="cook-card-latest">
-          Latest: <Link to={`/recipe/${recipe.id}/${recipe.slug}`}>{recipe.title}</Link>
+          {tRich("users.suggestions.latest", {
+            recipe: <Link to={`/recipe/${recipe.id}/${recipe.slug}`}>{recipe.title}</Link>,
+          })}
         </span>
         {error && (
           <span className="field-error" role="alert">
@@ -64,7 +67,11 @@ function CookCard({ cook, onFollowChange }: { cook: CookToFollow; onFollowChange
       <button
         type="button"
         className={`btn ${following ? "btn-secondary" : "btn-primary"}`}
-        aria-label={`${verb} ${cook.username}`}
+        aria-label={
+          following
+            ? t("users.follow.unfollowLabel", { name: cook.username })
+            : t("users.follow.followLabel", { name: cook.username })
+        }
         disabled={mutation.isPending}
         onClick={() => {
           const follow = !following;
@@ -76,15 +83,19 @@ function CookCard({ cook, onFollowChange }: { cook: CookToFollow; onFollowChange
                 setFollowing(follow);
                 onFollowChange?.();
               },
-              onError: (failure) =>
+              onError: (failure) => {
+                const values = { name: cook.username, reason: reasonOf(failure) };
                 setError(
-                  `Could not ${follow ? "follow" : "unfollow"} ${cook.username}. ${reasonOf(failure)}`,
-                ),
+                  follow
+                    ? t("users.follow.followFailed", values)
+                    : t("users.follow.unfollowFailed", values),
+                );
+              },
             },
           );
         }}
       >
-        {verb}
+        {following ? t("users.follow.unfollow") : t("users.follow.follow")}
       </button>
     </li>
   );

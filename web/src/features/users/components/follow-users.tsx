@@ -7,6 +7,7 @@ import { cookPath } from "../../../components/cook-link";
 import { Loading } from "../../../components/status";
 import { UserPicker } from "../../../components/user-picker";
 import { reasonOf } from "../../../lib/api-client";
+import { t } from "../../../lib/i18n";
 import { useFollowUser } from "../api/follow-user";
 import { useFollowers } from "../api/get-followers";
 import { useFollowing } from "../api/get-following";
@@ -48,20 +49,28 @@ export default function FollowUsers({ onFollowChange }: { onFollowChange?: () =>
     setPickerVersion((version) => version + 1);
     onFollowChange?.();
   };
-  const onFailed = (user: UserSummary, follow: boolean, failure: unknown) =>
-    setError(`Could not ${follow ? "follow" : "unfollow"} ${user.username}. ${reasonOf(failure)}`);
+  const onFailed = (user: UserSummary, follow: boolean, failure: unknown) => {
+    const values = { name: user.username, reason: reasonOf(failure) };
+    setError(
+      follow ? t("users.follow.followFailed", values) : t("users.follow.unfollowFailed", values),
+    );
+  };
 
   return (
     <div className="follow-users">
       <div className="field">
-        <label htmlFor="follow-users-search">Find people to follow</label>
+        <label htmlFor="follow-users-search">{t("users.follow.findLabel")}</label>
         <UserPicker
           key={pickerVersion}
           inputId="follow-users-search"
           value={selected}
           onChange={setSelected}
           formatMenuLabel={(user) =>
-            `${nameOf(user)}${user.is_blocked ? " (blocked)" : user.is_following ? " (following)" : ""}`
+            user.is_blocked
+              ? t("users.follow.menuBlocked", { name: nameOf(user) })
+              : user.is_following
+                ? t("users.follow.menuFollowing", { name: nameOf(user) })
+                : nameOf(user)
           }
         />
       </div>
@@ -87,17 +96,19 @@ export default function FollowUsers({ onFollowChange }: { onFollowChange?: () =>
       )}
       <div className="follow-lists">
         <PeopleList
-          title="Your Followers"
+          headingId="people-your-followers"
+          title={t("users.follow.followersHeading")}
           query={followers}
-          emptyText="No one follows you yet."
+          emptyText={t("users.follow.followersEmpty")}
           onChanged={onChanged}
           onBlockChanged={onBlockChanged}
           onFailed={onFailed}
         />
         <PeopleList
-          title="Users You Follow"
+          headingId="people-users-you-follow"
+          title={t("users.follow.followingHeading")}
           query={following}
-          emptyText="You are not following anyone yet."
+          emptyText={t("users.follow.followingEmpty")}
           onChanged={onChanged}
           onBlockChanged={onBlockChanged}
           onFailed={onFailed}
@@ -120,12 +131,15 @@ function FollowButton({
 }: { user: UserSummary } & Omit<ChangeHandlers, "onBlockChanged">) {
   const mutation = useFollowUser();
   const follow = !user.is_following;
-  const verb = follow ? "Follow" : "Unfollow";
   return (
     <button
       type="button"
       className={`btn btn-small ${follow ? "btn-primary" : "btn-secondary"}`}
-      aria-label={`${verb} ${user.username}`}
+      aria-label={
+        follow
+          ? t("users.follow.followLabel", { name: user.username })
+          : t("users.follow.unfollowLabel", { name: user.username })
+      }
       disabled={mutation.isPending}
       onClick={() =>
         mutation.mutate(
@@ -137,22 +151,24 @@ function FollowButton({
         )
       }
     >
-      {verb}
+      {follow ? t("users.follow.follow") : t("users.follow.unfollow")}
     </button>
   );
 }
 
 function PeopleList({
+  headingId,
   title,
   query,
   emptyText,
   ...handlers
 }: {
+  /** The heading's id, the same in every language. */
+  headingId: string;
   title: string;
   query: UseInfiniteQueryResult<InfiniteData<Paginated<UserSummary>>>;
   emptyText: string;
 } & ChangeHandlers) {
-  const headingId = `people-${title.toLowerCase().replace(/\W+/g, "-")}`;
   const people = query.data?.pages.flatMap((page) => page.results) ?? [];
   return (
     <section className="people-list" aria-labelledby={headingId}>
@@ -161,7 +177,7 @@ function PeopleList({
         <Loading />
       ) : query.isError && people.length === 0 ? (
         <p className="alert alert-error" role="alert">
-          Could not load this list. {reasonOf(query.error)}
+          {t("users.follow.listFailed", { reason: reasonOf(query.error) })}
         </p>
       ) : people.length === 0 ? (
         <p className="muted">{emptyText}</p>
@@ -195,7 +211,7 @@ function PeopleList({
           disabled={query.isFetchingNextPage}
           onClick={() => void query.fetchNextPage()}
         >
-          {query.isFetchingNextPage ? "Loading..." : "Show more"}
+          {query.isFetchingNextPage ? t("users.follow.loadingMore") : t("users.follow.showMore")}
         </button>
       )}
     </section>

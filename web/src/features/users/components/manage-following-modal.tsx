@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Modal } from "../../../components/modal";
 import { Loading } from "../../../components/status";
+import { t } from "../../../lib/i18n";
 
 // The follow-users picker and lists load only when someone opens the modal.
 const FollowUsers = lazy(() => import("./follow-users"));
@@ -14,7 +15,7 @@ export function ManageFollowingModal({
   onFollowChange: () => void;
 }) {
   return (
-    <Modal title="Manage Following" onClose={onClose}>
+    <Modal title={t("users.manageFollowing.title")} onClose={onClose}>
       <Suspense fallback={<Loading />}>
         <FollowUsers onFollowChange={onFollowChange} />
       </Suspense>
