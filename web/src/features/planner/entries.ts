@@ -1,4 +1,5 @@
 import type { PlannerEntry } from "@potluck/contract";
+import { t } from "../../lib/i18n";
 import { type Day, isDay, SLOTS, type Slot } from "./week";
 
 /** A cell of the week: one slot of one day ("2025-06-03|dinner"), a drop target's id. */
@@ -25,10 +26,10 @@ export function entriesByCell(entries: PlannerEntry[]): Map<string, PlannerEntry
 
 /** What an entry is called in menus and messages: the recipe's title, or the note. */
 export const entryLabel = (entry: PlannerEntry): string =>
-  entry.recipe?.title ?? entry.unavailable_recipe?.title ?? entry.note ?? "Meal";
+  entry.recipe?.title ?? entry.unavailable_recipe?.title ?? entry.note ?? t("planner.entry.meal");
 
 /** '1 guest', '4 guests'. */
-export const guestsText = (guests: number) => `${guests} ${guests === 1 ? "guest" : "guests"}`;
+export const guestsText = (guests: number) => t("planner.guests", { count: guests });
 
 /**
  * The recipe entries "Add to shopping list" would send (not sent yet) and those it would skip
@@ -81,5 +82,5 @@ export function dropTarget(
  * it says only what nothing else does, that the meal was put back.
  */
 export function dropAnnouncement(what: string, target: { day: Day; slot: Slot } | null) {
-  return target ? undefined : `${what} was put back.`;
+  return target ? undefined : t("planner.drag.putBack", { what });
 }

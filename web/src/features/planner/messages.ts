@@ -1,4 +1,5 @@
 import { ApiError, reasonOf } from "../../lib/api-client";
+import { t } from "../../lib/i18n";
 
 /**
  * What went wrong, in the server's words: its `detail`, else the first message of a 400's
@@ -18,5 +19,5 @@ export function problemOf(error: unknown): string {
     }
   }
   if (error instanceof ApiError || error instanceof Error) return reasonOf(error);
-  return "Please try again later.";
+  return t("planner.problem.tryLater");
 }

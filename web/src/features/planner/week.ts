@@ -1,4 +1,5 @@
 import { PLANNER_SLOTS } from "@potluck/contract/limits";
+import { currentLanguage, t } from "../../lib/i18n";
 
 /**
  * The planner's calendar arithmetic. A day is a `YYYY-MM-DD` string, as the API sends it: a
@@ -10,15 +11,22 @@ export type Slot = (typeof PLANNER_SLOTS)[number];
 export const SLOTS = PLANNER_SLOTS;
 
 /**
- * The words each slot is shown with. The contract has them too (PLANNER_SLOT_LABELS), but in a
- * module that builds zod schemas, which would put zod into the planner page's first load.
+ * The word a slot is shown with, in the reader's language. (The contract has the English ones
+ * too, PLANNER_SLOT_LABELS, but in a module that builds zod schemas, which would put zod into the
+ * planner page's first load.)
  */
-export const SLOT_LABELS: Record<Slot, string> = {
-  breakfast: "Breakfast",
-  lunch: "Lunch",
-  dinner: "Dinner",
-  snack: "Snack",
-};
+export function slotLabel(slot: Slot): string {
+  switch (slot) {
+    case "breakfast":
+      return t("planner.slot.breakfast");
+    case "lunch":
+      return t("planner.slot.lunch");
+    case "dinner":
+      return t("planner.slot.dinner");
+    case "snack":
+      return t("planner.slot.snack");
+  }
+}
 
 const MS_PER_DAY = 86_400_000;
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -85,51 +93,67 @@ export const plannerHref = (day: Day, owner = ""): string => {
   return `/planner?${query}`;
 };
 
-// Names by hand rather than Intl.DateTimeFormat: the first formatter a page makes loads the
-// browser's locale data, which on a slow phone cost more than drawing the whole week (the
-// recipe page paid it too, for its Add to planner). The planner speaks British English.
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
+// Day and month names come from Intl.DateTimeFormat in the reader's language (English as in
+// Britain: "Tuesday 3 June"). The first formatter a page makes loads the browser's locale data,
+// which costs a slow phone a moment: each kind is made once and kept.
+
+/** The locale the planner's dates are written in. */
+export const dateLocale = (): string => {
+  const language = currentLanguage();
+  return language === "en" ? "en-GB" : language;
+};
+
+type DateStyle = "weekday" | "dayMonth" | "day" | "fullDay" | "shortDay";
+const DATE_STYLES: Record<DateStyle, Intl.DateTimeFormatOptions> = {
+  weekday: { weekday: "long" },
+  dayMonth: { day: "numeric", month: "long" },
+  day: { weekday: "long", day: "numeric", month: "long" },
+  fullDay: { day: "numeric", month: "long", year: "numeric" },
+  shortDay: { day: "numeric", month: "short", year: "numeric" },
+};
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(style: DateStyle): Intl.DateTimeFormat {
+  const locale = dateLocale();
+  const key = `${locale}|${style}`;
+  let format = formatters.get(key);
+  if (!format) {
+    // The days are UTC midnights (parseDay): written in UTC, no time zone moves them.
+    format = new Intl.DateTimeFormat(locale, { ...DATE_STYLES[style], timeZone: "UTC" });
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+/** Thin and narrow spaces (some engines put them around a range's dash) as plain ones. */
+const plainSpaces = (text: string) => text.replace(/[\u2009\u202f]/g, " ");
 
 const dateOf = (day: Day): Date => {
   const date = parseDay(day);
   if (!date) throw new Error(`Not a day: ${day}`);
   return date;
 };
-const monthName = (date: Date): string => MONTHS[date.getUTCMonth()] ?? "";
 
 /** "Tuesday". */
-export const weekdayName = (day: Day): string => WEEKDAYS[dateOf(day).getUTCDay()] ?? "";
+export const weekdayName = (day: Day): string => formatterOf("weekday").format(dateOf(day));
 /** "3 June". */
-export const dayAndMonth = (day: Day): string => {
-  const date = dateOf(day);
-  return `${date.getUTCDate()} ${monthName(date)}`;
-};
+export const dayAndMonth = (day: Day): string => formatterOf("dayMonth").format(dateOf(day));
 /** "Tuesday 3 June": how a day is named in headings, menus and messages. */
-export const dayName = (day: Day): string => `${weekdayName(day)} ${dayAndMonth(day)}`;
+export const dayName = (day: Day): string => formatterOf("day").format(dateOf(day));
+/** "Tuesday 3 June, Dinner": a slot of a day, as cells, menus and messages name it. */
+export const slotName = (day: Day, slot: Slot): string =>
+  t("planner.cell.name", { day: dayName(day), slot: slotLabel(slot) });
 
 /** "2 – 8 June 2025", "30 June – 6 July 2025", "29 Dec 2025 – 4 January 2026": the week's title. */
 export function weekTitle(monday: Day): string {
   const sunday = addDays(monday, 6);
   const [start, end] = [dateOf(monday), dateOf(sunday)];
-  const endText = `${dayAndMonth(sunday)} ${end.getUTCFullYear()}`;
   if (start.getUTCFullYear() !== end.getUTCFullYear()) {
-    // Only a week from December into January: "Dec".
-    return `${start.getUTCDate()} ${monthName(start).slice(0, 3)} ${start.getUTCFullYear()} – ${endText}`;
+    // Only a week from December into January: its first day short ("29 Dec 2025").
+    return t("planner.week.titleAcrossYears", {
+      start: formatterOf("shortDay").format(start),
+      end: formatterOf("fullDay").format(end),
+    });
   }
-  if (start.getUTCMonth() !== end.getUTCMonth()) return `${dayAndMonth(monday)} – ${endText}`;
-  return `${start.getUTCDate()} – ${endText}`;
+  return plainSpaces(formatterOf("fullDay").formatRange(start, end));
 }

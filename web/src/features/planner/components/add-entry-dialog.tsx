@@ -3,10 +3,11 @@ import { type FormEvent, useCallback, useId, useRef, useState } from "react";
 import { deferred } from "../../../components/deferred";
 import { Modal, ModalActions } from "../../../components/modal";
 import { SelectPlaceholder } from "../../../components/select-placeholder";
+import { t } from "../../../lib/i18n";
 import { type NewEntry, useCreatePlannerEntry } from "../api/create-entry";
 import { type RecipeOption, type RecipeSource, searchRecipeOptions } from "../api/search-recipes";
 import { problemOf } from "../messages";
-import { type Day, dayName, SLOT_LABELS, type Slot } from "../week";
+import { type Day, type Slot, slotName } from "../week";
 
 /** The recipe picker, loaded when the dialog opens: react-select is a third of a page. */
 const RecipePicker = deferred(
@@ -60,12 +61,14 @@ export function AddEntryDialog({
   const entryOrProblem = (): { entry: NewEntry; what: string } | string => {
     if (kind === "note") {
       const text = note.trim();
-      return text ? { entry: { date: day, slot, note: text }, what: text } : "Please type a note.";
+      return text
+        ? { entry: { date: day, slot, note: text }, what: text }
+        : t("planner.form.typeNote");
     }
     const count = Number(guests);
-    if (!recipe) return "Please choose a recipe.";
+    if (!recipe) return t("planner.form.chooseRecipe");
     if (!Number.isInteger(count) || count < 1 || count > GUESTS_MAX) {
-      return `Please enter the guests: a whole number from 1 to ${GUESTS_MAX}.`;
+      return t("planner.form.guestsRange", { max: String(GUESTS_MAX) });
     }
     return { entry: { date: day, slot, recipe_id: recipe.id, guests: count }, what: recipe.name };
   };
@@ -86,13 +89,13 @@ export function AddEntryDialog({
 
   return (
     <Modal
-      title={`Add to ${dayName(day)}, ${SLOT_LABELS[slot]}`}
+      title={t("planner.add.title", { where: slotName(day, slot) })}
       onClose={onClose}
       initialFocus={firstField}
     >
       <form className="form planner-add-form" onSubmit={onSubmit} noValidate>
         <fieldset className="field choice-group planner-kind">
-          <legend>What to add</legend>
+          <legend>{t("planner.add.what")}</legend>
           <label className="choice">
             <input
               ref={firstField}
@@ -101,7 +104,7 @@ export function AddEntryDialog({
               checked={kind === "recipe"}
               onChange={() => setKind("recipe")}
             />
-            <span className="choice-label">A recipe</span>
+            <span className="choice-label">{t("planner.add.aRecipe")}</span>
           </label>
           <label className="choice">
             <input
@@ -110,13 +113,13 @@ export function AddEntryDialog({
               checked={kind === "note"}
               onChange={() => setKind("note")}
             />
-            <span className="choice-label">A note</span>
+            <span className="choice-label">{t("planner.add.aNote")}</span>
           </label>
         </fieldset>
         {kind === "recipe" ? (
           <>
             <div className="field">
-              <label htmlFor={ids.source}>Look in</label>
+              <label htmlFor={ids.source}>{t("planner.add.lookIn")}</label>
               <select
                 id={ids.source}
                 value={sourceValue}
@@ -125,10 +128,10 @@ export function AddEntryDialog({
                   setRecipe(null);
                 }}
               >
-                <option value="all">All recipes I can see</option>
-                <option value="mine">My recipes</option>
+                <option value="all">{t("planner.add.allRecipes")}</option>
+                <option value="mine">{t("planner.add.myRecipes")}</option>
                 {collections.length > 0 && (
-                  <optgroup label="My collections">
+                  <optgroup label={t("planner.add.myCollections")}>
                     {collections.map((collection) => (
                       <option key={collection.id} value={`collection:${collection.id}`}>
                         {collection.name}
@@ -139,7 +142,7 @@ export function AddEntryDialog({
               </select>
             </div>
             <div className="field">
-              <label htmlFor={ids.recipe}>Recipe</label>
+              <label htmlFor={ids.recipe}>{t("planner.add.recipe")}</label>
               {/* A new source starts a new search (the picker keeps its answers per text). */}
               <RecipePicker
                 key={sourceValue}
@@ -148,14 +151,10 @@ export function AddEntryDialog({
                 onChange={setRecipe}
                 loadOptions={loadOptions}
               />
-              {source.kind === "all" && (
-                <p className="hint">
-                  Your own recipes come first; type to search every recipe you can see.
-                </p>
-              )}
+              {source.kind === "all" && <p className="hint">{t("planner.add.recipeHint")}</p>}
             </div>
             <div className="field planner-guests-field">
-              <label htmlFor={ids.guests}>Guests</label>
+              <label htmlFor={ids.guests}>{t("planner.form.guests")}</label>
               <input
                 id={ids.guests}
                 type="number"
@@ -170,13 +169,13 @@ export function AddEntryDialog({
           </>
         ) : (
           <div className="field">
-            <label htmlFor={ids.note}>Note</label>
+            <label htmlFor={ids.note}>{t("planner.form.note")}</label>
             <input
               id={ids.note}
               type="text"
               maxLength={PLANNER_NOTE_MAX}
               autoComplete="off"
-              placeholder="Leftovers, Eat out…"
+              placeholder={t("planner.add.notePlaceholder")}
               value={note}
               onChange={(event) => setNote(event.target.value)}
             />
@@ -188,9 +187,9 @@ export function AddEntryDialog({
           </p>
         )}
         <ModalActions
-          label="Add"
+          label={t("planner.add.submit")}
           busy={create.isPending}
-          busyLabel="Adding..."
+          busyLabel={t("planner.form.adding")}
           onCancel={onClose}
         />
       </form>

@@ -2,10 +2,12 @@ import { GUESTS_MAX } from "@potluck/contract/limits";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Modal, ModalActions } from "../../../components/modal";
+import { t } from "../../../lib/i18n";
+import { tRich } from "../../../lib/i18n/rich";
 import { useCreatePlannerEntry } from "../api/create-entry";
 import { useSharedPlanners } from "../api/get-shared-planners";
 import { problemOf } from "../messages";
-import { type Day, dayName, isDay, plannerHref, SLOT_LABELS, type Slot, today } from "../week";
+import { type Day, dayName, isDay, plannerHref, type Slot, today } from "../week";
 import { SlotFields } from "./slot-fields";
 
 /** Where a meal was planned from a recipe's page, for the message that links to it. */
@@ -41,7 +43,7 @@ export function AddToPlanner({
           setOpen(true);
         }}
       >
-        Add to planner
+        {t("planner.addToPlanner.title")}
       </button>
       {open && (
         <AddToPlannerDialog
@@ -58,8 +60,11 @@ export function AddToPlanner({
       <p className="added-to-list" role="status">
         {planned && (
           <>
-            Planned for {dayName(planned.day)}, {SLOT_LABELS[planned.slot].toLowerCase()}.{" "}
-            <Link to={plannerHref(planned.day, planned.owner)}>Open the planner</Link>
+            {tRich("planner.addToPlanner.planned", {
+              day: dayName(planned.day),
+              slot: planned.slot,
+              link: (chunks) => <Link to={plannerHref(planned.day, planned.owner)}>{chunks}</Link>,
+            })}
           </>
         )}
       </p>
@@ -94,11 +99,11 @@ function AddToPlannerDialog({
     event.preventDefault();
     const count = Number(guests);
     if (!isDay(day)) {
-      setError("Please choose a day.");
+      setError(t("planner.addToPlanner.chooseDay"));
       return;
     }
     if (!Number.isInteger(count) || count < 1 || count > GUESTS_MAX) {
-      setError(`Please enter the guests: a whole number from 1 to ${GUESTS_MAX}.`);
+      setError(t("planner.form.guestsRange", { max: String(GUESTS_MAX) }));
       return;
     }
     setError(null);
@@ -113,7 +118,7 @@ function AddToPlannerDialog({
 
   return (
     <Modal
-      title="Add to planner"
+      title={t("planner.addToPlanner.title")}
       onClose={onClose}
       initialFocus={firstField}
       className="modal-compact"
@@ -122,16 +127,16 @@ function AddToPlannerDialog({
       <form className="form" onSubmit={onSubmit} noValidate>
         {(shared.data?.length ?? 0) > 0 && (
           <div className="field">
-            <label htmlFor={ids.planner}>Planner</label>
+            <label htmlFor={ids.planner}>{t("planner.switcher.label")}</label>
             <select
               id={ids.planner}
               value={owner}
               onChange={(event) => setOwner(event.target.value)}
             >
-              <option value="">My planner</option>
+              <option value="">{t("planner.switcher.mine")}</option>
               {shared.data?.map((name) => (
                 <option key={name} value={name}>
-                  {name}'s planner
+                  {t("planner.switcher.theirs", { name })}
                 </option>
               ))}
             </select>
@@ -144,7 +149,7 @@ function AddToPlannerDialog({
           firstField={firstField}
         />
         <div className="field">
-          <label htmlFor={ids.guests}>Guests</label>
+          <label htmlFor={ids.guests}>{t("planner.form.guests")}</label>
           <input
             id={ids.guests}
             type="number"
@@ -162,9 +167,9 @@ function AddToPlannerDialog({
           </p>
         )}
         <ModalActions
-          label="Add to planner"
+          label={t("planner.addToPlanner.title")}
           busy={create.isPending}
-          busyLabel="Adding..."
+          busyLabel={t("planner.form.adding")}
           onCancel={onClose}
         />
       </form>

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { ConfirmStep, useConfirmStep } from "../../../components/confirm-step";
+import { t } from "../../../lib/i18n";
 import { useCreateCalendarLink, useDeleteCalendarLink } from "../api/calendar-link";
 import { problemOf } from "../messages";
 
@@ -30,9 +31,9 @@ export function CalendarLinkPanel() {
     if (!url) return;
     try {
       await navigator.clipboard.writeText(url);
-      setNote("Copied.");
+      setNote(t("planner.calendar.copied"));
     } catch {
-      setNote("Could not copy: select the address and copy it yourself.");
+      setNote(t("planner.calendar.copyFailed"));
     }
   };
 
@@ -40,21 +41,17 @@ export function CalendarLinkPanel() {
     turnOff.mutate(undefined, {
       onSuccess: () => {
         setUrl(null);
-        setNote("The calendar link is off: calendars that used it get nothing new.");
+        setNote(t("planner.calendar.off"));
       },
     });
 
   return (
     <div className="planner-calendar">
-      <p className="muted">
-        Subscribe to your planner in a calendar app (Google Calendar, Apple Calendar, Outlook):
-        every meal shows as an all-day event. Anyone with the link can read your planner, so keep it
-        to yourself.
-      </p>
+      <p className="muted">{t("planner.calendar.intro")}</p>
       {url ? (
         <>
           <div className="field">
-            <label htmlFor={fieldId}>Calendar address</label>
+            <label htmlFor={fieldId}>{t("planner.calendar.address")}</label>
             <input
               id={fieldId}
               type="text"
@@ -65,7 +62,7 @@ export function CalendarLinkPanel() {
           </div>
           <div className="row">
             <button type="button" className="btn btn-primary" onClick={() => void copy()}>
-              Copy
+              {t("planner.calendar.copy")}
             </button>
             {!confirmReset.asking && (
               <button
@@ -74,7 +71,7 @@ export function CalendarLinkPanel() {
                 className="btn btn-secondary"
                 onClick={() => confirmReset.ask(true)}
               >
-                Reset
+                {t("planner.calendar.reset")}
               </button>
             )}
             <button
@@ -83,13 +80,15 @@ export function CalendarLinkPanel() {
               onClick={stop}
               disabled={turnOff.isPending}
             >
-              Turn off
+              {t("planner.calendar.turnOff")}
             </button>
           </div>
           {confirmReset.asking && (
             <ConfirmStep
-              question="Make a new link? Calendars that use this one will stop getting your meals."
-              confirmLabel={create.isPending ? "Making..." : "Yes, make a new link"}
+              question={t("planner.calendar.resetQuestion")}
+              confirmLabel={
+                create.isPending ? t("planner.calendar.making") : t("planner.calendar.resetConfirm")
+              }
               pending={create.isPending}
               onConfirm={makeLink}
               onCancel={() => confirmReset.ask(false)}
@@ -99,9 +98,7 @@ export function CalendarLinkPanel() {
         </>
       ) : (
         <>
-          <p className="muted">
-            The link is shown only when it is made. Making one replaces any link you made before.
-          </p>
+          <p className="muted">{t("planner.calendar.shownOnce")}</p>
           <div className="row">
             <button
               type="button"
@@ -109,7 +106,7 @@ export function CalendarLinkPanel() {
               onClick={makeLink}
               disabled={create.isPending}
             >
-              {create.isPending ? "Making..." : "Make a calendar link"}
+              {create.isPending ? t("planner.calendar.making") : t("planner.calendar.make")}
             </button>
             <button
               type="button"
@@ -117,7 +114,7 @@ export function CalendarLinkPanel() {
               onClick={stop}
               disabled={turnOff.isPending}
             >
-              Turn off the link
+              {t("planner.calendar.turnOffLink")}
             </button>
           </div>
         </>
@@ -128,8 +125,8 @@ export function CalendarLinkPanel() {
       {(create.isError || turnOff.isError) && (
         <p className="alert alert-error" role="alert">
           {create.isError
-            ? `Could not make a link. ${problemOf(create.error)}`
-            : `Could not turn the link off. ${problemOf(turnOff.error)}`}
+            ? t("planner.calendar.makeFailed", { problem: problemOf(create.error) })
+            : t("planner.calendar.turnOffFailed", { problem: problemOf(turnOff.error) })}
         </p>
       )}
     </div>

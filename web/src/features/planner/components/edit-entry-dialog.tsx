@@ -2,6 +2,7 @@ import type { PlannerEntry } from "@potluck/contract";
 import { GUESTS_MAX, PLANNER_NOTE_MAX } from "@potluck/contract/limits";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Modal, ModalActions } from "../../../components/modal";
+import { t } from "../../../lib/i18n";
 import type { EntryChange } from "../api/update-entry";
 import { entryLabel } from "../entries";
 
@@ -27,14 +28,14 @@ export function EditEntryDialog({
     if (isRecipe) {
       const guests = Number(value);
       if (!Number.isInteger(guests) || guests < 1 || guests > GUESTS_MAX) {
-        setError(`Please enter a whole number from 1 to ${GUESTS_MAX}.`);
+        setError(t("planner.edit.guestsRange", { max: String(GUESTS_MAX) }));
         return;
       }
       onSubmit({ guests });
     } else {
       const note = value.trim();
       if (!note) {
-        setError("Please type a note.");
+        setError(t("planner.form.typeNote"));
         return;
       }
       onSubmit({ note });
@@ -43,14 +44,20 @@ export function EditEntryDialog({
 
   return (
     <Modal
-      title={isRecipe ? `Guests for ${entryLabel(entry)}` : "Edit note"}
+      title={
+        isRecipe
+          ? t("planner.edit.guestsTitle", { what: entryLabel(entry) })
+          : t("planner.entry.editNote")
+      }
       onClose={onClose}
       initialFocus={field}
       className="modal-compact"
     >
       <form className="form" onSubmit={submit} noValidate>
         <div className="field">
-          <label htmlFor={fieldId}>{isRecipe ? "Guests" : "Note"}</label>
+          <label htmlFor={fieldId}>
+            {isRecipe ? t("planner.form.guests") : t("planner.form.note")}
+          </label>
           <input
             ref={field}
             id={fieldId}
@@ -71,7 +78,7 @@ export function EditEntryDialog({
             </p>
           )}
         </div>
-        <ModalActions label="Save" onCancel={onClose} />
+        <ModalActions label={t("planner.edit.save")} onCancel={onClose} />
       </form>
     </Modal>
   );

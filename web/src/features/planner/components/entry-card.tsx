@@ -1,6 +1,7 @@
 import type { PlannerEntry } from "@potluck/contract";
 import { Link } from "react-router";
 import { RecipeImage } from "../../../components/recipe-image";
+import { t } from "../../../lib/i18n";
 import { entryLabel, guestsText } from "../entries";
 import type { DragHooks } from "./drag-hooks";
 import { type EntryAction, EntryMenu } from "./entry-menu";
@@ -26,7 +27,7 @@ export function EntryCard({
     entry.id,
     { entry },
   );
-  const label = `${entryLabel(entry)}, ${where}`;
+  const label = t("planner.entry.label", { what: entryLabel(entry), where });
   return (
     <li
       ref={setNodeRef}
@@ -39,7 +40,7 @@ export function EntryCard({
         type="button"
         className="planner-grip"
         {...attributes}
-        aria-label={`Drag ${label}`}
+        aria-label={t("planner.entry.drag", { label })}
       >
         <span aria-hidden="true">⠿</span>
       </button>
@@ -47,7 +48,13 @@ export function EntryCard({
       <EntryMenu
         label={label}
         // A recipe no longer available has neither guests to change nor a note to edit.
-        editLabel={entry.recipe ? "Change guests" : entry.unavailable_recipe ? null : "Edit note"}
+        editLabel={
+          entry.recipe
+            ? t("planner.entry.changeGuests")
+            : entry.unavailable_recipe
+              ? null
+              : t("planner.entry.editNote")
+        }
         onAction={(action) => onAction(entry, action)}
       />
     </li>
@@ -61,7 +68,7 @@ export function EntryContent({ entry, linked = true }: { entry: PlannerEntry; li
     return (
       <div className="planner-entry-body">
         <span className="planner-title">{entry.unavailable_recipe.title}</span>
-        <span className="planner-guests">No longer available</span>
+        <span className="planner-guests">{t("planner.entry.unavailable")}</span>
       </div>
     );
   }

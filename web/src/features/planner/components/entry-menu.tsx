@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { t } from "../../../lib/i18n";
 import { useAnchoredPopover } from "../../../lib/use-anchored-popover";
 
 export type EntryAction = "move" | "edit" | "delete";
@@ -60,7 +61,7 @@ export function EntryMenu({
         className="icon-button planner-entry-menu-button"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label={`Options for ${label}`}
+        aria-label={t("planner.entry.options", { label })}
         onClick={() => setOpen((shown) => !shown)}
       >
         <span aria-hidden="true">⋯</span>
@@ -71,7 +72,7 @@ export function EntryMenu({
         <ul ref={list} id={menuId} className="planner-entry-menu-list" popover="manual">
           <li>
             <button type="button" onClick={() => choose("move")}>
-              Move to…
+              {t("planner.entry.moveTo")}
             </button>
           </li>
           {editLabel && (
@@ -83,7 +84,7 @@ export function EntryMenu({
           )}
           <li>
             <button type="button" className="danger" onClick={() => choose("delete")}>
-              Delete
+              {t("planner.entry.delete")}
             </button>
           </li>
         </ul>

@@ -3,12 +3,13 @@ import { GUESTS_MAX } from "@potluck/contract/limits";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Modal, ModalActions } from "../../../components/modal";
 import { RecipeImage } from "../../../components/recipe-image";
+import { t } from "../../../lib/i18n";
 import { useCreatePlannerEntry } from "../api/create-entry";
 import { usePlannerEntries } from "../api/get-entries";
 import { type SuggestRequest, suggestEntries } from "../api/suggest";
 import { emptyDays, type GapSource, nothingToProposeText } from "../gaps";
 import { problemOf } from "../messages";
-import { addDays, type Day, dayName, SLOT_LABELS, type Slot, weekDays } from "../week";
+import { addDays, type Day, dayName, type Slot, slotName, weekDays } from "../week";
 import { type CollectionChoice, DEFAULT_GUESTS } from "./add-entry-dialog";
 import { SlotFields } from "./slot-fields";
 
@@ -69,15 +70,15 @@ export function FillGapsDialog({
     setError(null);
     const count = Number(guests);
     if (!Number.isInteger(count) || count < 1 || count > GUESTS_MAX) {
-      setError(`Please enter the guests: a whole number from 1 to ${GUESTS_MAX}.`);
+      setError(t("planner.form.guestsRange", { max: String(GUESTS_MAX) }));
       return;
     }
     if (source === "tag" && !tag.trim()) {
-      setError("Please type a tag.");
+      setError(t("planner.fill.typeTag"));
       return;
     }
     if (source === "collection" && !collection) {
-      setError("Please choose a collection.");
+      setError(t("planner.fill.chooseCollection"));
       return;
     }
     setBusy(true);
@@ -88,7 +89,7 @@ export function FillGapsDialog({
       setExcluded([]);
       setNote(null);
     } catch (failure) {
-      setError(`Could not find recipes. ${problemOf(failure)}`);
+      setError(t("planner.fill.findFailed", { problem: problemOf(failure) }));
     } finally {
       setBusy(false);
     }
@@ -107,7 +108,7 @@ export function FillGapsDialog({
       setQueue(remaining);
       return remaining;
     } catch (failure) {
-      setError(`Could not find more recipes. ${problemOf(failure)}`);
+      setError(t("planner.fill.findMoreFailed", { problem: problemOf(failure) }));
       return null;
     } finally {
       setBusy(false);
@@ -136,10 +137,13 @@ export function FillGapsDialog({
           const answered = [...done, proposal.date];
           setDone(answered);
           setAccepted((count) => count + 1);
-          setNote(`Added ${proposal.recipe.title} to ${dayName(proposal.date)}.`);
+          setNote(
+            t("planner.fill.added", { title: proposal.recipe.title, day: dayName(proposal.date) }),
+          );
           void askAgain(excluded, answered);
         },
-        onError: (failure) => setError(`Could not add it. ${problemOf(failure)}`),
+        onError: (failure) =>
+          setError(t("planner.fill.addFailed", { problem: problemOf(failure) })),
       },
     );
   };
@@ -154,30 +158,30 @@ export function FillGapsDialog({
     setNote(
       remaining[0]?.date === proposal.date
         ? null
-        : `No other recipe to propose for ${dayName(proposal.date)}.`,
+        : t("planner.fill.noOther", { day: dayName(proposal.date) }),
     );
   };
 
   return (
     <Modal
-      title="Fill the gaps"
+      title={t("planner.fill.title")}
       onClose={onClose}
       initialFocus={firstField}
       className="modal-compact"
     >
       {queue === null ? (
         <form className="form" onSubmit={(event) => void start(event)} noValidate>
-          <p className="muted">
-            Recipes for this week's empty slots, never one you planned in the two weeks before.
-          </p>
+          <p className="muted">{t("planner.fill.intro")}</p>
           <SlotFields slot={slot} onSlotChange={setSlot} firstField={firstField} />
           <fieldset className="field choice-group">
-            <legend>Recipes from</legend>
+            <legend>{t("planner.fill.from")}</legend>
             {(
               [
-                ["mine", "My recipes"],
-                ["tag", "A tag"],
-                ...(collections.length > 0 ? [["collection", "One of my collections"]] : []),
+                ["mine", t("planner.fill.fromMine")],
+                ["tag", t("planner.fill.fromTag")],
+                ...(collections.length > 0
+                  ? [["collection", t("planner.fill.fromCollection")]]
+                  : []),
               ] as [Source, string][]
             ).map(([value, label]) => (
               <label key={value} className="choice">
@@ -193,13 +197,13 @@ export function FillGapsDialog({
           </fieldset>
           {source === "tag" && (
             <div className="field">
-              <label htmlFor={ids.tag}>Tag</label>
+              <label htmlFor={ids.tag}>{t("planner.fill.tag")}</label>
               <input
                 id={ids.tag}
                 type="text"
                 maxLength={30}
                 autoComplete="off"
-                placeholder="vegetarian, quick…"
+                placeholder={t("planner.fill.tagPlaceholder")}
                 value={tag}
                 onChange={(event) => setTag(event.target.value)}
               />
@@ -207,7 +211,7 @@ export function FillGapsDialog({
           )}
           {source === "collection" && (
             <div className="field">
-              <label htmlFor={ids.collection}>Collection</label>
+              <label htmlFor={ids.collection}>{t("planner.fill.collection")}</label>
               <select
                 id={ids.collection}
                 value={collection}
@@ -222,7 +226,7 @@ export function FillGapsDialog({
             </div>
           )}
           <div className="field planner-guests-field">
-            <label htmlFor={ids.guests}>Guests</label>
+            <label htmlFor={ids.guests}>{t("planner.form.guests")}</label>
             <input
               id={ids.guests}
               type="number"
@@ -239,20 +243,21 @@ export function FillGapsDialog({
             </p>
           )}
           <ModalActions
-            label="Suggest recipes"
+            label={t("planner.fill.suggest")}
             busy={busy}
-            busyLabel="Looking..."
+            busyLabel={t("planner.fill.looking")}
             onCancel={onClose}
           />
         </form>
       ) : proposal ? (
         <div className="planner-proposal">
           <p className="muted">
-            {done.length + 1} of {done.length + queue.length}
+            {t("planner.fill.progress", {
+              index: done.length + 1,
+              total: done.length + queue.length,
+            })}
           </p>
-          <h3>
-            {dayName(proposal.date)}, {SLOT_LABELS[proposal.slot]}
-          </h3>
+          <h3>{slotName(proposal.date, proposal.slot)}</h3>
           <div className="planner-proposal-recipe">
             <RecipeImage src={proposal.recipe.image_card} alt="" className="planner-thumb" />
             <strong>{proposal.recipe.title}</strong>
@@ -269,7 +274,7 @@ export function FillGapsDialog({
               onClick={accept}
               disabled={busy || create.isPending}
             >
-              Accept
+              {t("planner.fill.accept")}
             </button>
             <button
               type="button"
@@ -277,10 +282,10 @@ export function FillGapsDialog({
               onClick={() => void reroll()}
               disabled={busy || create.isPending}
             >
-              {busy ? "Looking..." : "Reroll"}
+              {busy ? t("planner.fill.looking") : t("planner.fill.reroll")}
             </button>
             <button type="button" className="btn btn-ghost" onClick={skip} disabled={busy}>
-              Skip
+              {t("planner.fill.skip")}
             </button>
           </div>
           <p className="muted" role="status">
@@ -297,15 +302,15 @@ export function FillGapsDialog({
                   source,
                 )
               : accepted === 0
-                ? "Nothing was added."
-                : `Done: ${accepted === 1 ? "1 recipe" : `${accepted} recipes`} added to the week.`}
+                ? t("planner.fill.nothingAdded")
+                : t("planner.fill.done", { count: accepted })}
           </p>
           <div className="row">
             <button type="button" className="btn btn-primary" onClick={onClose}>
-              Close
+              {t("planner.fill.close")}
             </button>
             <button type="button" className="btn btn-secondary" onClick={() => setQueue(null)}>
-              Start again
+              {t("planner.fill.startAgain")}
             </button>
           </div>
         </div>

@@ -1,8 +1,9 @@
 import type { PlannerEntry } from "@potluck/contract";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Modal, ModalActions } from "../../../components/modal";
+import { t } from "../../../lib/i18n";
 import { entryLabel } from "../entries";
-import { addDays, type Day, dayName, SLOT_LABELS, type Slot, weekDays } from "../week";
+import { addDays, type Day, type Slot, slotName, weekDays } from "../week";
 import { SlotFields } from "./slot-fields";
 
 /**
@@ -28,8 +29,8 @@ export function MoveEntryDialog({
   const firstField = useRef<HTMLElement>(null);
   const unchanged = !copy && day === entry.date && slot === entry.slot;
   const weeks = [
-    { label: "This week", days: weekDays(monday) },
-    { label: "Next week", days: weekDays(addDays(monday, 7)) },
+    { label: t("planner.move.thisWeek"), days: weekDays(monday) },
+    { label: t("planner.move.nextWeek"), days: weekDays(addDays(monday, 7)) },
   ];
 
   const submit = (event: FormEvent) => {
@@ -40,14 +41,14 @@ export function MoveEntryDialog({
 
   return (
     <Modal
-      title={`Move ${entryLabel(entry)}`}
+      title={t("planner.move.title", { what: entryLabel(entry) })}
       onClose={onClose}
       initialFocus={firstField}
       className="modal-compact"
     >
       <form className="form" onSubmit={submit}>
         <p className="muted">
-          Now on {dayName(entry.date)}, {SLOT_LABELS[entry.slot]}.
+          {t("planner.move.now", { where: slotName(entry.date, entry.slot) })}
         </p>
         <SlotFields
           day={{ value: day, onChange: setDay, weeks }}
@@ -62,9 +63,12 @@ export function MoveEntryDialog({
             checked={copy}
             onChange={(event) => setCopy(event.target.checked)}
           />
-          <label htmlFor={copyId}>Keep it here too (copy)</label>
+          <label htmlFor={copyId}>{t("planner.move.keepCopy")}</label>
         </div>
-        <ModalActions label={copy ? "Copy" : "Move"} onCancel={onClose} />
+        <ModalActions
+          label={copy ? t("planner.move.copy") : t("planner.move.move")}
+          onCancel={onClose}
+        />
       </form>
     </Modal>
   );

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { Modal } from "../../../components/modal";
+import { t } from "../../../lib/i18n";
 import type { Day } from "../week";
 import type { CollectionChoice } from "./add-entry-dialog";
 import type { ShoppingLists } from "./send-week-dialog";
@@ -41,17 +42,17 @@ export function PlannerActions({
   return (
     <div className="planner-actions">
       <button type="button" className="btn btn-primary btn-small" onClick={() => setOpen("send")}>
-        Add to shopping list
+        {t("planner.send.title")}
       </button>
       <button type="button" className="btn btn-outline btn-small" onClick={() => setOpen("fill")}>
-        Fill the gaps
+        {t("planner.fill.title")}
       </button>
       <button
         type="button"
         className="btn btn-secondary btn-small"
         onClick={() => setOpen("share")}
       >
-        {owner ? "Members" : "Share"}
+        {owner ? t("planner.actions.members") : t("planner.actions.share")}
       </button>
       {!owner && (
         <button
@@ -59,7 +60,7 @@ export function PlannerActions({
           className="btn btn-secondary btn-small"
           onClick={() => setOpen("calendar")}
         >
-          Calendar link
+          {t("planner.calendar.title")}
         </button>
       )}
       <Suspense fallback={null}>
@@ -70,7 +71,14 @@ export function PlannerActions({
           <FillGapsDialog owner={owner} monday={monday} collections={collections} onClose={close} />
         )}
         {open === "share" && (
-          <Modal title={owner ? `${owner}'s planner` : "Share your planner"} onClose={close}>
+          <Modal
+            title={
+              owner
+                ? t("planner.switcher.theirs", { name: owner })
+                : t("planner.actions.shareTitle")
+            }
+            onClose={close}
+          >
             <SharePanel
               owner={owner}
               onLeft={() => {
@@ -81,7 +89,7 @@ export function PlannerActions({
           </Modal>
         )}
         {open === "calendar" && (
-          <Modal title="Calendar link" onClose={close} className="modal-compact">
+          <Modal title={t("planner.calendar.title")} onClose={close} className="modal-compact">
             <CalendarLinkPanel />
           </Modal>
         )}

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { t } from "../../../lib/i18n";
 import { useSharedPlanners } from "../api/get-shared-planners";
 
 /**
@@ -19,12 +20,12 @@ export function PlannerSwitcher({
   const choices = owner && !owners.includes(owner) ? [...owners, owner] : owners;
   return (
     <div className="field planner-switcher">
-      <label htmlFor={selectId}>Planner</label>
+      <label htmlFor={selectId}>{t("planner.switcher.label")}</label>
       <select id={selectId} value={owner} onChange={(event) => onChange(event.target.value)}>
-        <option value="">My planner</option>
+        <option value="">{t("planner.switcher.mine")}</option>
         {choices.map((name) => (
           <option key={name} value={name}>
-            {name}'s planner
+            {t("planner.switcher.theirs", { name })}
           </option>
         ))}
       </select>

@@ -18,13 +18,14 @@ import {
   parseCellId,
 } from "../entries";
 import { problemOf } from "../messages";
-import { type Day, dayName, SLOT_LABELS, type Slot, weekDays } from "../week";
+import { type Day, type Slot, slotName, weekDays } from "../week";
 import type { CollectionChoice } from "./add-entry-dialog";
 import { stillHooks, useDragModule } from "./drag-hooks";
 import { EntryContent } from "./entry-card";
 import type { EntryAction } from "./entry-menu";
 import { WeekGrid } from "./week-grid";
 import "../planner.css";
+import { t } from "../../../lib/i18n";
 
 // The dialogs are fetched when first opened: the week itself is what the page shows first.
 const AddEntryDialog = lazy(async () => ({
@@ -45,12 +46,9 @@ type Dialog =
 /** The key held while dropping to copy rather than move (Option on a Mac, as Finder copies). */
 const COPY_KEY = "Alt";
 
-const cellName = (day: Day, slot: Slot) => `${dayName(day)}, ${SLOT_LABELS[slot]}`;
+const cellName = slotName;
 const entryOf = (data: unknown): PlannerEntry | null =>
   (data as { entry?: PlannerEntry } | undefined)?.entry ?? null;
-
-const INSTRUCTIONS =
-  "To move a meal, press Space or Enter on its drag handle, use the arrow keys to go to another day or meal, and press Space or Enter to drop it there, or Escape to leave it where it was. Hold Alt while dropping to copy it instead. Its Options menu has Move to… as well.";
 
 /**
  * The shown week of one planner (`owner`, "" for mine): its meals by day and slot, Add in
@@ -109,34 +107,49 @@ export function PlannerWeek({
     const where = cellName(day, slot);
     if (asCopy) {
       create.mutate(copyOf(entry, day, slot), {
-        onSuccess: () => setMessage({ text: `Copied ${what} to ${where}.` }),
+        onSuccess: () => setMessage({ text: t("planner.week.copied", { what, where }) }),
         onError: (error) =>
-          setMessage({ text: `Could not copy ${what}. ${problemOf(error)}`, error: true }),
+          setMessage({
+            text: t("planner.week.copyFailed", { what, problem: problemOf(error) }),
+            error: true,
+          }),
       });
     } else {
-      change(entry, { date: day, slot }, `Moved ${what} to ${where}.`, `Could not move ${what}.`);
+      change(entry, { date: day, slot }, t("planner.week.moved", { what, where }), (problem) =>
+        t("planner.week.moveFailed", { what, problem }),
+      );
     }
   };
 
-  const change = (entry: PlannerEntry, fields: EntryChange, done: string, failed: string) => {
+  const change = (
+    entry: PlannerEntry,
+    fields: EntryChange,
+    done: string,
+    failed: (problem: string) => string,
+  ) => {
     setMessage({ text: done });
     update.mutate(
       { id: entry.id, change: fields },
-      { onError: (error) => setMessage({ text: `${failed} ${problemOf(error)}`, error: true }) },
+      { onError: (error) => setMessage({ text: failed(problemOf(error)), error: true }) },
     );
   };
 
   const onAction = useLatest((entry: PlannerEntry, action: EntryAction) => {
     if (action === "delete") {
       const what = entryLabel(entry);
-      setMessage({ text: `Deleted ${what} from ${cellName(entry.date, entry.slot)}.` });
+      setMessage({
+        text: t("planner.week.deleted", { what, where: cellName(entry.date, entry.slot) }),
+      });
       // Its menu goes with it: focus moves to its slot's Add.
       document
         .querySelector<HTMLElement>(`[data-cell="${cellId(entry.date, entry.slot)}"] .planner-add`)
         ?.focus();
       remove.mutate(entry, {
         onError: (error) =>
-          setMessage({ text: `Could not delete ${what}. ${problemOf(error)}`, error: true }),
+          setMessage({
+            text: t("planner.week.deleteFailed", { what, problem: problemOf(error) }),
+            error: true,
+          }),
       });
     } else setDialog({ kind: action, entry });
   });
@@ -158,19 +171,20 @@ export function PlannerWeek({
   };
 
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${labelOf(active.data.current)}.`,
+    onDragStart: ({ active }) => t("planner.drag.pickedUp", { what: labelOf(active.data.current) }),
     onDragOver: ({ active, over }) => {
       const target = parseCellId(over?.id);
+      const what = labelOf(active.data.current);
       return target
-        ? `${labelOf(active.data.current)} is over ${cellName(target.day, target.slot)}.`
-        : `${labelOf(active.data.current)} is not over a meal.`;
+        ? t("planner.drag.over", { what, where: cellName(target.day, target.slot) })
+        : t("planner.drag.notOver", { what });
     },
     onDragEnd: ({ active, over }) => {
       const entry = entryOf(active.data.current);
       const target = entry && dropTarget(entry, over?.id, copy.held.current);
       return dropAnnouncement(labelOf(active.data.current), target);
     },
-    onDragCancel: ({ active }) => `${labelOf(active.data.current)} was put back.`,
+    onDragCancel: ({ active }) => t("planner.drag.putBack", { what: labelOf(active.data.current) }),
   };
 
   return (
@@ -183,18 +197,18 @@ export function PlannerWeek({
       </p>
       {entries.isError && !entries.data && (
         <LoadError
-          text="This week's meals could not be loaded."
+          text={t("planner.week.loadFailed")}
           onRetry={() => void entries.refetch()}
           retrying={entries.isFetching}
         />
       )}
       {/* Drawn once its meals are here: empty days filling up would shift the page. */}
       {entries.isPending || (entries.data && !shown) ? (
-        <Loading text="Loading the week..." />
+        <Loading text={t("planner.week.loading")} />
       ) : dragModule ? (
         <dragModule.DragBoard
           announcements={announcements}
-          instructions={INSTRUCTIONS}
+          instructions={t("planner.drag.instructions")}
           onDragStart={onDragStart}
           onDragEnd={onDragEnd}
           onDragCancel={() => setDragged(null)}
@@ -204,7 +218,9 @@ export function PlannerWeek({
                 className={`planner-entry planner-drag-overlay${dragged.recipe ? "" : " planner-note"}`}
               >
                 <EntryContent entry={dragged} linked={false} />
-                {copy.shown && <span className="planner-copy-badge">+ Copy</span>}
+                {copy.shown && (
+                  <span className="planner-copy-badge">{t("planner.drag.copyBadge")}</span>
+                )}
               </div>
             )
           }
@@ -240,7 +256,9 @@ export function PlannerWeek({
             onClose={() => setDialog(null)}
             onAdded={(what) => {
               setDialog(null);
-              setMessage({ text: `Added ${what} to ${cellName(dialog.day, dialog.slot)}.` });
+              setMessage({
+                text: t("planner.week.added", { what, where: cellName(dialog.day, dialog.slot) }),
+              });
             }}
           />
         )}
@@ -266,9 +284,14 @@ export function PlannerWeek({
                 dialog.entry,
                 fields,
                 fields.guests !== undefined
-                  ? `${what} is now for ${fields.guests}.`
-                  : "Note saved.",
-                `Could not change ${what}.`,
+                  ? t("planner.week.guestsChanged", {
+                      what,
+                      count: fields.guests,
+                      // The number as typed ("1000", not "1,000").
+                      guests: String(fields.guests),
+                    })
+                  : t("planner.week.noteSaved"),
+                (problem) => t("planner.week.changeFailed", { what, problem }),
               );
             }}
           />
@@ -314,7 +337,7 @@ function useLatest<Args extends unknown[]>(callback: (...args: Args) => void) {
 
 const labelOf = (data: unknown) => {
   const entry = entryOf(data);
-  return entry ? entryLabel(entry) : "The meal";
+  return entry ? entryLabel(entry) : t("planner.drag.theMeal");
 };
 
 /**

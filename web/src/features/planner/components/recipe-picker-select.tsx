@@ -1,4 +1,5 @@
 import { Picker } from "../../../components/picker";
+import { t } from "../../../lib/i18n";
 import type { RecipeOption } from "../api/search-recipes";
 
 /** Searches the recipes to plan. Heavy: add-entry-dialog.tsx loads it once the dialog opens. */
@@ -23,7 +24,7 @@ export function RecipePickerSelect({
       suggest
       clearable
       label={(option) => option.name}
-      placeholder="Search recipes..."
+      placeholder={t("planner.add.searchRecipes")}
       classNamePrefix="plan-picker"
     />
   );

@@ -4,11 +4,12 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { LoadError } from "../../../components/load-error";
 import { Modal, ModalActions } from "../../../components/modal";
+import { t } from "../../../lib/i18n";
 import { usePlannerEntries } from "../api/get-entries";
 import { useSendToList } from "../api/send-to-list";
 import { guestsText, sendPreview } from "../entries";
 import { problemOf } from "../messages";
-import { addDays, type Day, dayName, SLOT_LABELS } from "../week";
+import { addDays, type Day, slotName } from "../week";
 
 /** A shopping list the week can go to (the page brings them from the groceries feature). */
 export interface ShoppingListChoice {
@@ -76,14 +77,14 @@ export function SendWeekDialog({
     if (!list) {
       const name = newName.trim();
       if (!name) {
-        setError("Please name the new list.");
+        setError(t("planner.send.nameNewList"));
         return;
       }
       setCreating(true);
       try {
         list = await shopping.create(name);
       } catch (failure) {
-        setError(`Could not create the list. ${problemOf(failure)}`);
+        setError(t("planner.send.createFailed", { problem: problemOf(failure) }));
         return;
       } finally {
         setCreating(false);
@@ -99,14 +100,15 @@ export function SendWeekDialog({
           shopping.onSent(target.id);
           setResult({ list: target, sent: answer.sent, already: answer.already_sent });
         },
-        onError: (failure) => setError(`Could not send the week. ${problemOf(failure)}`),
+        onError: (failure) =>
+          setError(t("planner.send.sendFailed", { problem: problemOf(failure) })),
       },
     );
   };
 
   return (
     <Modal
-      title="Add to shopping list"
+      title={t("planner.send.title")}
       onClose={onClose}
       initialFocus={firstField}
       className="modal-compact"
@@ -115,17 +117,16 @@ export function SendWeekDialog({
         <div className="planner-sent">
           {/* Focused when it appears: the form and its Send button are gone. */}
           <p ref={resultText} tabIndex={-1} role="status">
-            Sent {result.sent === 1 ? "1 recipe" : `${result.sent} recipes`} to {result.list.name}.
-            {result.already > 0 &&
-              ` ${result.already === 1 ? "1 was" : `${result.already} were`} already on a list.`}
+            {t("planner.send.sent", { count: result.sent, list: result.list.name })}
+            {result.already > 0 && ` ${t("planner.send.already", { count: result.already })}`}
           </p>
           {/* What a cook does next is shop: the list is the first way on, Close the second. */}
           <div className="row">
             <Link to={`/grocery-list/${result.list.id}`} className="btn btn-primary">
-              Open {result.list.name}
+              {t("planner.send.open", { list: result.list.name })}
             </Link>
             <button type="button" className="btn btn-secondary" onClick={onClose}>
-              Close
+              {t("planner.send.close")}
             </button>
           </div>
         </div>
@@ -133,13 +134,13 @@ export function SendWeekDialog({
         <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
           {shopping.failed && (
             <LoadError
-              text="Your shopping lists could not be loaded."
+              text={t("planner.send.listsFailed")}
               onRetry={shopping.retry}
               retrying={false}
             />
           )}
           <div className="field">
-            <label htmlFor={ids.list}>Shopping list</label>
+            <label htmlFor={ids.list}>{t("planner.send.list")}</label>
             <select
               ref={firstField}
               id={ids.list}
@@ -152,12 +153,12 @@ export function SendWeekDialog({
                   {list.label}
                 </option>
               ))}
-              <option value={NEW_LIST}>A new list…</option>
+              <option value={NEW_LIST}>{t("planner.send.newList")}</option>
             </select>
           </div>
           {listValue === NEW_LIST && (
             <div className="field">
-              <label htmlFor={ids.name}>New list name</label>
+              <label htmlFor={ids.name}>{t("planner.send.newListName")}</label>
               <input
                 id={ids.name}
                 type="text"
@@ -171,18 +172,18 @@ export function SendWeekDialog({
           <section aria-labelledby={ids.heading} className="planner-send-preview">
             <h3 id={ids.heading}>
               {entries.isPending
-                ? "This week's recipes"
+                ? t("planner.send.weekRecipes")
                 : current.toSend.length === 0
-                  ? "Nothing new to send"
-                  : `To send: ${current.toSend.length === 1 ? "1 recipe" : `${current.toSend.length} recipes`}`}
+                  ? t("planner.send.nothingNew")
+                  : t("planner.send.toSend", { count: current.toSend.length })}
             </h3>
             {entries.isPending ? (
-              <p className="status-text">Loading...</p>
+              <p className="status-text">{t("planner.send.loading")}</p>
             ) : current.toSend.length === 0 ? (
               <p className="muted">
                 {current.alreadySent.length > 0
-                  ? "Every recipe of this week is already on a shopping list."
-                  : "There are no recipes planned this week. Notes are not sent."}
+                  ? t("planner.send.allSent")
+                  : t("planner.send.noRecipes")}
               </p>
             ) : (
               <ul className="planner-send-list">
@@ -193,7 +194,7 @@ export function SendWeekDialog({
             )}
             {current.alreadySent.length > 0 && (
               <>
-                <h3 id={ids.sentHeading}>Already sent</h3>
+                <h3 id={ids.sentHeading}>{t("planner.send.alreadySent")}</h3>
                 <ul className="planner-send-list is-sent" aria-labelledby={ids.sentHeading}>
                   {current.alreadySent.map((entry) => (
                     <SendRow
@@ -201,7 +202,7 @@ export function SendWeekDialog({
                       entry={entry}
                       sentTo={
                         entry.sent_to
-                          ? (nameOf(entry.sent_to.grocery_list_id) ?? "a list")
+                          ? (nameOf(entry.sent_to.grocery_list_id) ?? t("planner.send.aList"))
                           : undefined
                       }
                     />
@@ -216,9 +217,9 @@ export function SendWeekDialog({
             </p>
           )}
           <ModalActions
-            label="Send"
+            label={t("planner.send.send")}
             busy={send.isPending || creating}
-            busyLabel="Sending..."
+            busyLabel={t("planner.send.sending")}
             disabled={current.toSend.length === 0}
             onCancel={onClose}
           />
@@ -231,16 +232,15 @@ export function SendWeekDialog({
 function SendRow({ entry, sentTo }: { entry: PlannerEntry; sentTo?: string }) {
   return (
     <li>
-      <span className="planner-send-when">
-        {dayName(entry.date)}, {SLOT_LABELS[entry.slot]}
-      </span>
+      <span className="planner-send-when">{slotName(entry.date, entry.slot)}</span>
       <span className="planner-send-what">
         {entry.recipe?.title}
         {entry.guests !== null && <span className="muted"> · {guestsText(entry.guests)}</span>}
       </span>
       {sentTo && (
         <span className="planner-send-sent">
-          <span aria-hidden="true">✓ </span>on {sentTo}
+          <span aria-hidden="true">✓ </span>
+          {t("planner.send.sentTo", { list: sentTo })}
         </span>
       )}
     </li>

@@ -1,4 +1,5 @@
 import { ShareMembersPanel } from "../../../components/share-members-panel";
+import { t } from "../../../lib/i18n";
 import { useAddPlannerMember } from "../api/add-member";
 import { usePlannerMembers } from "../api/get-members";
 import { useLeavePlanner, useRemovePlannerMember } from "../api/remove-member";
@@ -22,14 +23,12 @@ export function SharePanel({ owner, onLeft }: { owner: string; onLeft: () => voi
     <ShareMembersPanel
       hooks={plannerHooks}
       texts={{
-        intro: owner
-          ? `${owner} shared their planner with you. You can add, move and delete meals and send them to your shopping lists.`
-          : "Cooks you share your planner with can add, move and delete meals and send them to their shopping lists. Only you choose who it is shared with.",
-        membersHeading: "Sharing this planner",
-        membersFailed: "Could not load who shares this planner.",
-        leave: "Leave planner",
-        leaveQuestion: `Leave ${owner}'s planner? You will no longer see it, until ${owner} shares it with you again.`,
-        leaveFailed: "Could not leave the planner.",
+        intro: owner ? t("planner.share.introMember", { owner }) : t("planner.share.introOwner"),
+        membersHeading: t("planner.share.membersHeading"),
+        membersFailed: t("planner.share.membersFailed"),
+        leave: t("planner.share.leave"),
+        leaveQuestion: t("planner.share.leaveQuestion", { owner }),
+        leaveFailed: t("planner.share.leaveFailed"),
       }}
       canManage={!owner}
       membersSeenByMembers={false}

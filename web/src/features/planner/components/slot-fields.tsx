@@ -1,5 +1,6 @@
 import { type RefObject, useCallback, useId } from "react";
-import { type Day, dayName, SLOT_LABELS, SLOTS, type Slot } from "../week";
+import { t } from "../../../lib/i18n";
+import { type Day, dayName, SLOTS, type Slot, slotLabel } from "../week";
 
 /** A group of days a "Day" select offers: "This week" and its days. */
 export interface DayChoices {
@@ -35,7 +36,7 @@ export function SlotFields({
     <>
       {day && (
         <div className="field">
-          <label htmlFor={ids.day}>Day</label>
+          <label htmlFor={ids.day}>{t("planner.slotFields.day")}</label>
           {day.weeks ? (
             <select
               ref={first}
@@ -66,7 +67,7 @@ export function SlotFields({
         </div>
       )}
       <div className="field">
-        <label htmlFor={ids.slot}>Meal</label>
+        <label htmlFor={ids.slot}>{t("planner.slotFields.meal")}</label>
         <select
           ref={day ? undefined : first}
           id={ids.slot}
@@ -75,7 +76,7 @@ export function SlotFields({
         >
           {SLOTS.map((option) => (
             <option key={option} value={option}>
-              {SLOT_LABELS[option]}
+              {slotLabel(option)}
             </option>
           ))}
         </select>

@@ -1,15 +1,8 @@
 import type { PlannerEntry } from "@potluck/contract";
 import { memo } from "react";
+import { t } from "../../../lib/i18n";
 import { cellId } from "../entries";
-import {
-  type Day,
-  dayAndMonth,
-  dayName,
-  SLOT_LABELS,
-  SLOTS,
-  type Slot,
-  weekdayName,
-} from "../week";
+import { type Day, dayAndMonth, SLOTS, type Slot, slotLabel, slotName, weekdayName } from "../week";
 import type { DragHooks } from "./drag-hooks";
 import { EntryCard } from "./entry-card";
 import type { EntryAction } from "./entry-menu";
@@ -42,7 +35,7 @@ export const WeekGrid = memo(function WeekGrid({
       <div className="planner-slot-labels" aria-hidden="true">
         <span />
         {SLOTS.map((slot) => (
-          <span key={slot}>{SLOT_LABELS[slot]}</span>
+          <span key={slot}>{slotLabel(slot)}</span>
         ))}
       </div>
       {days.map((day) => (
@@ -55,7 +48,9 @@ export const WeekGrid = memo(function WeekGrid({
           <h3 id={`planner-day-${day}`} className="planner-day-name">
             <span className="planner-weekday">{weekdayName(day)}</span>{" "}
             <span className="planner-date">{dayAndMonth(day)}</span>
-            {day === todayDay && <span className="planner-today-badge">Today</span>}
+            {day === todayDay && (
+              <span className="planner-today-badge">{t("planner.day.today")}</span>
+            )}
           </h3>
           {SLOTS.map((slot) => (
             <SlotCell
@@ -82,14 +77,14 @@ function SlotCell({
   drag,
 }: { day: Day; slot: Slot; entries: PlannerEntry[] } & CellHandlers) {
   const { setNodeRef, isOver } = drag.useCellDrop(cellId(day, slot));
-  const where = `${dayName(day)}, ${SLOT_LABELS[slot]}`;
+  const where = slotName(day, slot);
   return (
     <div
       ref={setNodeRef}
       className={`planner-cell planner-${slot}${isOver ? " is-over" : ""}${entries.length ? "" : " is-empty"}`}
       data-cell={cellId(day, slot)}
     >
-      <h4 className="planner-slot-name">{SLOT_LABELS[slot]}</h4>
+      <h4 className="planner-slot-name">{slotLabel(slot)}</h4>
       {entries.length > 0 && (
         <ul className="planner-entries" aria-label={where}>
           {entries.map((entry) => (
@@ -100,10 +95,10 @@ function SlotCell({
       <button
         type="button"
         className="planner-add"
-        aria-label={`Add to ${where}`}
+        aria-label={t("planner.cell.addTo", { where })}
         onClick={() => onAdd(day, slot)}
       >
-        <span aria-hidden="true">+</span> Add
+        <span aria-hidden="true">+</span> {t("planner.cell.add")}
       </button>
     </div>
   );

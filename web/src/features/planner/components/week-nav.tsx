@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { t } from "../../../lib/i18n";
+import { tRich } from "../../../lib/i18n/rich";
 import { addDays, type Day, mondayOf, weekTitle } from "../week";
 
 /**
@@ -21,19 +23,24 @@ export function WeekNav({
       <h2 className="planner-week-title" aria-live="polite">
         {weekTitle(monday)}
       </h2>
-      <nav className="planner-week-nav" aria-label="Weeks">
+      <nav className="planner-week-nav" aria-label={t("planner.nav.label")}>
         <Link to={hrefOf(addDays(monday, -7))} className="btn btn-secondary btn-small">
-          <span aria-hidden="true">← </span>Previous<span className="planner-nav-week"> week</span>
+          <span aria-hidden="true">← </span>
+          {tRich("planner.nav.previous", {
+            wide: (chunks) => <span className="planner-nav-week">{chunks}</span>,
+          })}
         </Link>
         <Link
           to={hrefOf(thisWeek)}
           className="btn btn-secondary btn-small"
           aria-current={monday === thisWeek ? "page" : undefined}
         >
-          This week
+          {t("planner.nav.thisWeek")}
         </Link>
         <Link to={hrefOf(addDays(monday, 7))} className="btn btn-secondary btn-small">
-          Next<span className="planner-nav-week"> week</span>
+          {tRich("planner.nav.next", {
+            wide: (chunks) => <span className="planner-nav-week">{chunks}</span>,
+          })}
           <span aria-hidden="true"> →</span>
         </Link>
       </nav>
