@@ -4,7 +4,7 @@ import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import { okResponse, RECIPE_IMAGE_MAX_BYTES } from "@potluck/contract";
 import { sql } from "drizzle-orm";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import {
   serializerCompiler,
   validatorCompiler,
@@ -22,14 +22,17 @@ import { NotifyHub } from "./db/notify-listener.js";
 import { feedRoutes } from "./feed/routes.js";
 import { groceryAislesRoutes } from "./groceries/routes/aisles.js";
 import { groceryEventsRoutes } from "./groceries/routes/events.js";
+import { ingredientAisleRoutes } from "./groceries/routes/ingredient-aisle.js";
 import { groceryItemsRoutes } from "./groceries/routes/items.js";
 import { groceryListsRoutes } from "./groceries/routes/lists.js";
 import { groceryMembersRoutes } from "./groceries/routes/members.js";
 import { groceryPlansRoutes } from "./groceries/routes/plans.js";
 import { registerErrorHandler } from "./http/errors.js";
+import { registerRequestLanguage } from "./http/request-language.js";
 import { urlForLog } from "./http/log-url.js";
 import { watchRouteSchemas } from "./http/route-schemas.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
+import { translateErrorBody } from "./i18n/from-english.js";
 import { importsRoutes } from "./imports/routes.js";
 import { ingredientsRoutes } from "./ingredients/routes.js";
 import { JobQueue } from "./jobs/queue.js";
@@ -51,7 +54,7 @@ import { userPreferencesRoutes } from "./users/routes/preferences.js";
 import { userProfileRoutes } from "./users/routes/profile.js";
 import { userSearchRoutes } from "./users/routes/search.js";
 import { userStaplesRoutes } from "./users/routes/staples.js";
-import { loadFirstLoadHtml } from "./web-app/first-load.js";
+import { loadFirstLoadHtml, withLanguage } from "./web-app/first-load.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -95,6 +98,14 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
     limits: { fileSize: RECIPE_IMAGE_MAX_BYTES, files: 1, fields: 20, fieldSize: 512 * 1024 },
   });
   await app.register(authPlugin);
+  // After the session is known: the signed-in cook's language first. A page (index.html) is
+  // answered without a session lookup of its own: its <html lang> is the cook's too.
+  registerRequestLanguage(app, async (request) => {
+    if (request.user) return request.user.language;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || !isPageRequest(request)) return null;
+    return (await app.sessions.userOf(token))?.language ?? null;
+  });
   const assertRouteSchemas = watchRouteSchemas(app);
   // Before every route: the document is collected as routes are added.
   await registerOpenApi(app);
@@ -119,6 +130,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(conversationRoutes, { prefix: "/api/recipes" });
   await app.register(recipesRoutes, { prefix: "/api/recipes" });
   await app.register(ingredientsRoutes, { prefix: "/api/ingredients" });
+  await app.register(ingredientAisleRoutes, { prefix: "/api/ingredients" });
   // The users' sub-resources, each its own plugin under one prefix.
   await app.register(userFollowsRoutes, { prefix: "/api/users" });
   await app.register(userBlocksRoutes, { prefix: "/api/users" });
@@ -164,6 +176,9 @@ async function registerWebApp(app: FastifyInstance, config: Config): Promise<voi
       preCompressed: true,
       // Our own cache-control below; the plugin's default would overwrite it.
       cacheControl: false,
+      // index.html is a page like any other (the not-found handler below): written in the
+      // request's language, with the page's preloads; "/" and "/index.html" included.
+      globIgnore: ["index.html", "index.html.br", "index.html.gz"],
       setHeaders: (res, filePath) => {
         // The same address answers br, gzip or plain bytes: caches must keep them apart.
         res.setHeader("vary", "accept-encoding");
@@ -179,20 +194,29 @@ async function registerWebApp(app: FastifyInstance, config: Config): Promise<voi
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPageRequest =
-      request.method === "GET" &&
-      !request.url.startsWith("/api/") &&
-      !request.url.startsWith("/media/") &&
-      !request.url.startsWith("/assets/");
-    if (webDist && isPageRequest) {
+    if (webDist && isPageRequest(request)) {
+      // The page is written in the request's language (<html lang dir>), which the cookies
+      // and Accept-Language decide: a shared cache must keep each answer apart, and the
+      // browser asks again each time (no-cache) anyway.
       reply.header("cache-control", "no-cache");
+      reply.header("vary", "Cookie, Accept-Language");
       // A hint only: a stale cookie costs the signed-in reads a refusal each, nothing more.
       const html = pageHtml?.(request.url, Boolean(request.cookies[SESSION_COOKIE]));
       if (html === undefined) return reply.sendFile("index.html");
-      return reply.type("text/html; charset=utf-8").send(html);
+      return reply.type("text/html; charset=utf-8").send(withLanguage(html, request.language));
     }
-    return reply.code(404).send({ detail: "Not found." });
+    return reply.code(404).send(translateErrorBody({ detail: "Not found." }, request.language));
   });
+}
+
+/** A GET of a page of the web app: any address but the API's, the images' and the assets'. */
+function isPageRequest(request: FastifyRequest): boolean {
+  return (
+    request.method === "GET" &&
+    !request.url.startsWith("/api/") &&
+    !request.url.startsWith("/media/") &&
+    !request.url.startsWith("/assets/")
+  );
 }
 
 /** One line per request, when it has been answered. */

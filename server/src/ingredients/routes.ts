@@ -1,11 +1,8 @@
 import {
   createIngredientBody,
-  idParams,
-  ingredientAisle,
   ingredientChoice,
   ingredientSearchQuery,
   ingredientSearchResponse,
-  moveIngredientAisleBody,
   parseLinesBody,
   parseLinesResponse,
   unitSchema,
@@ -13,8 +10,6 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../auth/plugin.js";
-import { aisleById, ingredientAisleOf, moveIngredient } from "../groceries/aisles.js";
-import { notFound, unknownPk } from "../http/errors.js";
 import { decodeCursor, toPage } from "../http/pagination.js";
 import { consumeAttempts, returnAttempt } from "../http/rate-limit.js";
 import { parseIngredientLines } from "./parse-lines.js";
@@ -72,31 +67,6 @@ export const ingredientsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { ingredient, created } = await findOrCreateIngredient(app.db, name, user.id);
       if (!created) await returnAttempt(app.db, key);
       return reply.code(created ? 201 : 200).send(ingredient);
-    },
-  );
-
-  app.put(
-    "/ingredients/:id/aisle/",
-    {
-      config: { access: "user" },
-      schema: {
-        params: idParams,
-        body: moveIngredientAisleBody,
-        response: { 200: ingredientAisle },
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const aisleId = request.body.aisle_id;
-      return app.db.transaction(async (tx) => {
-        const ingredient = await ingredientAisleOf(tx, user.id, request.params.id);
-        if (!ingredient) throw notFound();
-        if (!(await aisleById(tx, aisleId))) throw unknownPk("aisle_id", aisleId);
-        await moveIngredient(tx, user.id, ingredient, aisleId);
-        const moved = await ingredientAisleOf(tx, user.id, ingredient.id);
-        if (!moved) throw new Error("ingredient vanished inside its transaction");
-        return { id: moved.id, name: moved.name, aisle: moved.aisle };
-      });
     },
   );
 
