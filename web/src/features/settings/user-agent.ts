@@ -1,3 +1,5 @@
+import { t } from "../../lib/i18n";
+
 /**
  * A browser's User-Agent in plain words, "Firefox on Linux", so a cook can tell their devices
  * apart. Only the common browsers and systems are named; anything else is said to be unknown
@@ -6,10 +8,10 @@
 export function describeUserAgent(userAgent: string): string {
   const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
   const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
-  if (browser && system) return `${browser} on ${system}`;
+  if (browser && system) return t("settings.devices.browserOn", { browser, system });
   if (browser) return browser;
-  if (system) return `A browser on ${system}`;
-  return "Unknown browser";
+  if (system) return t("settings.devices.aBrowserOn", { system });
+  return t("settings.devices.unknownBrowser");
 }
 
 // Order matters: Edge and Opera say Chrome too, Chrome says Safari, and iPhones say Mac OS X.

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Modal, ModalActions } from "../../../components/modal";
 import { ApiError, reasonOf } from "../../../lib/api-client";
+import { t } from "../../../lib/i18n";
 import { useDeleteAccount } from "../api/delete-account";
 import { ACCOUNT_EXPORT_URL } from "../api/export-account";
 
@@ -8,7 +9,7 @@ import { ACCOUNT_EXPORT_URL } from "../api/export-account";
 function DownloadMyData({ className = "btn btn-secondary" }: { className?: string }) {
   return (
     <a className={className} href={ACCOUNT_EXPORT_URL} download>
-      Download my data
+      {t("settings.account.download")}
     </a>
   );
 }
@@ -22,19 +23,16 @@ export function AccountCard({ forgetDeviceData }: { forgetDeviceData: () => Prom
   const [deleting, setDeleting] = useState(false);
   return (
     <section className="card settings-card account-card" aria-labelledby={headingId}>
-      <h2 id={headingId}>Your account</h2>
-      <p className="muted small">
-        A zip of your recipes with their pictures, and your collections, ratings, comments, shopping
-        lists, planner and settings.
-      </p>
+      <h2 id={headingId}>{t("settings.account.heading")}</h2>
+      <p className="muted small">{t("settings.account.exportIntro")}</p>
       <div className="row">
         <DownloadMyData />
       </div>
-      <h3 className="account-danger-heading">Delete account</h3>
-      <p className="muted small">Your account and everything in it go for good.</p>
+      <h3 className="account-danger-heading">{t("settings.account.deleteHeading")}</h3>
+      <p className="muted small">{t("settings.account.deleteIntro")}</p>
       <div className="row">
         <button type="button" className="btn btn-danger" onClick={() => setDeleting(true)}>
-          Delete account…
+          {t("settings.account.deleteButton")}
         </button>
       </div>
       {deleting && (
@@ -67,7 +65,7 @@ function DeleteAccountDialog({
   const passwordId = useId();
   const errorId = useId();
   const passwordField = useRef<HTMLInputElement>(null);
-  const fieldError = missing ? "Please enter your password." : passwordProblem(remove.error);
+  const fieldError = missing ? t("settings.delete.passwordMissing") : passwordProblem(remove.error);
   const otherError = remove.isError && !fieldError ? reasonOf(remove.error) : null;
 
   const submit = (event: FormEvent) => {
@@ -82,32 +80,30 @@ function DeleteAccountDialog({
 
   return (
     <Modal
-      title="Delete your account?"
+      title={t("settings.delete.title")}
       onClose={onClose}
       initialFocus={passwordField}
       className="modal-compact"
     >
       <form className="form" onSubmit={submit} noValidate>
         <div>
-          <p>This can't be undone. These go for good:</p>
+          <p>{t("settings.delete.intro")}</p>
           <ul className="account-losses">
-            <li>your recipes and their pictures</li>
-            <li>your ratings, comments and likes</li>
-            <li>who you follow and who follows you</li>
-            <li>your collections</li>
-            <li>the shopping lists you own, for everyone they are shared with</li>
-            <li>your planner</li>
+            <li>{t("settings.delete.lossRecipes")}</li>
+            <li>{t("settings.delete.lossRatings")}</li>
+            <li>{t("settings.delete.lossFollows")}</li>
+            <li>{t("settings.delete.lossCollections")}</li>
+            <li>{t("settings.delete.lossLists")}</li>
+            <li>{t("settings.delete.lossPlanner")}</li>
           </ul>
-          <p className="muted small">
-            Lists and planners others share with you stay theirs; you leave them.
-          </p>
+          <p className="muted small">{t("settings.delete.shared")}</p>
         </div>
         <div className="account-export-offer">
-          <p className="account-export-offer-text">Want a copy first?</p>
+          <p className="account-export-offer-text">{t("settings.delete.copyFirst")}</p>
           <DownloadMyData />
         </div>
         <div className="field">
-          <label htmlFor={passwordId}>Your password</label>
+          <label htmlFor={passwordId}>{t("settings.delete.password")}</label>
           <input
             ref={passwordField}
             id={passwordId}
@@ -126,13 +122,13 @@ function DeleteAccountDialog({
         </div>
         {otherError && (
           <p className="alert alert-error" role="alert">
-            Your account was not deleted: {otherError}
+            {t("settings.delete.failed", { reason: otherError })}
           </p>
         )}
         <ModalActions
-          label="Delete my account"
+          label={t("settings.delete.confirm")}
           busy={remove.isPending}
-          busyLabel="Deleting..."
+          busyLabel={t("settings.delete.deleting")}
           danger
           onCancel={onClose}
         />

@@ -5,6 +5,8 @@ import { Loading } from "../../../components/status";
 import { reasonOf } from "../../../lib/api-client";
 import { formatDate } from "../../../lib/dates";
 import { fieldErrorsOf } from "../../../lib/field-errors";
+import { t } from "../../../lib/i18n";
+import { tRich } from "../../../lib/i18n/rich";
 import { useChangePassword } from "../api/change-password";
 import { useProfile, useUpdateProfile } from "../api/profile";
 
@@ -14,12 +16,12 @@ export function AccountDetailsCard() {
   const profile = useProfile();
   return (
     <section className="card settings-card" aria-labelledby={headingId}>
-      <h2 id={headingId}>Account</h2>
+      <h2 id={headingId}>{t("settings.details.heading")}</h2>
       {profile.isPending ? (
         <Loading />
       ) : profile.isError ? (
         <LoadError
-          text="Your account could not be loaded."
+          text={t("settings.details.loadFailed")}
           onRetry={() => void profile.refetch()}
           retrying={profile.isFetching}
         />
@@ -82,29 +84,32 @@ function ProfileForm({ profile }: { profile: Profile }) {
     update.mutate({ email: email.trim(), first_name: firstName, last_name: lastName });
   };
   return (
-    <form className="form" onSubmit={submit} aria-label="Profile">
+    <form className="form" onSubmit={submit} aria-label={t("settings.details.profileLabel")}>
       <p className="muted small">
-        Signed in as <strong>{profile.username}</strong>, since {formatDate(profile.date_joined)}.
+        {tRich("settings.details.signedInAs", {
+          username: <strong>{profile.username}</strong>,
+          date: formatDate(profile.date_joined),
+        })}
       </p>
       <Field
-        label="Email"
+        label={t("settings.details.email")}
         type="email"
         autoComplete="email"
         required
         value={email}
         onChange={(e) => setEmail(e.target.value)}
         error={errors.email}
-        hint="Password reset links are sent here. You can log in with it too."
+        hint={t("settings.details.emailHint")}
       />
       <Field
-        label="First name"
+        label={t("settings.details.firstName")}
         autoComplete="given-name"
         value={firstName}
         onChange={(e) => setFirstName(e.target.value)}
         error={errors.first_name}
       />
       <Field
-        label="Last name"
+        label={t("settings.details.lastName")}
         autoComplete="family-name"
         value={lastName}
         onChange={(e) => setLastName(e.target.value)}
@@ -112,16 +117,16 @@ function ProfileForm({ profile }: { profile: Profile }) {
       />
       <div className="row">
         <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-          Save changes
+          {t("settings.details.save")}
         </button>
       </div>
       <p className="status-text small" role="status">
         {update.isPending
-          ? "Saving..."
+          ? t("settings.details.saving")
           : otherError
-            ? `Could not save your account: ${reasonOf(update.error)}`
+            ? t("settings.details.saveFailed", { reason: reasonOf(update.error) })
             : update.isSuccess
-              ? "Saved."
+              ? t("settings.details.saved")
               : ""}
       </p>
     </form>
@@ -144,11 +149,11 @@ function PasswordForm() {
   };
   return (
     <form className="form account-password-form" onSubmit={submit} aria-labelledby={headingId}>
-      <h3 id={headingId}>Change password</h3>
+      <h3 id={headingId}>{t("settings.password.heading")}</h3>
       {/* Lets a password manager know whose password this is. */}
       <input type="hidden" autoComplete="username" />
       <Field
-        label="Current password"
+        label={t("settings.password.current")}
         type="password"
         autoComplete="current-password"
         required
@@ -157,17 +162,17 @@ function PasswordForm() {
         error={errors.old_password}
       />
       <Field
-        label="New password"
+        label={t("settings.password.new")}
         type="password"
         autoComplete="new-password"
         required
         value={fields.new_password}
         onChange={set("new_password")}
         error={errors.new_password}
-        hint="At least 8 characters, not all digits, not a common password."
+        hint={t("auth.signup.passwordRules")}
       />
       <Field
-        label="Confirm new password"
+        label={t("settings.password.confirm")}
         type="password"
         autoComplete="new-password"
         required
@@ -177,16 +182,16 @@ function PasswordForm() {
       />
       <div className="row">
         <button type="submit" className="btn btn-primary" disabled={change.isPending}>
-          Change password
+          {t("settings.password.submit")}
         </button>
       </div>
       <p className="status-text small" role="status">
         {change.isPending
-          ? "Changing your password..."
+          ? t("settings.password.changing")
           : otherError
-            ? `Could not change your password: ${reasonOf(change.error)}`
+            ? t("settings.password.failed", { reason: reasonOf(change.error) })
             : change.isSuccess
-              ? "Your password has been changed. Your other devices have been signed out."
+              ? t("settings.password.changed")
               : ""}
       </p>
     </form>

@@ -4,6 +4,7 @@ import { LoadError } from "../../../components/load-error";
 import { Loading } from "../../../components/status";
 import { reasonOf } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/dates";
+import { t } from "../../../lib/i18n";
 import { useEndOtherSessions, useEndSession, useSessions } from "../api/sessions";
 import { describeUserAgent } from "../user-agent";
 
@@ -17,15 +18,13 @@ export function SignedInDevicesCard() {
   const failed = endOne.error ?? endOthers.error;
   return (
     <section className="card settings-card" aria-labelledby={headingId}>
-      <h2 id={headingId}>Signed-in devices</h2>
-      <p className="muted small">
-        Where your account is signed in now. Sign out any you don't know.
-      </p>
+      <h2 id={headingId}>{t("settings.devices.heading")}</h2>
+      <p className="muted small">{t("settings.devices.intro")}</p>
       {sessions.isPending ? (
         <Loading />
       ) : sessions.isError ? (
         <LoadError
-          text="Your devices could not be loaded."
+          text={t("settings.devices.loadFailed")}
           onRetry={() => void sessions.refetch()}
           retrying={sessions.isFetching}
         />
@@ -49,7 +48,7 @@ export function SignedInDevicesCard() {
                 disabled={endOthers.isPending}
                 onClick={() => endOthers.mutate()}
               >
-                Sign out everywhere else
+                {t("settings.devices.signOutOthers")}
               </button>
             </div>
           )}
@@ -57,11 +56,11 @@ export function SignedInDevicesCard() {
       )}
       <p className="status-text small" role="status">
         {failed
-          ? `Could not sign that device out: ${reasonOf(failed)}`
+          ? t("settings.devices.signOutFailed", { reason: reasonOf(failed) })
           : endOthers.isSuccess && others.length === 0
-            ? "Every other device has been signed out."
+            ? t("settings.devices.othersSignedOut")
             : endOne.isSuccess
-              ? "That device has been signed out."
+              ? t("settings.devices.signedOut")
               : ""}
       </p>
     </section>
@@ -83,22 +82,27 @@ function Device({
       <div className="device-text">
         <span className="device-name">
           {name}
-          {session.current && <span className="badge">This device</span>}
+          {session.current && <span className="badge">{t("settings.devices.thisDevice")}</span>}
         </span>
         <span className="muted small">
-          Signed in {formatDateTime(session.created_on)} · last seen{" "}
-          {formatDateTime(session.last_seen_on)}
+          {t("settings.devices.times", {
+            signedIn: formatDateTime(session.created_on),
+            lastSeen: formatDateTime(session.last_seen_on),
+          })}
         </span>
       </div>
       {!session.current && (
         <button
           type="button"
           className="btn btn-small btn-secondary"
-          aria-label={`Sign out ${name}, signed in ${formatDateTime(session.created_on)}`}
+          aria-label={t("settings.devices.signOutLabel", {
+            name,
+            signedIn: formatDateTime(session.created_on),
+          })}
           disabled={busy}
           onClick={onSignOut}
         >
-          Sign out
+          {t("settings.devices.signOut")}
         </button>
       )}
     </li>
