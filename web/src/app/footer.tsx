@@ -1,30 +1,34 @@
 import { Link } from "react-router";
 import { LanguageMenu } from "../components/language-menu";
+import { t } from "../lib/i18n";
 import { SITE } from "../lib/site";
 
 export function Footer() {
   return (
     <footer className="site-footer">
       <div className="container footer-inner">
-        <nav aria-label="Footer">
+        <nav aria-label={t("app.footer.label")}>
           <ul className="footer-links">
             <li>
-              <Link to="/">Home</Link>
+              <Link to="/">{t("app.footer.home")}</Link>
             </li>
             <li>
-              <Link to="/about">About</Link>
+              <Link to="/about">{t("app.footer.about")}</Link>
             </li>
             <li>
-              <Link to="/terms-of-service">Terms of Service</Link>
+              <Link to="/terms-of-service">{t("app.footer.terms")}</Link>
             </li>
             <li>
-              <Link to="/cookie-policy">Cookie Policy</Link>
+              <Link to="/cookie-policy">{t("app.footer.cookiePolicy")}</Link>
             </li>
           </ul>
         </nav>
         <LanguageMenu />
         <p className="copyright">
-          © {new Date().getFullYear()} {SITE.name}. All rights reserved.
+          {t("app.footer.copyright", {
+            year: String(new Date().getFullYear()),
+            name: SITE.name,
+          })}
         </p>
       </div>
     </footer>

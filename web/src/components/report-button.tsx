@@ -38,7 +38,8 @@ export function ReportButton({
   className = "btn btn-outline btn-small",
 }: {
   target: ReportTarget;
-  what: string;
+  /** Named in the default title, "Report {what}"; not needed when `title` is given. */
+  what?: string;
   title?: string;
   /** The button's accessible name, when "Report" alone would be ambiguous on the page. */
   label?: string;
@@ -53,7 +54,7 @@ export function ReportButton({
       {open && (
         <ReportDialog
           target={target}
-          title={title ?? t("components.report.title", { what })}
+          title={title ?? t("components.report.title", { what: what ?? "" })}
           onClose={() => setOpen(false)}
         />
       )}

@@ -1,5 +1,6 @@
 import type { CSSProperties } from "react";
-import { currentLanguage, t } from "../lib/i18n";
+import { t } from "../lib/i18n";
+import { formatNumber } from "../lib/i18n/format";
 
 /** One star, filled from the left by `fill` (0–1); the shape is drawn in CSS. */
 export function StarIcon({ fill }: { fill: number }) {
@@ -36,10 +37,8 @@ export function StarRating({ value, count }: { value: number; count?: number }) 
       <span className="star-rating-text" aria-hidden="true">
         {count === 0
           ? t("components.starRating.noRatings")
-          : shown.toLocaleString(currentLanguage(), {
-              minimumFractionDigits: 1,
-              maximumFractionDigits: 1,
-            })}
+          : formatNumber(shown, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}
+
         {count !== undefined && count > 0 && ` (${count})`}
       </span>
     </span>

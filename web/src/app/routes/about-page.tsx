@@ -1,30 +1,21 @@
 import { Link, useLocation } from "react-router";
 import type { AccountDeletedState } from "../../features/settings/api/delete-account";
+import { t } from "../../lib/i18n";
+import { tRich } from "../../lib/i18n/rich";
 import { useSession } from "../../lib/session";
 import { SITE } from "../../lib/site";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
-const FEATURES = [
-  {
-    title: "Organise your recipes",
-    text: "Keep every recipe in one place, with rich-text instructions, a photo and ingredients that scale to any number of guests.",
-  },
-  {
-    title: "Plan your meals",
-    text: "Put recipes on a shopping list for a date and a number of guests, add the extras you need, and keep notes alongside.",
-  },
-  {
-    title: "Share ideas with friends",
-    text: "Follow other cooks, see what they are cooking in your feed, rate their recipes and leave comments.",
-  },
-  {
-    title: "Smart grocery lists",
-    text: "Planned recipes and extras become one combined shopping list, summed per ingredient, that you tick off in the shop.",
-  },
+/** What Potluck does, in the reader's language (called at render). */
+const features = () => [
+  { title: t("app.about.organiseTitle"), text: t("app.about.organiseText") },
+  { title: t("app.about.planTitle"), text: t("app.about.planText") },
+  { title: t("app.about.shareTitle"), text: t("app.about.shareText") },
+  { title: t("app.about.groceriesTitle"), text: t("app.about.groceriesText") },
 ];
 
 export default function AboutPage() {
-  useDocumentTitle("About");
+  useDocumentTitle(t("app.about.title"));
   const { authenticated } = useSession();
   const accountDeleted =
     (useLocation().state as Partial<AccountDeletedState> | null)?.accountDeleted === true;
@@ -32,32 +23,29 @@ export default function AboutPage() {
     <div className="about">
       {accountDeleted && !authenticated && (
         <p className="alert alert-success" role="status">
-          Your account has been deleted. Thank you for cooking with us.
+          {t("app.about.accountDeleted")}
         </p>
       )}
       <section className="hero">
-        <h1>Cook, plan and share with {SITE.name}</h1>
-        <p className="lead">
-          {SITE.name} organises your recipes, plans your meals, shares ideas with friends and
-          generates smart grocery lists, so the shop and the stove take less thinking.
-        </p>
+        <h1>{t("app.about.heading", { name: SITE.name })}</h1>
+        <p className="lead">{t("app.about.lead", { name: SITE.name })}</p>
         <div className="hero-actions">
           <Link to="/explore" className="btn btn-primary">
-            Explore Recipes
+            {t("app.about.explore")}
           </Link>
           {!authenticated && (
             <Link to="/signup" className="btn btn-outline">
-              Sign Up
+              {t("app.about.signUp")}
             </Link>
           )}
         </div>
       </section>
       <section aria-labelledby="features-heading">
         <h2 id="features-heading" className="visually-hidden">
-          What you can do
+          {t("app.about.featuresHeading")}
         </h2>
         <ul className="feature-grid">
-          {FEATURES.map((feature) => (
+          {features().map((feature) => (
             <li key={feature.title} className="card feature">
               <h3>{feature.title}</h3>
               <p>{feature.text}</p>
@@ -66,11 +54,13 @@ export default function AboutPage() {
         </ul>
       </section>
       <section className="card about-note">
-        <h2>A personal project</h2>
+        <h2>{t("app.about.noteTitle")}</h2>
         <p>
-          {SITE.name} is a personal project and a work in progress: it may change or break from time
-          to time. Questions or ideas? Write to{" "}
-          <a href={`mailto:${SITE.contactEmail}`}>{SITE.contactEmail}</a>.
+          {tRich("app.about.noteText", {
+            name: SITE.name,
+            email: SITE.contactEmail,
+            link: (chunks) => <a href={`mailto:${SITE.contactEmail}`}>{chunks}</a>,
+          })}
         </p>
       </section>
     </div>

@@ -4,16 +4,20 @@ import { AdminUsers } from "../../features/moderation/components/admin-users";
 import { AuditLog } from "../../features/moderation/components/audit-log";
 import { ReportsQueue } from "../../features/moderation/components/reports-queue";
 import "../../features/moderation/components/admin.css";
+import { t } from "../../lib/i18n";
 import { useSession } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import NotFoundPage from "./not-found-page";
 
-const TABS = [
-  { id: "reports", label: "Reports" },
-  { id: "users", label: "Users" },
-  { id: "audit", label: "Audit log" },
-] as const;
-type Tab = (typeof TABS)[number]["id"];
+const TABS = ["reports", "users", "audit"] as const;
+type Tab = (typeof TABS)[number];
+
+const tabLabel = (tab: Tab) =>
+  tab === "reports"
+    ? t("app.admin.reportsTab")
+    : tab === "users"
+      ? t("app.admin.usersTab")
+      : t("app.admin.auditTab");
 
 /**
  * `/admin`: the moderators' page (superusers; everyone else gets "Page not found", as the API
@@ -27,43 +31,48 @@ export default function AdminPage() {
 }
 
 function Admin() {
-  useDocumentTitle("Moderation");
+  useDocumentTitle(t("app.admin.title"));
   const [tab, setTab] = useState<Tab>("reports");
   const [status, setStatus] = useState<"open" | "resolved">("open");
   const base = useId();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   // The tabs pattern: arrows move between tabs, and the panel follows.
   const onKeyDown = (event: KeyboardEvent) => {
-    const index = TABS.findIndex((t) => t.id === tab);
+    const index = TABS.indexOf(tab);
     const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
     if (step === 0) return;
     event.preventDefault();
     const next = (index + step + TABS.length) % TABS.length;
     const nextTab = TABS[next];
     if (!nextTab) return;
-    setTab(nextTab.id);
+    setTab(nextTab);
     tabs.current[next]?.focus();
   };
   return (
     <section className="page admin-page">
-      <h1>Moderation</h1>
-      <div className="admin-tabs" role="tablist" aria-label="Moderation" onKeyDown={onKeyDown}>
-        {TABS.map((t, index) => (
+      <h1>{t("app.admin.title")}</h1>
+      <div
+        className="admin-tabs"
+        role="tablist"
+        aria-label={t("app.admin.title")}
+        onKeyDown={onKeyDown}
+      >
+        {TABS.map((one, index) => (
           <button
-            key={t.id}
+            key={one}
             ref={(element) => {
               tabs.current[index] = element;
             }}
             type="button"
             role="tab"
-            id={`${base}-${t.id}-tab`}
-            aria-selected={tab === t.id}
-            aria-controls={`${base}-${t.id}`}
-            tabIndex={tab === t.id ? 0 : -1}
+            id={`${base}-${one}-tab`}
+            aria-selected={tab === one}
+            aria-controls={`${base}-${one}`}
+            tabIndex={tab === one ? 0 : -1}
             className="admin-tab"
-            onClick={() => setTab(t.id)}
+            onClick={() => setTab(one)}
           >
-            {t.label}
+            {tabLabel(one)}
           </button>
         ))}
       </div>
@@ -77,7 +86,7 @@ function Admin() {
                 aria-pressed={status === "open"}
                 onClick={() => setStatus("open")}
               >
-                Open
+                {t("app.admin.open")}
               </button>
               <button
                 type="button"
@@ -85,7 +94,7 @@ function Admin() {
                 aria-pressed={status === "resolved"}
                 onClick={() => setStatus("resolved")}
               >
-                Resolved
+                {t("app.admin.resolved")}
               </button>
             </div>
             <ReportsQueue status={status} />

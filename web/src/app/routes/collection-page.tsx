@@ -13,6 +13,7 @@ import { RecipeGrid } from "../../features/recipes/components/recipe-grid";
 import { parseId } from "../../features/recipes/format";
 import { FROM_MY_RECIPES } from "../../features/recipes/navigation";
 import { ApiError, reasonOf } from "../../lib/api-client";
+import { t } from "../../lib/i18n";
 import { queryClient } from "../../lib/query-client";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { MyRecipesTabs } from "../my-recipes-tabs";
@@ -28,7 +29,7 @@ export default function CollectionPage() {
   const recipes = useRecipeList({ collection: id, ...filters }, { fresh: true });
   const removal = useSetRecipeInCollection();
   const [removeError, setRemoveError] = useState<string | null>(null);
-  useDocumentTitle(collection?.name ?? "Collection");
+  useDocumentTitle(collection?.name ?? t("app.collection.fallbackName"));
   const missing =
     (collections.isSuccess && !collection) ||
     (recipes.error instanceof ApiError && recipes.error.status === 404);
@@ -39,26 +40,26 @@ export default function CollectionPage() {
       <p className="back-link">
         <Link to="/recipes/collections">
           <span aria-hidden="true">← </span>
-          All collections
+          {t("app.collection.allCollections")}
         </Link>
       </p>
       {missing ? (
-        <ErrorBox>This collection does not exist, or is not yours.</ErrorBox>
+        <ErrorBox>{t("app.collection.missing")}</ErrorBox>
       ) : (
         <>
           <div className="page-header">
-            <h1>{collection?.name ?? "Collection"}</h1>
+            <h1>{collection?.name ?? t("app.collection.fallbackName")}</h1>
           </div>
           {removeError && (
             <ErrorBox>
-              <p>Failed to remove the recipe.</p>
+              <p>{t("app.collection.removeFailed")}</p>
               <p>{removeError}</p>
             </ErrorBox>
           )}
           <FilterBar filters={filters} onChange={setFilters} />
           <RecipeGrid
             query={recipes}
-            emptyText="No recipes here yet. Press Save on a recipe to put it in this collection."
+            emptyText={t("app.collection.empty")}
             empty={noMatchesFor(filters, setFilters)}
             renderCard={(recipe, index) => (
               <RecipeCard
@@ -72,14 +73,14 @@ export default function CollectionPage() {
                       to={`/recipes/${recipe.id}`}
                       state={FROM_MY_RECIPES}
                       className="btn btn-primary btn-small"
-                      aria-label={`View ${recipe.title}`}
+                      aria-label={t("app.recipeCard.viewLabel", { title: recipe.title })}
                     >
-                      View
+                      {t("app.recipeCard.view")}
                     </Link>
                     <button
                       type="button"
                       className="btn btn-outline btn-small"
-                      aria-label={`Remove ${recipe.title} from this collection`}
+                      aria-label={t("app.collection.removeLabel", { title: recipe.title })}
                       disabled={removal.isPending && removal.variables?.recipeId === recipe.id}
                       onClick={() => {
                         setRemoveError(null);
@@ -99,7 +100,7 @@ export default function CollectionPage() {
                         );
                       }}
                     >
-                      Remove
+                      {t("app.collection.remove")}
                     </button>
                   </>
                 }

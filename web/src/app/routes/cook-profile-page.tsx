@@ -10,6 +10,7 @@ import { RecipeGrid } from "../../features/recipes/components/recipe-grid";
 import { useCookProfile } from "../../features/users/api/get-cook-profile";
 import { CookProfileHeader } from "../../features/users/components/cook-profile-header";
 import { ApiError, reasonOf } from "../../lib/api-client";
+import { t } from "../../lib/i18n";
 import { useSession } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
@@ -28,13 +29,13 @@ function CookProfile({ username }: { username: string }) {
   const { filters, setFilters } = useRecipeFilters();
   const recipes = useRecipeList({ author: username, ...filters }, { keepPrevious: true });
 
-  if (profile.isPending) return <Loading text="Loading cook..." />;
+  if (profile.isPending) return <Loading text={t("app.cookProfile.loading")} />;
   if (profile.isError) {
     if (profile.error instanceof ApiError && profile.error.status === 404) return <NoSuchCook />;
     return (
       <section className="page">
         <ErrorBox>
-          <p>Failed to load this cook.</p>
+          <p>{t("app.cookProfile.loadFailed")}</p>
           <p>{reasonOf(profile.error)}</p>
         </ErrorBox>
       </section>
@@ -44,11 +45,11 @@ function CookProfile({ username }: { username: string }) {
   return (
     <section className="page">
       <CookProfileHeader profile={profile.data} />
-      <h2 className="cook-profile-recipes-heading">Recipes</h2>
+      <h2 className="cook-profile-recipes-heading">{t("app.cookProfile.recipes")}</h2>
       <FilterBar filters={filters} onChange={setFilters} />
       <RecipeGrid
         query={recipes}
-        emptyText={isMe ? "You have no recipes yet." : "No recipes you can see yet."}
+        emptyText={isMe ? t("app.cookProfile.noOwnRecipes") : t("app.cookProfile.noRecipes")}
         empty={noMatchesFor(filters, setFilters)}
         renderCard={(recipe, index) => (
           <RecipeCard
@@ -60,9 +61,9 @@ function CookProfile({ username }: { username: string }) {
               <Link
                 to={`/recipe/${recipe.id}/${recipe.slug}`}
                 className="btn btn-primary btn-small"
-                aria-label={`Read More: ${recipe.title}`}
+                aria-label={t("app.recipeCard.readMoreLabel", { title: recipe.title })}
               >
-                Read More
+                {t("app.recipeCard.readMore")}
               </Link>
             }
           />
@@ -75,10 +76,10 @@ function CookProfile({ username }: { username: string }) {
 function NoSuchCook() {
   return (
     <section className="page">
-      <h1>Cook not found</h1>
-      <p>There is no cook by this name.</p>
+      <h1>{t("app.cookProfile.notFound")}</h1>
+      <p>{t("app.cookProfile.notFoundText")}</p>
       <p>
-        <Link to="/explore">Explore recipes</Link>
+        <Link to="/explore">{t("app.notFound.exploreLink")}</Link>
       </p>
     </section>
   );

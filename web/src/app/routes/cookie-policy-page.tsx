@@ -1,42 +1,42 @@
+import { t } from "../../lib/i18n";
+import { tRich } from "../../lib/i18n/rich";
 import { SITE } from "../../lib/site";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
 export default function CookiePolicyPage() {
-  useDocumentTitle("Cookie Policy");
+  useDocumentTitle(t("app.cookiePolicy.title"));
   return (
     <article className="page prose">
-      <h1>Cookie Policy</h1>
-      <p className="muted">Last updated May 6, 2025</p>
-      <p>
-        {SITE.name} uses only two cookies. Both are strictly necessary for the site to work, so they
-        are not optional and there is nothing to opt out of. We use no analytics, advertising or
-        tracking cookies.
-      </p>
+      <h1>{t("app.cookiePolicy.title")}</h1>
+      <p className="muted">{t("app.cookiePolicy.lastUpdated")}</p>
+      <p>{t("app.cookiePolicy.intro", { name: SITE.name })}</p>
       <table className="table">
-        <caption className="visually-hidden">Cookies we use</caption>
+        <caption className="visually-hidden">{t("app.cookiePolicy.caption")}</caption>
         <thead>
           <tr>
-            <th scope="col">Cookie</th>
-            <th scope="col">Purpose</th>
-            <th scope="col">Type</th>
+            <th scope="col">{t("app.cookiePolicy.cookieColumn")}</th>
+            <th scope="col">{t("app.cookiePolicy.purposeColumn")}</th>
+            <th scope="col">{t("app.cookiePolicy.typeColumn")}</th>
           </tr>
         </thead>
         <tbody>
           <tr>
-            <td>Session cookie (sessionid)</td>
-            <td>Keeps you signed in between pages.</td>
-            <td>Strictly necessary</td>
+            <td>{t("app.cookiePolicy.sessionCookie")}</td>
+            <td>{t("app.cookiePolicy.sessionPurpose")}</td>
+            <td>{t("app.cookiePolicy.strictlyNecessary")}</td>
           </tr>
           <tr>
-            <td>CSRF cookie (csrftoken)</td>
-            <td>Protects your account from requests forged by other websites.</td>
-            <td>Strictly necessary</td>
+            <td>{t("app.cookiePolicy.csrfCookie")}</td>
+            <td>{t("app.cookiePolicy.csrfPurpose")}</td>
+            <td>{t("app.cookiePolicy.strictlyNecessary")}</td>
           </tr>
         </tbody>
       </table>
       <p>
-        Questions about cookies? Contact us at{" "}
-        <a href={`mailto:${SITE.contactEmail}`}>{SITE.contactEmail}</a>.
+        {tRich("app.cookiePolicy.questions", {
+          email: SITE.contactEmail,
+          link: (chunks) => <a href={`mailto:${SITE.contactEmail}`}>{chunks}</a>,
+        })}
       </p>
     </article>
   );

@@ -7,13 +7,15 @@ import { useRecipeList } from "../../features/recipes/api/get-recipes";
 import { RecipeCard } from "../../features/recipes/components/recipe-card";
 import { RecipeGrid } from "../../features/recipes/components/recipe-grid";
 import { useDebouncedValue } from "../../features/recipes/use-debounced-value";
+import { t } from "../../lib/i18n";
+import { tRich } from "../../lib/i18n/rich";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
 export const SEARCH_DEBOUNCE_MS = 500;
 export const MIN_SEARCH_LENGTH = 2;
 
 export default function ExplorePage() {
-  useDocumentTitle("Explore Recipes");
+  useDocumentTitle(t("app.explore.title"));
   const { filters, setFilters } = useRecipeFilters();
   const [params, setParams] = useSearchParams();
   const urlSearch = params.get("search") ?? "";
@@ -64,39 +66,46 @@ export default function ExplorePage() {
   return (
     <section className="page">
       <div className="page-header">
-        <h1>Latest Recipes</h1>
+        <h1>{t("app.explore.heading")}</h1>
       </div>
       <search className="explore-search">
         <label htmlFor="explore-search" className="label">
-          Search recipes
+          {t("app.explore.searchLabel")}
         </label>
         <input
           id="explore-search"
           type="search"
           value={text}
           onChange={(event) => setText(event.target.value)}
-          placeholder="Title or ingredient, e.g. pancakes"
+          placeholder={t("app.explore.searchPlaceholder")}
           aria-describedby="explore-search-hint"
           autoComplete="off"
         />
         <p id="explore-search-hint" className="hint">
-          Type at least {MIN_SEARCH_LENGTH} characters.
+          {t("app.explore.searchHint", { count: MIN_SEARCH_LENGTH })}
         </p>
       </search>
       <FilterBar filters={filters} onChange={setFilters} />
       <p className="explore-status status-text" role="status">
-        {searching ? (urlSearch ? `Searching for “${urlSearch}”...` : "Filtering recipes...") : ""}
+        {searching
+          ? urlSearch
+            ? t("app.explore.searching", { search: urlSearch })
+            : t("app.explore.filtering")
+          : ""}
       </p>
       {didYouMean && !tooShort && (
         <p className="did-you-mean">
-          Did you mean <Link to={correctedSearch()}>{didYouMean}</Link>?
+          {tRich("app.explore.didYouMean", {
+            suggestion: didYouMean,
+            link: (chunks) => <Link to={correctedSearch()}>{chunks}</Link>,
+          })}
         </p>
       )}
       {tooShort ? null : (
         <div className={searching ? "is-searching" : undefined} aria-busy={searching}>
           <RecipeGrid
             query={query}
-            emptyText="No recipes found."
+            emptyText={t("app.explore.empty")}
             empty={noMatchesFor(filters, setFilters)}
             renderCard={(recipe, index) => (
               <RecipeCard
@@ -107,9 +116,9 @@ export default function ExplorePage() {
                   <Link
                     to={`/recipe/${recipe.id}/${recipe.slug}`}
                     className="btn btn-primary btn-small"
-                    aria-label={`Read More: ${recipe.title}`}
+                    aria-label={t("app.recipeCard.readMoreLabel", { title: recipe.title })}
                   >
-                    Read More
+                    {t("app.recipeCard.readMore")}
                   </Link>
                 }
               />

@@ -9,6 +9,7 @@ import { parseId } from "../../features/recipes/format";
 import { CooksToFollow } from "../../features/users/components/cooks-to-follow";
 import { ManageFollowingModal } from "../../features/users/components/manage-following-modal";
 import { reasonOf } from "../../lib/api-client";
+import { t } from "../../lib/i18n";
 import { queryClient } from "../../lib/query-client";
 import { useSession } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/use-document-title";
@@ -18,7 +19,7 @@ import { useLoadMoreOnScroll } from "../../lib/use-infinite-scroll";
 const WANTED_ITEM_PAGES = 5;
 
 export default function FeedPage() {
-  useDocumentTitle("Feed");
+  useDocumentTitle(t("app.feed.title"));
   const { user, csrfToken } = useSession();
   const [managing, setManaging] = useState(false);
   // Once the feed was seen empty, the way out (a first recipe, cooks to follow) stays on the
@@ -34,23 +35,23 @@ export default function FeedPage() {
   return (
     <section className="page feed-page">
       <div className="page-header">
-        <h1>What's everyone cooking?</h1>
+        <h1>{t("app.feed.heading")}</h1>
         <button type="button" className="btn btn-outline" onClick={() => setManaging(true)}>
-          Manage Following
+          {t("app.feed.manageFollowing")}
         </button>
       </div>
       {user && (
         <p className="feed-counts">
           <span>{followerText(user.follower_count)}</span>
           <span aria-hidden="true">·</span>
-          <span>Following {user.following_count}</span>
+          <span>{t("app.feed.following", { count: user.following_count })}</span>
         </p>
       )}
       <FeedList username={user?.username} csrfToken={csrfToken} onEmpty={onEmpty} />
       {wasEmpty && (
         <div className="feed-start">
           <Link to="/recipes/new" className="btn btn-primary">
-            Write your first recipe
+            {t("app.feed.firstRecipe")}
           </Link>
           <CooksToFollow onFollowChange={refreshFeed} />
         </div>
@@ -99,7 +100,7 @@ function FeedList({
   if (error && !data) {
     return (
       <ErrorBox>
-        <p>Failed to load feed.</p>
+        <p>{t("app.feed.loadFailed")}</p>
         <p>{reasonOf(error)}</p>
       </ErrorBox>
     );
@@ -109,13 +110,11 @@ function FeedList({
     <>
       {wantedMissing && (
         <p className="status-text" role="status">
-          That activity is no longer in your feed.
+          {t("app.feed.itemMissing")}
         </p>
       )}
       {items.length === 0 && !hasNextPage ? (
-        <p className="empty-state">
-          No recent activity to display. Follow some users to get started!
-        </p>
+        <p className="empty-state">{t("app.feed.empty")}</p>
       ) : (
         <ul className="feed-list">
           {items.map((item) => (
@@ -130,13 +129,13 @@ function FeedList({
           ))}
         </ul>
       )}
-      {isFetchingNextPage && <Loading text="Loading more items..." />}
+      {isFetchingNextPage && <Loading text={t("app.feed.loadingMore")} />}
       {isFetchNextPageError && (
         <ErrorBox>
-          <p>Failed to load more items.</p>
+          <p>{t("app.feed.loadMoreFailed")}</p>
           <p>{reasonOf(error)}</p>
           <button type="button" className="btn btn-secondary btn-small" onClick={loadMore}>
-            Try again
+            {t("app.feed.tryAgain")}
           </button>
         </ErrorBox>
       )}

@@ -3,12 +3,13 @@ import { Link } from "react-router";
 import { useRequestPasswordReset } from "../../features/auth/api/password-reset";
 import { reasonOf } from "../../lib/api-client";
 import { fieldErrorsOf } from "../../lib/field-errors";
+import { t } from "../../lib/i18n";
 import { useSession } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
 /** /forgot-password: asks for the email and says the same words whatever it is. */
 export default function ForgotPasswordPage() {
-  useDocumentTitle("Forgot password");
+  useDocumentTitle(t("app.forgotPassword.title"));
   const { csrfToken } = useSession();
   const request = useRequestPasswordReset();
   const [email, setEmail] = useState("");
@@ -21,7 +22,7 @@ export default function ForgotPasswordPage() {
   };
   return (
     <section className="auth-card card">
-      <h1>Forgot password</h1>
+      <h1>{t("app.forgotPassword.title")}</h1>
       {request.isSuccess ? (
         <div className="alert alert-success" role="status">
           {/* The server's words, the same whatever the address (PASSWORD_RESET_SENT). */}
@@ -29,10 +30,7 @@ export default function ForgotPasswordPage() {
         </div>
       ) : (
         <>
-          <p>
-            Enter the email address of your account, and we'll send you a link to choose a new
-            password.
-          </p>
+          <p>{t("app.forgotPassword.intro")}</p>
           {request.isError && !fieldError && (
             <div className="alert alert-error" role="alert">
               {reasonOf(request.error)}
@@ -40,7 +38,7 @@ export default function ForgotPasswordPage() {
           )}
           <form className="form" onSubmit={submit}>
             <div className="field">
-              <label htmlFor={emailId}>Email</label>
+              <label htmlFor={emailId}>{t("app.forgotPassword.email")}</label>
               <input
                 id={emailId}
                 type="email"
@@ -62,13 +60,13 @@ export default function ForgotPasswordPage() {
               className="btn btn-primary btn-block"
               disabled={!csrfToken || request.isPending}
             >
-              Send me a link
+              {t("app.forgotPassword.send")}
             </button>
           </form>
         </>
       )}
       <p className="auth-switch">
-        <Link to="/login">Back to login</Link>
+        <Link to="/login">{t("app.forgotPassword.backToLogin")}</Link>
       </p>
     </section>
   );

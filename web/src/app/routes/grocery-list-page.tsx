@@ -13,6 +13,7 @@ import { PlannedRecipes } from "../../features/groceries/components/planned-reci
 import { ShoppingList } from "../../features/groceries/components/shopping-list";
 import { forgetLastList, rememberLastList } from "../../features/groceries/last-list";
 import { ApiError } from "../../lib/api-client";
+import { t } from "../../lib/i18n";
 import { useSession } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
@@ -37,7 +38,7 @@ export default function GroceryListPage() {
     <section className="page grocery-page">
       <header className="page-header grocery-list-header">
         {/* Which list this is; its items keep the spec's 'Shopping List' heading. */}
-        <h1>{name ?? "My Shopping Lists"}</h1>
+        <h1>{name ?? t("app.groceryLists.title")}</h1>
         {listId !== null && <ListActions listId={listId} />}
       </header>
       <div className="grocery-grid">
@@ -60,7 +61,7 @@ function GroceryList({ listId }: { listId: number }) {
   const notFound = list.error instanceof ApiError && list.error.status === 404;
   // Other shoppers' changes appear live; a list that is gone (or no longer shared) stops it.
   const remoteNotes = useListEvents(listId, !notFound);
-  useDocumentTitle(list.data?.name ?? "Shopping List");
+  useDocumentTitle(list.data?.name ?? t("app.groceryList.title"));
   // My Shopping Lists reopens the list used last; one that is gone is not reopened.
   const username = useSession().user?.username;
   const opened = list.data !== undefined;
@@ -72,19 +73,19 @@ function GroceryList({ listId }: { listId: number }) {
   if (notFound) {
     return (
       <div className="card grocery-card grocery-wide">
-        <p>This grocery list does not exist, or it is not shared with you.</p>
+        <p>{t("app.groceryList.notFound")}</p>
       </div>
     );
   }
   return (
     <>
       <ShoppingList listId={listId} />
-      <section className="card grocery-card" aria-label="Recipes">
+      <section className="card grocery-card" aria-label={t("app.groceryList.recipesLabel")}>
         <PlanForm kind="Recipe" listId={listId} />
         <PlannedRecipes listId={listId} />
       </section>
       <NotesCard key={listId} listId={listId} remoteNotes={remoteNotes} />
-      <section className="card grocery-card" aria-label="Extras">
+      <section className="card grocery-card" aria-label={t("app.groceryList.extrasLabel")}>
         <PlanForm kind="Extra" listId={listId} />
         <PlannedExtras listId={listId} />
       </section>

@@ -3,6 +3,7 @@ import { Loading } from "../../components/status";
 import { useGroceryLists } from "../../features/groceries/api/get-grocery-lists";
 import { ListSelection } from "../../features/groceries/components/list-selection";
 import { lastListOf } from "../../features/groceries/last-list";
+import { t } from "../../lib/i18n";
 import { useSession } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
@@ -13,7 +14,7 @@ import { useDocumentTitle } from "../../lib/use-document-title";
  * form for another).
  */
 export default function GroceryListsPage() {
-  useDocumentTitle("My Shopping Lists");
+  useDocumentTitle(t("app.groceryLists.title"));
   const username = useSession().user?.username;
   const lists = useGroceryLists();
   const last = username ? lastListOf(username) : null;
@@ -26,14 +27,12 @@ export default function GroceryListsPage() {
   return (
     <section className="page grocery-page">
       <header className="page-header">
-        <h1>My Shopping Lists</h1>
+        <h1>{t("app.groceryLists.title")}</h1>
       </header>
       {/* Until the lists are here: a name typed into a form that then gives way to the one
           list's page would be lost. */}
       {lists.isPending ? <Loading /> : <ListSelection selectedId={null} />}
-      <p className="muted grocery-hint">
-        Pick a list to see what to buy, plan recipes and extras onto it and keep notes.
-      </p>
+      <p className="muted grocery-hint">{t("app.groceryLists.hint")}</p>
     </section>
   );
 }

@@ -13,6 +13,7 @@ import { recipeKeys } from "../../features/recipes/api/keys";
 import { parseId } from "../../features/recipes/format";
 import { reasonOf } from "../../lib/api-client";
 import { formatDateTime } from "../../lib/dates";
+import { t } from "../../lib/i18n";
 import { queryClient } from "../../lib/query-client";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import "../../features/imports/imports.css";
@@ -23,7 +24,7 @@ import "../../features/imports/imports.css";
  * from the server's event stream, also after leaving the page and coming back.
  */
 export default function ImportPage() {
-  useDocumentTitle("Import recipes");
+  useDocumentTitle(t("app.import.title"));
   useImportEvents(() => void queryClient.invalidateQueries({ queryKey: recipeKeys.lists() }));
   const [params, setParams] = useSearchParams();
   const list = useImports();
@@ -34,35 +35,33 @@ export default function ImportPage() {
   return (
     <section className="page import-page">
       <div className="page-header">
-        <h1>Import recipes</h1>
+        <h1>{t("app.import.title")}</h1>
         <Link to="/recipes" className="btn btn-outline">
-          Back to My Recipes
+          {t("app.import.backToMyRecipes")}
         </Link>
       </div>
-      <p className="muted">
-        Bring your recipes from another app. They are added to your recipes with their pictures;
-        recipes you already have are skipped.
-      </p>
+      <p className="muted">{t("app.import.intro")}</p>
       <ImportForm onStarted={(id) => setParams({ import: String(id) })} />
 
       {shown.isError && (
         <ErrorBox>
-          <p>Failed to load the import.</p>
+          <p>{t("app.import.loadFailed")}</p>
           <p>{reasonOf(shown.error)}</p>
         </ErrorBox>
       )}
       {shown.data && <ImportReport detail={shown.data} />}
 
       <section className="card import-history" aria-labelledby="import-history-heading">
-        <h2 id="import-history-heading">Your imports</h2>
+        <h2 id="import-history-heading">{t("app.import.history")}</h2>
         {list.isPending && <Loading />}
         {list.isError && (
           <ErrorBox>
-            <p>Failed to load your imports.</p>
+            <p>{t("app.import.historyFailed")}</p>
             <p>{reasonOf(list.error)}</p>
           </ErrorBox>
         )}
-        {list.data?.length === 0 && <p className="muted">No imports yet.</p>}
+        {list.data?.length === 0 && <p className="muted">{t("app.import.none")}</p>}
+
         {list.data && list.data.length > 0 && (
           <ul className="import-history-list">
             {list.data.map((summary) => (

@@ -3,12 +3,13 @@ import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { useLogin } from "../../features/auth/api/login";
 import { loginErrorMessage } from "../../features/auth/error-messages";
 import { nextTarget, wallReason, withNext } from "../../features/auth/next-target";
+import { t } from "../../lib/i18n";
 import { queryClient } from "../../lib/query-client";
 import { csrfQuery, useSession } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
 export default function LoginPage() {
-  useDocumentTitle("Login");
+  useDocumentTitle(t("app.login.title"));
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const next = nextTarget(searchParams);
@@ -31,7 +32,7 @@ export default function LoginPage() {
     event.preventDefault();
     setError(null);
     if (!csrfToken) {
-      setError("CSRF token not available. Please try again.");
+      setError(t("app.login.noCsrf"));
       void queryClient.refetchQueries({ queryKey: csrfQuery.queryKey });
       return;
     }
@@ -46,16 +47,16 @@ export default function LoginPage() {
 
   return (
     <section className="auth-card card">
-      <h1>Login</h1>
+      <h1>{t("app.login.title")}</h1>
       {reason && <p className="auth-reason">{reason}</p>}
       {signupSuccess && (
         <div className="alert alert-success" role="status">
-          Signup successful! Please log in.
+          {t("app.login.signupSuccess")}
         </div>
       )}
       {passwordReset && (
         <div className="alert alert-success" role="status">
-          Your password has been reset. Please log in.
+          {t("app.login.passwordReset")}
         </div>
       )}
       {error && (
@@ -65,7 +66,7 @@ export default function LoginPage() {
       )}
       <form onSubmit={onSubmit} className="form">
         <div className="field">
-          <label htmlFor="login-username">Username</label>
+          <label htmlFor="login-username">{t("app.login.username")}</label>
           <input
             id="login-username"
             name="username"
@@ -76,11 +77,11 @@ export default function LoginPage() {
             onChange={(e) => setUsername(e.target.value)}
           />
           <span id="login-username-hint" className="hint">
-            Username or email
+            {t("app.login.usernameHint")}
           </span>
         </div>
         <div className="field">
-          <label htmlFor="login-password">Password</label>
+          <label htmlFor="login-password">{t("app.login.password")}</label>
           <input
             id="login-password"
             name="password"
@@ -91,7 +92,7 @@ export default function LoginPage() {
             onChange={(e) => setPassword(e.target.value)}
           />
           <Link to="/forgot-password" className="small">
-            Forgot password?
+            {t("app.login.forgotPassword")}
           </Link>
         </div>
         <button
@@ -99,15 +100,13 @@ export default function LoginPage() {
           className="btn btn-primary btn-block"
           disabled={!csrfToken || login.isPending}
         >
-          Log In
+          {t("app.login.submit")}
         </button>
       </form>
       <p className="auth-switch">
-        <Link to={withNext("/signup", next)}>Don't have an account? Sign up here</Link>
+        <Link to={withNext("/signup", next)}>{t("app.login.toSignup")}</Link>
       </p>
-      <p className="muted small">
-        Please note: this website is a work in progress. Things may change or break.
-      </p>
+      <p className="muted small">{t("app.login.workInProgress")}</p>
     </section>
   );
 }

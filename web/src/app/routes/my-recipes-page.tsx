@@ -11,11 +11,12 @@ import { RecipeCard } from "../../features/recipes/components/recipe-card";
 import { RecipeGrid } from "../../features/recipes/components/recipe-grid";
 import { confirmDelete, FROM_MY_RECIPES } from "../../features/recipes/navigation";
 import { reasonOf } from "../../lib/api-client";
+import { t } from "../../lib/i18n";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { MyRecipesTabs } from "../my-recipes-tabs";
 
 export default function MyRecipesPage() {
-  useDocumentTitle("My Recipes");
+  useDocumentTitle(t("app.myRecipes.title"));
   const { filters, setFilters } = useRecipeFilters();
   const query = useRecipeList({ mine: true, ...filters }, { keepPrevious: true });
   const deletion = useDeleteRecipe();
@@ -31,26 +32,26 @@ export default function MyRecipesPage() {
     <section className="page">
       <MyRecipesTabs />
       <div className="page-header">
-        <h1>All Recipes</h1>
+        <h1>{t("app.myRecipes.heading")}</h1>
         <div className="row">
           <Link to="/recipes/import" className="btn btn-outline">
-            Import recipes
+            {t("app.myRecipes.import")}
           </Link>
           <Link to="/recipes/new" className="btn btn-primary">
-            Create New Recipe
+            {t("app.myRecipes.create")}
           </Link>
         </div>
       </div>
       {deleteError && (
         <ErrorBox>
-          <p>Failed to delete recipe.</p>
+          <p>{t("app.myRecipes.deleteFailed")}</p>
           <p>{deleteError}</p>
         </ErrorBox>
       )}
       <FilterBar filters={filters} onChange={setFilters} visibility />
       <RecipeGrid
         query={query}
-        emptyText="No recipes found. Create your first one!"
+        emptyText={t("app.myRecipes.empty")}
         empty={noMatchesFor(filters, setFilters)}
         renderCard={(recipe, index) => (
           <RecipeCard
@@ -65,27 +66,27 @@ export default function MyRecipesPage() {
                   to={`/recipes/${recipe.id}`}
                   state={FROM_MY_RECIPES}
                   className="btn btn-primary btn-small"
-                  aria-label={`View ${recipe.title}`}
+                  aria-label={t("app.recipeCard.viewLabel", { title: recipe.title })}
                 >
-                  View
+                  {t("app.recipeCard.view")}
                 </Link>
                 {recipe.can_edit && (
                   <>
                     <Link
                       to={`/recipes/${recipe.id}/edit`}
                       className="btn btn-outline btn-small"
-                      aria-label={`Edit ${recipe.title}`}
+                      aria-label={t("app.recipeCard.editLabel", { title: recipe.title })}
                     >
-                      Edit
+                      {t("app.recipeCard.edit")}
                     </Link>
                     <button
                       type="button"
                       className="btn btn-danger btn-small"
-                      aria-label={`Delete ${recipe.title}`}
+                      aria-label={t("app.recipeCard.deleteLabel", { title: recipe.title })}
                       disabled={deletion.isPending && deletion.variables === recipe.id}
                       onClick={() => onDelete(recipe)}
                     >
-                      Delete
+                      {t("app.recipeCard.delete")}
                     </button>
                   </>
                 )}

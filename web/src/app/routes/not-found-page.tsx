@@ -1,14 +1,15 @@
 import { Link } from "react-router";
+import { t } from "../../lib/i18n";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
 export default function NotFoundPage() {
-  useDocumentTitle("Page not found");
+  useDocumentTitle(t("app.notFound.title"));
   return (
     <section className="page">
-      <h1>Page not found</h1>
-      <p>There is nothing at this address.</p>
+      <h1>{t("app.notFound.title")}</h1>
+      <p>{t("app.notFound.text")}</p>
       <p>
-        <Link to="/explore">Explore recipes</Link>
+        <Link to="/explore">{t("app.notFound.exploreLink")}</Link>
       </p>
     </section>
   );

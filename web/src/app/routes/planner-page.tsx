@@ -14,6 +14,7 @@ import type { ShoppingLists } from "../../features/planner/components/send-week-
 import { WeekNav } from "../../features/planner/components/week-nav";
 import { addDays, plannerHref, today, weekFromParam } from "../../features/planner/week";
 import { ApiError } from "../../lib/api-client";
+import { t } from "../../lib/i18n";
 import { queryClient } from "../../lib/query-client";
 import { useSession } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/use-document-title";
@@ -25,7 +26,7 @@ import { useDocumentTitle } from "../../lib/use-document-title";
  * the cook's shopping lists and collections from their own features.
  */
 export default function PlannerPage() {
-  useDocumentTitle("Planner");
+  useDocumentTitle(t("app.planner.title"));
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const myUsername = useSession().user?.username;
@@ -66,7 +67,7 @@ export default function PlannerPage() {
   return (
     <section className="page planner-page">
       <header className="page-header">
-        <h1>{owner ? `${owner}'s planner` : "Planner"}</h1>
+        <h1>{owner ? t("app.planner.ownersPlanner", { owner }) : t("app.planner.title")}</h1>
         <PlannerSwitcher
           owner={owner}
           onChange={(chosen) => navigate(plannerHref(monday, chosen))}
@@ -74,13 +75,13 @@ export default function PlannerPage() {
       </header>
       {notFound ? (
         <div className="card">
-          <p>This planner does not exist, or it is not shared with you.</p>
+          <p>{t("app.planner.notFound")}</p>
           <button
             type="button"
             className="btn btn-primary"
             onClick={() => navigate(plannerHref(monday))}
           >
-            Open my planner
+            {t("app.planner.openMine")}
           </button>
         </div>
       ) : (

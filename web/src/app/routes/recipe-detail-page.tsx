@@ -29,6 +29,8 @@ import { TimerStrip } from "../../features/timers/components/timer-strip";
 import { ApiError, reasonOf } from "../../lib/api-client";
 import { useCameFrom } from "../../lib/came-from";
 import { useRecipeConversation } from "../../lib/conversation";
+import { t } from "../../lib/i18n";
+import { tRich } from "../../lib/i18n/rich";
 import { queryClient } from "../../lib/query-client";
 import { useSession } from "../../lib/session";
 import { lineText, useUnitsPreference } from "../../lib/units-preference";
@@ -39,11 +41,12 @@ import NotFoundPage from "./not-found-page";
 /** The spec's default guests: a recipe's own servings, which are 4 unless its author said. */
 export const DEFAULT_GUESTS = 4;
 /** The recipe's visibility as its author reads it beside the title. */
-const VISIBILITY_BADGES: Record<RecipeDetail["visibility"], string> = {
-  public: "Public",
-  followers: "Followers only",
-  private: "Only me",
-};
+const visibilityBadge = (visibility: RecipeDetail["visibility"]) =>
+  visibility === "public"
+    ? t("app.recipeDetail.visibilityPublic")
+    : visibility === "followers"
+      ? t("app.recipeDetail.visibilityFollowers")
+      : t("app.recipeDetail.visibilityPrivate");
 /** Guests are announced once typing in the field has paused this long, not per keystroke. */
 const ANNOUNCE_GUESTS_AFTER_MS = 800;
 
@@ -58,7 +61,11 @@ export default function RecipeDetailPage() {
   // A recipe that isn't there, or that the cook may not read (the server answers both with
   // 404), is the app's not-found page: nothing says that something is hidden here.
   const notFound = !recipe.data && recipe.error instanceof ApiError && recipe.error.status === 404;
-  useDocumentTitle(notFound ? "Page not found" : (recipe.data?.title ?? "Recipe"));
+  useDocumentTitle(
+    notFound
+      ? t("app.notFound.title")
+      : (recipe.data?.title ?? t("app.recipeDetail.fallbackTitle")),
+  );
   // Back where the cook came from: "Back to My Recipes", "Back to Explore" (the default), or
   // the page's own name (lib/came-from.ts).
   const back = useCameFrom();
@@ -66,12 +73,12 @@ export default function RecipeDetailPage() {
 
   if (notFound) return <NotFoundPage />;
   let body: ReactNode;
-  if (id === null) body = <ErrorBox>Recipe ID is missing.</ErrorBox>;
+  if (id === null) body = <ErrorBox>{t("app.recipeForm.idMissing")}</ErrorBox>;
   else if (recipe.isPending || (recipe.data && !shown)) body = <Loading />;
   else if (recipe.error && !recipe.data) {
     body = (
       <ErrorBox>
-        <p>Failed to load recipe details.</p>
+        <p>{t("app.recipeDetail.loadFailed")}</p>
         <p>{reasonOf(recipe.error)}</p>
       </ErrorBox>
     );
@@ -82,7 +89,7 @@ export default function RecipeDetailPage() {
       <p className="back-link">
         <Link to={back.path}>
           <span aria-hidden="true">← </span>
-          Back to {back.name}
+          {t("app.recipeDetail.backTo", { name: back.name })}
         </Link>
       </p>
       {imageWarning && (
@@ -157,13 +164,19 @@ function RecipeView({
         <div className="recipe-detail-meta">
           <StarRating value={recipe.average_rating} count={recipe.rating_count} />
           <span>
-            By <CookLink username={recipe.author_username} />
+            {tRich("app.recipeDetail.by", {
+              author: <CookLink username={recipe.author_username} />,
+            })}
           </span>
-          <span>Created {created ?? "Date unknown"}</span>
-          {wasUpdated && <span>Updated {updated}</span>}
+          <span>
+            {created
+              ? t("app.recipeDetail.created", { date: created })
+              : t("app.recipeDetail.createdUnknown")}
+          </span>
+          {wasUpdated && <span>{t("app.recipeDetail.updated", { date: updated })}</span>}
           {/* Who may read it, to those who may change it: "Public" too (issue 34 §19). */}
           {recipe.can_edit && (
-            <span className="visibility-badge">{VISIBILITY_BADGES[recipe.visibility]}</span>
+            <span className="visibility-badge">{visibilityBadge(recipe.visibility)}</span>
           )}
         </div>
         <RecipeFacts recipe={recipe} tagHref={tagHref} />
@@ -173,7 +186,7 @@ function RecipeView({
             className="btn btn-primary btn-small"
             onClick={() => setCooking(true)}
           >
-            Cook mode
+            {t("app.recipeDetail.cookMode")}
           </button>
           {user && (
             <AddToPlanner
@@ -201,7 +214,7 @@ function RecipeView({
           {recipe.can_edit && (
             <>
               <Link to={`/recipes/${recipe.id}/edit`} className="btn btn-outline btn-small">
-                Edit
+                {t("app.recipeCard.edit")}
               </Link>
               <button
                 type="button"
@@ -209,17 +222,20 @@ function RecipeView({
                 onClick={onDelete}
                 disabled={deletion.isPending}
               >
-                Delete
+                {t("app.recipeCard.delete")}
               </button>
             </>
           )}
           {recipe.can_report && (
-            <ReportButton target={{ recipe_id: recipe.id }} what="this recipe" />
+            <ReportButton
+              target={{ recipe_id: recipe.id }}
+              title={t("app.recipeDetail.reportTitle")}
+            />
           )}
         </div>
       </header>
       {cooking && (
-        <Suspense fallback={<Loading text="Opening cook mode..." />}>
+        <Suspense fallback={<Loading text={t("app.recipeDetail.openingCookMode")} />}>
           <CookMode
             recipeId={recipe.id}
             title={recipe.title}
@@ -234,13 +250,13 @@ function RecipeView({
       )}
       {deleteError && (
         <ErrorBox>
-          <p>Failed to delete recipe.</p>
+          <p>{t("app.myRecipes.deleteFailed")}</p>
           <p>{deleteError}</p>
         </ErrorBox>
       )}
       {reloadError && (
         <ErrorBox>
-          <p>Failed to reload recipe details.</p>
+          <p>{t("app.recipeDetail.reloadFailed")}</p>
           <p>{reloadError}</p>
         </ErrorBox>
       )}
@@ -254,9 +270,9 @@ function RecipeView({
       )}
       <div className="recipe-detail-columns">
         <section className="card recipe-ingredients" aria-labelledby="ingredients-heading">
-          <h2 id="ingredients-heading">Ingredients</h2>
+          <h2 id="ingredients-heading">{t("app.recipeDetail.ingredients")}</h2>
           <div className="field guests-field">
-            <label htmlFor="guests">Guests</label>
+            <label htmlFor="guests">{t("app.recipeDetail.guests")}</label>
             <input
               id="guests"
               type="number"
@@ -268,10 +284,10 @@ function RecipeView({
               onBlur={() => setGuestsText(String(guests))}
             />
           </div>
-          <p className="print-only">For {guests === 1 ? "1 guest" : `${guests} guests`}</p>
+          <p className="print-only">{t("app.recipeDetail.forGuests", { count: guests })}</p>
           <GuestsAnnouncement guests={guests} />
           {recipe.recipe_ingredients.length === 0 ? (
-            <p className="muted">No ingredients listed.</p>
+            <p className="muted">{t("app.recipeDetail.noIngredients")}</p>
           ) : (
             <ul className="ingredient-list">
               {lines.map((line) => (
@@ -285,15 +301,15 @@ function RecipeView({
           )}
         </section>
         <section className="recipe-instructions" aria-labelledby="instructions-heading">
-          <h2 id="instructions-heading">Instructions</h2>
+          <h2 id="instructions-heading">{t("app.recipeDetail.instructions")}</h2>
           {recipe.content.trim() ? (
             <ServerHtml html={recipe.content} className="prose rich-text" />
           ) : (
-            <p className="muted">No instructions provided.</p>
+            <p className="muted">{t("app.recipeDetail.noInstructions")}</p>
           )}
           {recipe.notes && (
             <section className="recipe-notes" aria-labelledby="notes-heading">
-              <h3 id="notes-heading">Notes</h3>
+              <h3 id="notes-heading">{t("app.recipeDetail.notes")}</h3>
               <p className="recipe-notes-text">{recipe.notes}</p>
             </section>
           )}
@@ -301,12 +317,12 @@ function RecipeView({
       </div>
       {recipe.can_rate && (
         <section className="card recipe-rating" aria-labelledby="rating-heading">
-          <h2 id="rating-heading">Rate this recipe</h2>
+          <h2 id="rating-heading">{t("app.recipeDetail.rateHeading")}</h2>
           <RatingForm recipeId={recipe.id} csrfToken={csrfToken} onRated={onRated} />
         </section>
       )}
       <section className="card recipe-reviews" aria-labelledby="reviews-heading">
-        <h2 id="reviews-heading">Reviews</h2>
+        <h2 id="reviews-heading">{t("app.recipeDetail.reviews")}</h2>
         <Reviews recipeId={recipe.id} />
       </section>
       <FeedComments recipeId={recipe.id} />
@@ -325,7 +341,7 @@ function FeedComments({ recipeId }: { recipeId: number }) {
   if (comments.length === 0) return null;
   return (
     <section className="card recipe-feed-comments" aria-labelledby="feed-comments-heading">
-      <h2 id="feed-comments-heading">Comments from the feed</h2>
+      <h2 id="feed-comments-heading">{t("app.recipeDetail.feedComments")}</h2>
       <ul className="comment-list">
         {comments.map((entry) => (
           <ConversationEntryRow key={`${entry.kind}-${entry.id}`} entry={entry} />
@@ -341,7 +357,10 @@ function LineAmount({ line }: { line: { amount: string; exact?: string } }) {
   if (!line.amount) return null;
   return (
     <>
-      <span className="ingredient-amount" title={line.exact ? `Exactly ${line.exact}` : undefined}>
+      <span
+        className="ingredient-amount"
+        title={line.exact ? t("app.recipeDetail.exactly", { amount: line.exact }) : undefined}
+      >
         {line.amount}
       </span>{" "}
     </>
@@ -360,7 +379,7 @@ function GuestsAnnouncement({ guests }: { guests: number }) {
   if (!spoken && settled !== opened) setSpoken(true);
   return (
     <p className="visually-hidden" role="status">
-      {spoken ? `Quantities now for ${settled === 1 ? "1 guest" : `${settled} guests`}.` : ""}
+      {spoken ? t("app.recipeDetail.quantitiesNow", { count: settled }) : ""}
     </p>
   );
 }

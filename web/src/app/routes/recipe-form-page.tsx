@@ -7,6 +7,7 @@ import { useRecipe } from "../../features/recipes/api/get-recipe";
 import { NewRecipeForm, RecipeForm } from "../../features/recipes/components/recipe-form";
 import { parseId } from "../../features/recipes/format";
 import { ApiError, reasonOf } from "../../lib/api-client";
+import { t } from "../../lib/i18n";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
 /** /recipes/new creates; /recipes/{id}/edit loads the recipe first. */
@@ -15,7 +16,8 @@ export default function RecipeFormPage() {
   const navigate = useNavigate();
   const editing = params.id !== undefined;
   const id = parseId(params.id);
-  useDocumentTitle(editing ? "Edit Recipe" : "Create New Recipe");
+  const title = editing ? t("app.recipeForm.editTitle") : t("app.recipeForm.newTitle");
+  useDocumentTitle(title);
   const recipe = useRecipe(editing ? id : null);
   // The editor's code starts downloading now, while the recipe loads and the cook reads the form.
   useEffect(() => {
@@ -30,19 +32,19 @@ export default function RecipeFormPage() {
 
   let body: ReactNode;
   if (!editing) body = <NewRecipeForm cancelTo="/recipes" onSaved={onSaved} />;
-  else if (id === null) body = <ErrorBox>Recipe ID is missing.</ErrorBox>;
+  else if (id === null) body = <ErrorBox>{t("app.recipeForm.idMissing")}</ErrorBox>;
   else if (recipe.isPending) body = <Loading />;
   else if (recipe.error instanceof ApiError && recipe.error.status === 404) {
-    body = <ErrorBox>Recipe not found.</ErrorBox>;
+    body = <ErrorBox>{t("app.recipeForm.notFound")}</ErrorBox>;
   } else if (recipe.error) {
     body = (
       <ErrorBox>
-        <p>Failed to load recipe.</p>
+        <p>{t("app.recipeForm.loadFailed")}</p>
         <p>{reasonOf(recipe.error)}</p>
       </ErrorBox>
     );
   } else if (!recipe.data.can_edit) {
-    body = <ErrorBox>Only the author of this recipe can edit it.</ErrorBox>;
+    body = <ErrorBox>{t("app.recipeForm.notAuthor")}</ErrorBox>;
   } else {
     body = (
       <RecipeForm
@@ -57,7 +59,8 @@ export default function RecipeFormPage() {
 
   return (
     <section className="page recipe-form-page">
-      <h1>{editing ? "Edit Recipe" : "Create New Recipe"}</h1>
+      <h1>{title}</h1>
+
       {body}
     </section>
   );

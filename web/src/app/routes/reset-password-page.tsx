@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { useConfirmPasswordReset } from "../../features/auth/api/password-reset";
 import { reasonOf } from "../../lib/api-client";
 import { fieldErrorsOf } from "../../lib/field-errors";
+import { t } from "../../lib/i18n";
 import { useSession } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
@@ -11,7 +12,7 @@ import { useDocumentTitle } from "../../lib/use-document-title";
  * `Referrer-Policy: no-referrer` (as every page), so the token never leaves in a Referer.
  */
 export default function ResetPasswordPage() {
-  useDocumentTitle("Choose a new password");
+  useDocumentTitle(t("app.resetPassword.title"));
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token") ?? "";
   const navigate = useNavigate();
@@ -31,17 +32,14 @@ export default function ResetPasswordPage() {
       { onSuccess: () => navigate("/login?passwordReset=true", { replace: true }) },
     );
   };
-  const linkProblem =
-    token === ""
-      ? "This link has no token. Please open the link from the mail again."
-      : errors.token;
+  const linkProblem = token === "" ? t("app.resetPassword.noToken") : errors.token;
   const otherError = confirm.isError && Object.keys(errors).length === 0;
   return (
     <section className="auth-card card">
-      <h1>Choose a new password</h1>
+      <h1>{t("app.resetPassword.title")}</h1>
       {linkProblem && (
         <div className="alert alert-error" role="alert">
-          {linkProblem} <Link to="/forgot-password">Ask for a new link</Link>
+          {linkProblem} <Link to="/forgot-password">{t("app.resetPassword.newLink")}</Link>
         </div>
       )}
       {otherError && (
@@ -53,7 +51,7 @@ export default function ResetPasswordPage() {
         {/* Lets a password manager save the new password. */}
         <input type="hidden" autoComplete="username" />
         <div className="field">
-          <label htmlFor={passwordId}>New password</label>
+          <label htmlFor={passwordId}>{t("app.resetPassword.newPassword")}</label>
           <input
             id={passwordId}
             type="password"
@@ -65,7 +63,7 @@ export default function ResetPasswordPage() {
             aria-describedby={errors.new_password ? `${errorId} ${hintId}` : hintId}
           />
           <span id={hintId} className="hint">
-            At least 8 characters, not all digits, not a common password.
+            {t("app.resetPassword.rules")}
           </span>
           {errors.new_password && (
             <p id={errorId} className="field-error">
@@ -74,7 +72,7 @@ export default function ResetPasswordPage() {
           )}
         </div>
         <div className="field">
-          <label htmlFor={againId}>Confirm new password</label>
+          <label htmlFor={againId}>{t("app.resetPassword.confirm")}</label>
           <input
             id={againId}
             type="password"
@@ -91,7 +89,7 @@ export default function ResetPasswordPage() {
           className="btn btn-primary btn-block"
           disabled={!csrfToken || !token || confirm.isPending}
         >
-          Set my new password
+          {t("app.resetPassword.submit")}
         </button>
       </form>
     </section>

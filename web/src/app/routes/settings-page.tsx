@@ -13,6 +13,7 @@ import { AccountDetailsCard } from "../../features/settings/components/account-d
 import { SignedInDevicesCard } from "../../features/settings/components/signed-in-devices-card";
 import { BlockedCooksCard } from "../../features/users/components/blocked-cooks-card";
 import { reasonOf } from "../../lib/api-client";
+import { t } from "../../lib/i18n";
 import { searchIngredients } from "../../lib/ingredients/search-ingredients";
 import { VISIBILITY_CHOICES } from "../../lib/recipe-visibility";
 import { preferencesQuery } from "../../lib/units-preference";
@@ -20,21 +21,29 @@ import { useChosen } from "../../lib/use-chosen";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { forgetDeviceData } from "../forget-device-data";
 
-const UNITS_CHOICES: { value: UnitsPreference; label: string; hint: string }[] = [
-  { value: "as_written", label: "As written", hint: "as each recipe's author wrote them" },
-  { value: "metric", label: "Metric", hint: "g, kg, ml, l (spoons stay spoons)" },
-  { value: "us", label: "US", hint: "oz, lb, tsp, tbsp, cup" },
+const unitsChoices = (): { value: UnitsPreference; label: string; hint: string }[] => [
+  {
+    value: "as_written",
+    label: t("app.settings.unitsAsWritten"),
+    hint: t("app.settings.unitsAsWrittenHint"),
+  },
+  {
+    value: "metric",
+    label: t("app.settings.unitsMetric"),
+    hint: t("app.settings.unitsMetricHint"),
+  },
+  { value: "us", label: t("app.settings.unitsUs"), hint: t("app.settings.unitsUsHint") },
 ];
 
 const searchStaples = (text: string) => searchIngredients(text, 20);
 
 /** /settings: the cook's units, what they always have at home, and their account itself. */
 export default function SettingsPage() {
-  useDocumentTitle("Settings");
+  useDocumentTitle(t("app.settings.title"));
   return (
     <section className="page settings-page">
       <header className="page-header">
-        <h1>Settings</h1>
+        <h1>{t("app.settings.title")}</h1>
       </header>
       <div className="settings-grid">
         <LanguageCard />
@@ -67,20 +76,17 @@ function UnitsCard() {
         <Loading />
       ) : preferences.isError ? (
         <LoadError
-          text="Your units could not be loaded."
+          text={t("app.settings.unitsLoadFailed")}
           onRetry={() => void preferences.refetch()}
           retrying={preferences.isFetching}
         />
       ) : (
         <fieldset className="choice-group" aria-describedby={statusId}>
           <legend>
-            <h2>Units</h2>
-            <span className="muted small">
-              How quantities show on recipes and shopping lists. Recipes keep what their author
-              wrote.
-            </span>
+            <h2>{t("app.settings.unitsHeading")}</h2>
+            <span className="muted small">{t("app.settings.unitsExplained")}</span>
           </legend>
-          {UNITS_CHOICES.map((choice) => (
+          {unitsChoices().map((choice) => (
             <label key={choice.value} className="choice">
               <input
                 type="radio"
@@ -99,11 +105,11 @@ function UnitsCard() {
       )}
       <p id={statusId} className="status-text small" role="status">
         {update.isPending
-          ? "Saving..."
+          ? t("app.settings.saving")
           : update.isError
-            ? `Could not save your units: ${reasonOf(update.error)}`
+            ? t("app.settings.unitsSaveFailed", { reason: reasonOf(update.error) })
             : update.isSuccess
-              ? "Saved."
+              ? t("app.settings.saved")
               : ""}
       </p>
     </section>
@@ -127,10 +133,8 @@ function VisibilityCard() {
     <section className="card settings-card">
       <fieldset className="choice-group" aria-describedby={statusId}>
         <legend>
-          <h2>Default visibility for new recipes</h2>
-          <span className="muted small">
-            Who sees a recipe you add; each recipe's form can change it.
-          </span>
+          <h2>{t("app.settings.visibilityHeading")}</h2>
+          <span className="muted small">{t("app.settings.visibilityExplained")}</span>
         </legend>
         {VISIBILITY_CHOICES.map((choice) => (
           <label key={choice.value} className="choice">
@@ -150,11 +154,11 @@ function VisibilityCard() {
       </fieldset>
       <p id={statusId} className="status-text small" role="status">
         {update.isPending
-          ? "Saving..."
+          ? t("app.settings.saving")
           : update.isError
-            ? `Could not save your default visibility: ${reasonOf(update.error)}`
+            ? t("app.settings.visibilitySaveFailed", { reason: reasonOf(update.error) })
             : update.isSuccess
-              ? "Saved."
+              ? t("app.settings.saved")
               : ""}
       </p>
     </section>
@@ -169,12 +173,10 @@ function StaplesCard() {
   const pickerId = useId();
   return (
     <section className="card settings-card" aria-labelledby={headingId}>
-      <h2 id={headingId}>Always at home</h2>
-      <p className="muted small">
-        These still show on your shopping lists, set aside under “Probably at home”.
-      </p>
+      <h2 id={headingId}>{t("app.settings.staplesHeading")}</h2>
+      <p className="muted small">{t("app.settings.staplesExplained")}</p>
       <div className="field">
-        <label htmlFor={pickerId}>Add an ingredient</label>
+        <label htmlFor={pickerId}>{t("app.settings.staplesAdd")}</label>
         <AsyncPicker
           inputId={pickerId}
           value={null}
@@ -184,19 +186,19 @@ function StaplesCard() {
       </div>
       {toggle.isError && (
         <p className="field-error" role="alert">
-          Could not change your staples: {reasonOf(toggle.error)}
+          {t("app.settings.staplesFailed", { reason: reasonOf(toggle.error) })}
         </p>
       )}
       {staples.isPending ? (
         <Loading />
       ) : staples.isError ? (
         <LoadError
-          text="Your staples could not be loaded."
+          text={t("app.settings.staplesLoadFailed")}
           onRetry={() => void staples.refetch()}
           retrying={staples.isFetching}
         />
       ) : staples.data.length === 0 ? (
-        <p className="muted">Nothing yet. Salt, pepper, oil…</p>
+        <p className="muted">{t("app.settings.staplesEmpty")}</p>
       ) : (
         <ul className="staples-list">
           {staples.data.map((ingredient) => (
@@ -205,11 +207,11 @@ function StaplesCard() {
               <button
                 type="button"
                 className="btn btn-small btn-secondary"
-                aria-label={`Remove ${ingredient.name}`}
+                aria-label={t("app.settings.staplesRemoveLabel", { name: ingredient.name })}
                 disabled={toggle.isPending}
                 onClick={() => toggle.mutate({ ingredientId: ingredient.id, staple: false })}
               >
-                Remove
+                {t("app.settings.staplesRemove")}
               </button>
             </li>
           ))}

@@ -11,6 +11,8 @@ import {
   type SignupField,
   signupProblems,
 } from "../../features/auth/signup-checks";
+import { t } from "../../lib/i18n";
+import { tRich } from "../../lib/i18n/rich";
 import { queryClient } from "../../lib/query-client";
 import { csrfQuery, useSession } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/use-document-title";
@@ -41,39 +43,52 @@ function focusField(field: SignupField) {
   input?.focus({ preventScroll: true });
 }
 
-const FIELDS: {
+/** The form's fields, their labels in the reader's language (called at render). */
+const fields = (): {
   name: Field;
   label: string;
   type: string;
   autoComplete: string;
   required: boolean;
-}[] = [
-  { name: "username", label: "Username", type: "text", autoComplete: "username", required: true },
-  { name: "email", label: "Email", type: "email", autoComplete: "email", required: true },
+}[] => [
+  {
+    name: "username",
+    label: t("app.signup.username"),
+    type: "text",
+    autoComplete: "username",
+    required: true,
+  },
+  {
+    name: "email",
+    label: t("app.signup.email"),
+    type: "email",
+    autoComplete: "email",
+    required: true,
+  },
   {
     name: "first_name",
-    label: "First Name",
+    label: t("app.signup.firstName"),
     type: "text",
     autoComplete: "given-name",
     required: false,
   },
   {
     name: "last_name",
-    label: "Last Name",
+    label: t("app.signup.lastName"),
     type: "text",
     autoComplete: "family-name",
     required: false,
   },
   {
     name: "password",
-    label: "Password",
+    label: t("app.signup.password"),
     type: "password",
     autoComplete: "new-password",
     required: true,
   },
   {
     name: "confirm_password",
-    label: "Confirm Password",
+    label: t("app.signup.confirmPassword"),
     type: "password",
     autoComplete: "new-password",
     required: true,
@@ -81,7 +96,7 @@ const FIELDS: {
 ];
 
 export default function SignupPage() {
-  useDocumentTitle("Sign Up");
+  useDocumentTitle(t("app.signup.title"));
   const navigate = useNavigate();
   // Sent here from the login wall: the page the visitor was going to, after signing up.
   const next = nextTarget(useSearchParams()[0]);
@@ -111,7 +126,7 @@ export default function SignupPage() {
     const first = firstProblemField(found);
     if (first) return focusField(first);
     if (!csrfToken) {
-      setError("Cannot submit form. Please try again in a moment.");
+      setError(t("app.signup.noCsrf"));
       void queryClient.refetchQueries({ queryKey: csrfQuery.queryKey });
       return;
     }
@@ -135,7 +150,7 @@ export default function SignupPage() {
       await refreshSession();
       navigate(next, { replace: true });
     } catch {
-      setError("Signup successful, but auto-login failed...Please log in manually.");
+      setError(t("app.signup.autoLoginFailed"));
       await queryClient.refetchQueries({ queryKey: csrfQuery.queryKey });
       setTimeout(
         () => navigate(withNext("/login?signupSuccess=true", next), { replace: true }),
@@ -146,7 +161,7 @@ export default function SignupPage() {
 
   return (
     <section className="auth-card card">
-      <h1>Sign Up</h1>
+      <h1>{t("app.signup.title")}</h1>
       {reason && <p className="auth-reason">{reason}</p>}
       {error && (
         <div className="alert alert-error" role="alert" tabIndex={-1} ref={alertBox}>
@@ -156,7 +171,7 @@ export default function SignupPage() {
       {/* noValidate: the form checks every field itself and marks them all at once, where the
           browser would stop at the first one with a bubble. */}
       <form onSubmit={onSubmit} className="form" noValidate>
-        {FIELDS.map((field) => {
+        {fields().map((field) => {
           const problem = problems[field.name];
           const describedBy = [
             field.name === "password" && PASSWORD_RULES_ID,
@@ -202,20 +217,23 @@ export default function SignupPage() {
               }}
             />
             <label htmlFor="signup-accept-tos">
-              I agree to the{" "}
-              <a href="/terms-of-service" target="_blank" rel="noopener">
-                Terms of Service
-              </a>
+              {tRich("app.signup.acceptTos", {
+                link: (chunks) => (
+                  <a href="/terms-of-service" target="_blank" rel="noopener">
+                    {chunks}
+                  </a>
+                ),
+              })}
             </label>
           </div>
           <FieldProblem field="accept_tos" problem={problems.accept_tos} />
         </div>
         <button type="submit" className="btn btn-primary btn-block" disabled={!csrfToken || busy}>
-          Sign Up
+          {t("app.signup.submit")}
         </button>
       </form>
       <p className="auth-switch">
-        <Link to={withNext("/login", next)}>Already have an account? Log in</Link>
+        <Link to={withNext("/login", next)}>{t("app.signup.toLogin")}</Link>
       </p>
     </section>
   );

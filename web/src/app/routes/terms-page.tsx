@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ServerHtml } from "../../components/server-html";
 import { ErrorBox, Loading } from "../../components/status";
 import { api } from "../../lib/api-client";
+import { t } from "../../lib/i18n";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
 const latestTermsQuery = queryOptions({
@@ -11,21 +12,21 @@ const latestTermsQuery = queryOptions({
 });
 
 export default function TermsPage() {
-  useDocumentTitle("Terms of Service");
+  useDocumentTitle(t("app.terms.title"));
   const terms = useQuery(latestTermsQuery);
   if (terms.isPending) return <Loading />;
   const failure = terms.isError
-    ? "Failed to load Terms of Service."
+    ? t("app.terms.loadFailed")
     : !terms.data.content
-      ? "Terms of Service content not found in response."
+      ? t("app.terms.noContent")
       : null;
   if (failure) {
     return (
       <section className="page">
-        <h1>Terms of Service</h1>
+        <h1>{t("app.terms.title")}</h1>
         <ErrorBox>
           <p>{failure}</p>
-          <p>Please try again later or contact support if the issue persists.</p>
+          <p>{t("app.terms.tryLater")}</p>
         </ErrorBox>
       </section>
     );
