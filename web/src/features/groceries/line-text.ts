@@ -6,6 +6,7 @@ import {
   ingredientLineText,
   type LineUse,
 } from "@potluck/contract/units";
+import { t } from "../../lib/i18n";
 
 /** What a shopping line and a planned extra share: how they read. */
 export interface ListLine {
@@ -30,14 +31,26 @@ export function listLineText(
   units: UnitsPreference,
   use: LineUse = TO_BUY,
 ): IngredientLineText {
-  if (line.text === null) {
-    return ingredientLineText(
-      line.quantity ?? 0,
-      line.unit?.name ?? "",
-      line.ingredient.name,
-      units,
-      use,
-    );
-  }
-  return freeLineText(line.quantity, line.unit?.name ?? null, line.text, units, use);
+  const read =
+    line.text === null
+      ? ingredientLineText(
+          line.quantity ?? 0,
+          line.unit?.name ?? "",
+          line.ingredient.name,
+          units,
+          use,
+        )
+      : freeLineText(line.quantity, line.unit?.name ?? null, line.text, units, use);
+  return withNeededWords(read);
+}
+
+/**
+ * "3 onions (2⅔ needed)" in the reader's language: the contract writes the need in English
+ * after the line; the line is kept and the need said by the catalogue.
+ */
+function withNeededWords(read: IngredientLineText): IngredientLineText {
+  const english = ` (${read.needed} needed)`;
+  if (!read.needed || !read.text.endsWith(english)) return read;
+  const words = read.text.slice(0, -english.length);
+  return { ...read, text: t("groceries.line.needed", { line: words, needed: read.needed }) };
 }
