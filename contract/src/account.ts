@@ -4,6 +4,7 @@
 // schemas: see docs/decisions/0026-account-export-and-deletion.md.
 import { z } from "zod";
 import { missingOr, text } from "./common.js";
+import { LANGUAGES } from "./languages.js";
 import { PLANNER_SLOTS, RECIPE_VISIBILITIES } from "./limits.js";
 import { recipeJsonLd } from "./recipes.js";
 import { UNITS_PREFERENCES } from "./units.js";
@@ -119,6 +120,8 @@ export const accountExport = z.object({
   preferences: z.object({
     units: z.enum(UNITS_PREFERENCES),
     default_visibility: z.enum(RECIPE_VISIBILITIES),
+    /** The language the cook chose, or null (absent from exports made before issue 37). */
+    language: z.enum(LANGUAGES).nullable().optional(),
   }),
   /** Ingredient names the cook always has at home. */
   staples: z.array(z.string()),

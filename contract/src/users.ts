@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { idListField, paginated, text } from "./common.js";
 import { ingredientOption } from "./ingredients.js";
+import { LANGUAGES } from "./languages.js";
 import { RECIPE_VISIBILITIES, STAPLES_MAX } from "./limits.js";
 
 import { UNITS_PREFERENCES } from "./units.js";
@@ -74,6 +75,11 @@ export const preferences = z.object({
   units: z.enum(UNITS_PREFERENCES),
   /** The visibility of a new recipe whose submission names none ("public" until chosen). */
   default_visibility: z.enum(RECIPE_VISIBILITIES),
+  /**
+   * The language the cook chose (issue 37), or null until they choose one: the server answers
+   * them and writes their mails in it; the web shows itself in it.
+   */
+  language: z.enum(LANGUAGES).nullable(),
 });
 export type Preferences = z.infer<typeof preferences>;
 
@@ -89,6 +95,14 @@ export const updatePreferencesBody = z.object({
     .optional(),
   default_visibility: z
     .enum(RECIPE_VISIBILITIES, {
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? "This field may not be null."
+          : `"${String(issue.input)}" is not a valid choice.`,
+    })
+    .optional(),
+  language: z
+    .enum(LANGUAGES, {
       error: (issue) =>
         issue.input === undefined || issue.input === null
           ? "This field may not be null."

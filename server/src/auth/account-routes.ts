@@ -8,13 +8,15 @@ import {
   sessionIdParams,
   signedInSessions,
 } from "@potluck/contract";
+import { DEFAULT_LANGUAGE } from "@potluck/contract/languages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError, notFound } from "../http/errors.js";
 import { consumeAttempts } from "../http/rate-limit.js";
+import { translateEnglish } from "../i18n/from-english.js";
 import { passwordChangedMail, passwordResetDoneMail } from "../mail/messages.js";
 import { sendMailSoon } from "../mail/send-soon.js";
-import { findProfile } from "../users/account-repository.js";
+import { findProfile, languageOf } from "../users/account-repository.js";
 import { checkPasswordAttempt, clearLoginFailuresOf } from "./login-attempts.js";
 import { deleteResetTokensOf, PASSWORD_RESET_JOB, useResetToken } from "./password-reset.js";
 import { hashPassword, passwordProblems } from "./passwords.js";
@@ -69,7 +71,13 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
       await sendMailSoon(
         app,
         request.log,
-        passwordChangedMail(account.email, account.username, app.config.mail.publicUrl, new Date()),
+        passwordChangedMail(
+          account.email,
+          me.language ?? DEFAULT_LANGUAGE,
+          account.username,
+          app.config.mail.publicUrl,
+          new Date(),
+        ),
       );
       return reply.code(204).send(null);
     },
@@ -92,7 +100,9 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
       // out, after the answer (decision 0029).
       await app.jobs.send(PASSWORD_RESET_JOB, { email });
       reply.header("cache-control", "no-store");
-      return reply.code(202).send({ detail: PASSWORD_RESET_SENT });
+      return reply
+        .code(202)
+        .send({ detail: translateEnglish(PASSWORD_RESET_SENT, request.language) });
     },
   );
 
@@ -130,6 +140,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log,
         passwordResetDoneMail(
           account.email,
+          (await languageOf(app.db, account.id)) ?? DEFAULT_LANGUAGE,
           account.username,
           app.config.mail.publicUrl,
           new Date(),

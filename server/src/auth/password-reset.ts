@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { DEFAULT_LANGUAGE, isLanguage } from "@potluck/contract/languages";
 import { and, eq, gt, lte } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config.js";
@@ -90,7 +91,13 @@ export async function runPasswordResetJob(
       const token = await createResetToken(db, account.id, config.passwordResetTtlMinutes);
       const link = `${config.mail.publicUrl}/reset-password?token=${token}`;
       await deps.send(
-        passwordResetMail(account.email, account.username, link, config.passwordResetTtlMinutes),
+        passwordResetMail(
+          account.email,
+          isLanguage(account.language) ? account.language : DEFAULT_LANGUAGE,
+          account.username,
+          link,
+          config.passwordResetTtlMinutes,
+        ),
       );
     }
   } catch (error) {

@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import type { Language } from "@potluck/contract/languages";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import { follows, termsAcceptances, users } from "../db/schema.js";
 
@@ -29,7 +30,12 @@ export async function findUserForLogin(db: Tx, login: string) {
 /** The accounts using an email address, ignoring case: those a reset link is sent for. */
 export async function findUsersByEmail(db: Tx, email: string) {
   return db
-    .select({ id: users.id, username: users.username, email: users.email })
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      language: users.language,
+    })
     .from(users)
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
     .orderBy(users.id);
@@ -67,6 +73,8 @@ export async function createUser(
     firstName: string;
     lastName: string;
     passwordHash: string;
+    /** The language the visitor chose before signing up (potluck_lang), if any. */
+    language?: Language | null;
   },
   termsVersionId: number,
 ) {
@@ -77,6 +85,17 @@ export async function createUser(
   if (!created) throw new Error("insert returned no row");
   await tx.insert(termsAcceptances).values({ userId: created.id, termsVersionId });
   return created;
+}
+
+/**
+ * Signing in keeps the language a signed-out visitor chose (the potluck_lang cookie) when the
+ * account has none yet (issue 37); a language the cook chose before stays.
+ */
+export async function keepLanguageIfNone(db: Tx, userId: number, language: Language) {
+  await db
+    .update(users)
+    .set({ language })
+    .where(and(eq(users.id, userId), isNull(users.language)));
 }
 
 export async function setPasswordHash(db: Tx, userId: number, passwordHash: string) {

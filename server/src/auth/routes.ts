@@ -10,12 +10,19 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "../http/errors.js";
 import { consumeAttempts } from "../http/rate-limit.js";
+import { cookieLanguage } from "../http/request-language.js";
+import { formatMessage } from "../i18n/catalogue.js";
 import { latestTerms } from "../terms/repository.js";
 import { CSRF_COOKIE, csrfTokenFor } from "./csrf.js";
 import { checkPasswordAttempt } from "./login-attempts.js";
 import { hashPassword, passwordProblems } from "./passwords.js";
 import { clearSessionCookie, rotateCsrfSecret, setSessionCookie } from "./plugin.js";
-import { createUser, isUniqueViolation, usernameOrEmailTaken } from "./repository.js";
+import {
+  createUser,
+  isUniqueViolation,
+  keepLanguageIfNone,
+  usernameOrEmailTaken,
+} from "./repository.js";
 import { createSession } from "./sessions.js";
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -73,10 +80,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // A new session on every login: a session id planted before login is worth nothing.
       if (request.sessionToken) await app.sessions.end(request.sessionToken);
+      // The language chosen while signed out stays, unless the account has its own.
+      const chosen = cookieLanguage(request);
+      if (chosen) await keepLanguageIfNone(app.db, user.id, chosen);
       const token = await createSession(app.db, user.id, request.headers["user-agent"]);
       setSessionCookie(request, reply, token);
       rotateCsrfSecret(request, reply);
-      return { detail: "Login successful.", user: { id: user.id, username: user.username } };
+      return {
+        detail: formatMessage(request.language, "auth.login.success"),
+        user: { id: user.id, username: user.username },
+      };
     },
   );
 
@@ -87,7 +100,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.sessionToken) await app.sessions.end(request.sessionToken);
       clearSessionCookie(request, reply);
       rotateCsrfSecret(request, reply);
-      return { detail: "Successfully logged out." };
+      return { detail: formatMessage(request.language, "auth.logout.success") };
     },
   );
 
@@ -135,6 +148,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
               firstName: body.first_name,
               lastName: body.last_name,
               passwordHash,
+              language: cookieLanguage(request),
             },
             terms.id,
           );
@@ -149,7 +163,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           }
           throw error;
         });
-      return reply.code(201).send({ detail: "User created successfully.", user });
+      return reply
+        .code(201)
+        .send({ detail: formatMessage(request.language, "auth.signup.created"), user });
     },
   );
 };

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { isLanguage, type Language } from "@potluck/contract/languages";
 import { and, desc, eq, gt, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.js";
 import { sessions, users } from "../db/schema.js";
@@ -16,6 +17,8 @@ export interface SessionUser {
   /** Kept with the session so that auth status needs no query (the cache hears changes). */
   followerCount: number;
   followingCount: number;
+  /** The language the cook chose, or null (issue 37): the request is answered in it. */
+  language: Language | null;
 }
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest();
@@ -66,6 +69,7 @@ export async function loadSession(db: Db, tokenHash: Buffer): Promise<SessionRow
       isSuperuser: users.isSuperuser,
       followerCount: users.followerCount,
       followingCount: users.followingCount,
+      language: users.language,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
     })
@@ -88,6 +92,7 @@ export async function loadSession(db: Db, tokenHash: Buffer): Promise<SessionRow
       isSuperuser: row.isSuperuser,
       followerCount: row.followerCount,
       followingCount: row.followingCount,
+      language: isLanguage(row.language) ? row.language : null,
     },
     expiresAt: row.expiresAt.getTime(),
     lastSeenAt: row.lastSeenAt.getTime(),

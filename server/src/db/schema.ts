@@ -43,6 +43,11 @@ export const users = pgTable(
     /** The visibility a new recipe of this cook gets when the submission says none. */
     defaultVisibility: text("default_visibility").notNull().default("public"),
     /**
+     * The language the cook chose (contract LANGUAGES), or null until they choose one: their
+     * requests are answered in it and their mails written in it (issue 37).
+     */
+    language: text("language"),
+    /**
      * Set by a moderator (admin/): the cook can't log in, their sessions are gone and their
      * recipes, ratings and comments are shown to nobody but superusers until enabled again.
      */
@@ -59,6 +64,10 @@ export const users = pgTable(
     check(
       "users_default_visibility",
       sql`${t.defaultVisibility} in ('public', 'followers', 'private')`,
+    ),
+    check(
+      "users_language",
+      sql`${t.language} in ('en', 'de', 'fr', 'es', 'it', 'nl', 'pt-BR', 'pl', 'ja', 'ar')`,
     ),
     uniqueIndex("users_username_lower_key").on(sql`lower(${t.username})`),
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),

@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { isDatabaseUnavailable } from "../db/unavailable.js";
+import { translateErrorBody } from "../i18n/from-english.js";
+import { languageOf } from "./request-language.js";
 
 /** An error whose body the client sees as is. Throw it from handlers; the handler below answers. */
 export class HttpError extends Error {
@@ -41,11 +43,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(handleError);
 }
 
-/** The app's error handler; a route with its own (recipe import) hands everything else here. */
+/**
+ * The app's error handler; a route with its own (recipe import) hands everything else here.
+ * Every message is written in English where it arises and sent in the request's language
+ * (i18n/from-english.ts): English, as it is, when the caller states no other.
+ */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const language = languageOf(request);
+  const inLanguage = (body: Record<string, unknown>) => translateErrorBody(body, language);
   if (error instanceof HttpError) {
     if (error.statusCode >= 500) request.log.warn({ err: error.cause }, error.message);
-    return reply.code(error.statusCode).headers(error.headers).send(error.body);
+    return reply.code(error.statusCode).headers(error.headers).send(inLanguage(error.body));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields: Record<string, string[]> = {};
@@ -55,20 +63,23 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
       messages.push(issue.message ?? "Invalid value.");
       fields[path] = messages;
     }
-    return reply.code(400).send(fields);
+    return reply.code(400).send(inLanguage(fields));
   }
   const status = error.statusCode ?? 500;
   if (status < 500) {
     // Fastify's own client errors: bad JSON, wrong media type, body too large, ...
-    return reply.code(status).send({ detail: clientMessage(error) });
+    return reply.code(status).send(inLanguage({ detail: clientMessage(error) }));
   }
   if (isDatabaseUnavailable(error)) {
     // The driver's message only: a failed query's text and parameters stay out of the log.
     request.log.warn(`database unavailable: ${rootCause(error).message}`);
-    return reply.code(503).header("retry-after", "5").send({ detail: DATABASE_UNAVAILABLE });
+    return reply
+      .code(503)
+      .header("retry-after", "5")
+      .send(inLanguage({ detail: DATABASE_UNAVAILABLE }));
   }
   request.log.error(error);
-  return reply.code(500).send({ detail: "A server error occurred." });
+  return reply.code(500).send(inLanguage({ detail: "A server error occurred." }));
 }
 
 function clientMessage(error: FastifyError): string {

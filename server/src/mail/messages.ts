@@ -1,8 +1,11 @@
+import type { Language } from "@potluck/contract/languages";
+import { formatMessage } from "../i18n/catalogue.js";
 import type { Mail } from "./mailer.js";
 
 // Every mail the product sends, each as plain text and the same words as simple HTML (no
 // images, no tracking, no links but the one the mail is for). The product's name is in the
-// subject and the signature.
+// subject and the signature. Each is written in its recipient's language (issue 37): the one
+// they chose, else English.
 
 const PRODUCT = "Potluck";
 
@@ -40,65 +43,77 @@ const when = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", " "
 /** The link to reset a forgotten password: one per account using the address. */
 export const passwordResetMail = (
   to: string,
+  language: Language,
   username: string,
   link: string,
   ttlMinutes: number,
 ): Mail =>
   compose({
     to,
-    subject: `Reset your ${PRODUCT} password`,
+    subject: formatMessage(language, "mail.passwordReset.subject"),
     body: [
-      `Hello ${username},`,
-      `Someone, we hope you, asked to reset the password of the ${PRODUCT} account "${username}". To choose a new password, open this link within ${ttlMinutes} minutes:`,
+      formatMessage(language, "mail.greeting", { username }),
+      formatMessage(language, "mail.passwordReset.intro", {
+        username,
+        minutes: String(ttlMinutes),
+      }),
       { link },
-      "The link works once. If you didn't ask for it, ignore this mail: your password stays as it is.",
+      formatMessage(language, "mail.passwordReset.ignore"),
     ],
   });
 
-const notYou = (publicUrl: string) =>
-  `If this wasn't you, reset your password now at ${publicUrl}/forgot-password and sign out the devices you don't know under Settings.`;
+const notYou = (language: Language, publicUrl: string) =>
+  formatMessage(language, "mail.notYou", { resetUrl: `${publicUrl}/forgot-password` });
 
 export const passwordChangedMail = (
   to: string,
+  language: Language,
   username: string,
   publicUrl: string,
   at: Date,
 ): Mail =>
   compose({
     to,
-    subject: `Your ${PRODUCT} password was changed`,
+    subject: formatMessage(language, "mail.passwordChanged.subject"),
     body: [
-      `Hello ${username},`,
-      `The password of your ${PRODUCT} account "${username}" was changed on ${when(at)}. Every other device signed in to it was signed out.`,
-      notYou(publicUrl),
+      formatMessage(language, "mail.greeting", { username }),
+      formatMessage(language, "mail.passwordChanged.body", { username, when: when(at) }),
+      notYou(language, publicUrl),
     ],
   });
 
 export const passwordResetDoneMail = (
   to: string,
+  language: Language,
   username: string,
   publicUrl: string,
   at: Date,
 ): Mail =>
   compose({
     to,
-    subject: `Your ${PRODUCT} password was reset`,
+    subject: formatMessage(language, "mail.passwordResetDone.subject"),
     body: [
-      `Hello ${username},`,
-      `The password of your ${PRODUCT} account "${username}" was reset with a link sent to this address on ${when(at)}. Every device signed in to it was signed out.`,
-      notYou(publicUrl),
+      formatMessage(language, "mail.greeting", { username }),
+      formatMessage(language, "mail.passwordResetDone.body", { username, when: when(at) }),
+      notYou(language, publicUrl),
     ],
   });
 
 /** Sent to the address the account used before: the one its owner surely still reads. */
-export const emailChangedMail = (to: string, username: string, publicUrl: string, at: Date): Mail =>
+export const emailChangedMail = (
+  to: string,
+  language: Language,
+  username: string,
+  publicUrl: string,
+  at: Date,
+): Mail =>
   compose({
     to,
-    subject: `Your ${PRODUCT} email address was changed`,
+    subject: formatMessage(language, "mail.emailChanged.subject"),
     body: [
-      `Hello ${username},`,
-      `The email address of your ${PRODUCT} account "${username}" was changed on ${when(at)}: mail for it now goes to the new address, not to this one.`,
-      `If this wasn't you, write to whoever runs this ${PRODUCT} at ${publicUrl} to get your account back.`,
+      formatMessage(language, "mail.greeting", { username }),
+      formatMessage(language, "mail.emailChanged.body", { username, when: when(at) }),
+      formatMessage(language, "mail.emailChanged.notYou", { url: publicUrl }),
     ],
   });
 
@@ -108,21 +123,19 @@ export const emailChangedMail = (to: string, username: string, publicUrl: string
  */
 export const notificationDigestMail = (
   to: string,
+  language: Language,
   username: string,
   items: { text: string; link: string }[],
   settingsLink: string,
 ): Mail =>
   compose({
     to,
-    subject:
-      items.length === 1
-        ? `${PRODUCT}: 1 new notification`
-        : `${PRODUCT}: ${items.length} new notifications`,
+    subject: formatMessage(language, "mail.digest.subject", { count: items.length }),
     body: [
-      `Hello ${username},`,
-      "Here is what happened since we last wrote:",
+      formatMessage(language, "mail.greeting", { username }),
+      formatMessage(language, "mail.digest.intro"),
       ...items.flatMap((item) => [item.text, { link: item.link }]),
-      "To choose what we mail you, open your notification settings:",
+      formatMessage(language, "mail.digest.settings"),
       { link: settingsLink },
     ],
   });

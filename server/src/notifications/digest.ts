@@ -1,6 +1,8 @@
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "@potluck/contract/languages";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client.js";
 import { lockCookDigest } from "../db/locks.js";
+import { formatMessage } from "../i18n/catalogue.js";
 import type { JobKind, JobQueue } from "../jobs/queue.js";
 import { MAIL_JOB } from "../mail/jobs.js";
 import { notificationDigestMail } from "../mail/messages.js";
@@ -71,10 +73,12 @@ async function sendDigest(deps: DigestDeps, cook: DigestCook): Promise<boolean> 
   });
   if (rows.length === 0) return false;
   const base = deps.publicUrl;
+  const language = isLanguage(cook.language) ? cook.language : DEFAULT_LANGUAGE;
   const mail = notificationDigestMail(
     cook.email,
+    language,
     cook.username,
-    rows.map((row) => ({ text: digestLine(row), link: `${base}${linkPath(row)}` })),
+    rows.map((row) => ({ text: digestLine(row, language), link: `${base}${linkPath(row)}` })),
     `${base}/settings`,
   );
   try {
@@ -92,47 +96,66 @@ async function sendDigest(deps: DigestDeps, cook: DigestCook): Promise<boolean> 
   return true;
 }
 
-/** "ana", "ana and bo", "ana and 3 others". */
-function whoDid(row: NotificationRow): string {
+/** "ana", "ana and bo", "ana and 3 others", in the reader's language. */
+function whoDid(language: Language, row: NotificationRow): string {
   const [first, second] = row.actors;
-  if (first === undefined) return "Someone";
-  if (row.actorCount === 1) return first;
-  if (row.actorCount === 2 && second !== undefined) return `${first} and ${second}`;
-  return `${first} and ${row.actorCount - 1} others`;
+  if (first === undefined) return formatMessage(language, "notifications.who.someone");
+  if (row.actorCount === 1)
+    return formatMessage(language, "notifications.who.one", { name: first });
+  if (row.actorCount === 2 && second !== undefined) {
+    return formatMessage(language, "notifications.who.two", { first, second });
+  }
+  return formatMessage(language, "notifications.who.many", {
+    first,
+    others: row.actorCount - 1,
+  });
 }
 
-const quoted = (title: string | null) => (title === null ? "a recipe" : `“${title}”`);
+const quoted = (language: Language, title: string | null) =>
+  title === null
+    ? formatMessage(language, "notifications.recipe.unnamed")
+    : formatMessage(language, "notifications.recipe.quoted", { title });
 
-/** One notification in words, as the digest lists it. */
-export function digestLine(row: NotificationRow): string {
-  const who = whoDid(row);
+/** One notification in words, in the reader's language, as the digest lists it. */
+export function digestLine(row: NotificationRow, language: Language = DEFAULT_LANGUAGE): string {
+  // Whether one cook or several did it: the verb agrees (in German, French, …).
+  const by = {
+    who: whoDid(language, row),
+    actors: row.actorCount > 1 ? "other" : "one",
+  };
+  const recipe = quoted(language, row.recipeTitle);
   switch (row.kind) {
     case "follow":
-      return `${who} started following you.`;
+      return formatMessage(language, "notifications.line.follow", by);
     case "rating":
-      return `${who} rated your recipe ${quoted(row.recipeTitle)}.`;
+      return formatMessage(language, "notifications.line.rating", { ...by, recipe });
     case "comment":
-      return `${who} commented on a post about ${quoted(row.recipeTitle)}.`;
+      return formatMessage(language, "notifications.line.comment", { ...by, recipe });
     case "like":
       // What was liked: the cook's recipe, or their rating of a recipe.
       switch (likedOf(row.likedEventType)) {
         case "recipe":
-          return `${who} liked your recipe ${quoted(row.recipeTitle)}.`;
+          return formatMessage(language, "notifications.line.likeRecipe", { ...by, recipe });
         case "rating":
-          return `${who} liked your rating of ${quoted(row.recipeTitle)}.`;
+          return formatMessage(language, "notifications.line.likeRating", { ...by, recipe });
         default:
-          return `${who} liked your post about ${quoted(row.recipeTitle)}.`;
+          return formatMessage(language, "notifications.line.likePost", { ...by, recipe });
       }
     case "list_shared":
       return row.groceryListName === null
-        ? `${who} shared a shopping list with you.`
-        : `${who} shared the shopping list “${row.groceryListName}” with you.`;
+        ? formatMessage(language, "notifications.line.listShared", by)
+        : formatMessage(language, "notifications.line.listSharedNamed", {
+            ...by,
+            list: row.groceryListName,
+          });
     case "planner_shared":
-      return `${who} shared their week planner with you.`;
+      return formatMessage(language, "notifications.line.plannerShared", by);
     case "import_done":
-      return "Your import has finished.";
+      return formatMessage(language, "notifications.line.importDone");
     case "recipe_unavailable":
-      return `${quoted(row.unavailableTitle)} is no longer available: its cook deleted their account. It stays on your planner and shopping list as it was.`;
+      return formatMessage(language, "notifications.line.recipeUnavailable", {
+        recipe: quoted(language, row.unavailableTitle),
+      });
   }
 }
 

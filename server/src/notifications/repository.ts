@@ -225,6 +225,8 @@ export type DigestCook = {
   username: string;
   email: string;
   isSuperuser: boolean;
+  /** The language the cook chose (the digest is written in it), or null: English. */
+  language: string | null;
 };
 
 /**
@@ -234,7 +236,7 @@ export type DigestCook = {
  */
 export async function cooksDueADigest(db: Tx, limit: number): Promise<DigestCook[]> {
   const due = await db.execute<DigestCook>(sql`
-    select u.id, u.username, u.email, u.is_superuser as "isSuperuser"
+    select u.id, u.username, u.email, u.is_superuser as "isSuperuser", u.language
     from users u
     where u.id in (select user_id from notification_settings where email)
       and u.disabled_at is null

@@ -347,7 +347,12 @@ export async function setCalendarTokenHash(
 /** The owner of the planner whose calendar secret hashes to `hash`. */
 export async function ownerOfCalendar(tx: Tx, hash: string) {
   const [row] = await tx
-    .select({ id: users.id, username: users.username, isSuperuser: users.isSuperuser })
+    .select({
+      id: users.id,
+      username: users.username,
+      isSuperuser: users.isSuperuser,
+      language: users.language,
+    })
     .from(planners)
     .innerJoin(users, eq(users.id, planners.ownerId))
     .where(eq(planners.calendarTokenHash, hash));

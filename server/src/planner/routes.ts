@@ -5,7 +5,7 @@ import {
   calendarLinkResponse,
   createPlannerEntryBody,
   idParams,
-  PLANNER_SLOT_LABELS,
+  type PlannerSlot,
   plannerEntriesQuery,
   plannerEntriesResponse,
   plannerEntry,
@@ -21,6 +21,7 @@ import {
   suggestResponse,
   updatePlannerEntryBody,
 } from "@potluck/contract";
+import { isLanguage } from "@potluck/contract/languages";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -31,6 +32,7 @@ import { requireUser } from "../auth/plugin.js";
 import { holdRecipe, holdRecipesOfSlots, lockPlanner } from "../db/locks.js";
 import { badRequest, doesNotExist, fieldError, HttpError, notFound } from "../http/errors.js";
 import { startEventStream } from "../http/event-stream-hub.js";
+import { formatMessage, type MessageKey } from "../i18n/catalogue.js";
 import { planningFacts } from "../recipes/policy.js";
 import { findUserByUsername } from "../users/repository.js";
 import { icsCalendar } from "./calendar.js";
@@ -63,6 +65,14 @@ const noContent = { 204: z.null() };
 
 const GUESTS_ONLY_ON_RECIPES = "Only a recipe entry has guests.";
 const NOTE_ONLY_ON_NOTES = "Only a note entry has a note.";
+
+/** Each slot's name in the calendar feed's summaries ("Dinner: Soup"). */
+const SLOT_NAMES: Record<PlannerSlot, MessageKey> = {
+  breakfast: "planner.slots.breakfast",
+  lunch: "planner.slots.lunch",
+  dinner: "planner.slots.dinner",
+  snack: "planner.slots.snack",
+};
 
 /** The calendar feed's days: a month back (last week's dinners still show) and four ahead. */
 const CALENDAR_DAYS_BACK = 30;
@@ -383,10 +393,15 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
         addDays(today, CALENDAR_DAYS_AHEAD),
       );
       const origin = originOf(request);
+      // The owner's words: a calendar app fetching the feed says no language of theirs.
+      const language = isLanguage(owner.language) ? owner.language : request.language;
       const events = rows.map((row) => ({
         uid: `planner-entry-${row.id}@potluck`,
         date: row.date,
-        summary: `${PLANNER_SLOT_LABELS[row.slot]}: ${row.recipeTitle ?? row.unavailableTitle ?? row.note ?? ""}`,
+        summary: formatMessage(language, "planner.calendar.summary", {
+          slot: formatMessage(language, SLOT_NAMES[row.slot]),
+          title: row.recipeTitle ?? row.unavailableTitle ?? row.note ?? "",
+        }),
         ...(row.recipeId === null
           ? {}
           : { url: `${origin}/recipe/${row.recipeId}/${row.recipeSlug}` }),
@@ -394,7 +409,13 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .type("text/calendar; charset=utf-8")
         .header("cache-control", "private, no-cache")
-        .send(icsCalendar(`Potluck: ${owner.username}'s meals`, events, new Date()));
+        .send(
+          icsCalendar(
+            formatMessage(language, "planner.calendar.name", { username: owner.username }),
+            events,
+            new Date(),
+          ),
+        );
     },
   );
 

@@ -1,4 +1,5 @@
 import type { RecipeVisibility, UnitsPreference } from "@potluck/contract";
+import { isLanguage, type Language } from "@potluck/contract/languages";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import { recipes, users } from "../db/schema.js";
@@ -46,30 +47,36 @@ export async function updateProfile(
 // are stored and answered as written and merged, whatever the cook prefers. The default
 // visibility is what a new recipe of theirs gets when its submission names none.
 
-const columns = { units: users.unitsPreference, defaultVisibility: users.defaultVisibility };
+const columns = {
+  units: users.unitsPreference,
+  defaultVisibility: users.defaultVisibility,
+  language: users.language,
+};
 
-type PreferencesRow = { units: string; defaultVisibility: string };
+type PreferencesRow = { units: string; defaultVisibility: string; language: string | null };
 
 /** The answer: every preference, always (a reader of preferences expects each one). */
 function present(row: PreferencesRow) {
   return {
     units: row.units as UnitsPreference,
     default_visibility: row.defaultVisibility as RecipeVisibility,
+    language: isLanguage(row.language) ? row.language : null,
   };
 }
 
 /** The cook's preferences (the signed-in user exists: the session's row cascades with it). */
 export async function preferencesOf(tx: Tx, userId: number) {
   const [row] = await tx.select(columns).from(users).where(eq(users.id, userId));
-  return present(row ?? { units: "as_written", defaultVisibility: "public" });
+  return present(row ?? { units: "as_written", defaultVisibility: "public", language: null });
 }
 
 export async function updatePreferences(
   tx: Tx,
   userId: number,
-  changes: { units?: UnitsPreference; default_visibility?: RecipeVisibility },
+  changes: { units?: UnitsPreference; default_visibility?: RecipeVisibility; language?: Language },
 ) {
   const set = {
+    ...(changes.language !== undefined ? { language: changes.language } : {}),
     ...(changes.units !== undefined ? { unitsPreference: changes.units } : {}),
     ...(changes.default_visibility !== undefined
       ? { defaultVisibility: changes.default_visibility }
@@ -79,6 +86,15 @@ export async function updatePreferences(
   const [row] = await tx.update(users).set(set).where(eq(users.id, userId)).returning(columns);
   if (!row) return preferencesOf(tx, userId);
   return present(row);
+}
+
+/** The language a cook chose, or null (mails are written in it: issue 37). */
+export async function languageOf(tx: Tx, userId: number): Promise<Language | null> {
+  const [row] = await tx
+    .select({ language: users.language })
+    .from(users)
+    .where(eq(users.id, userId));
+  return isLanguage(row?.language) ? row.language : null;
 }
 
 // ---------- deleting the account ----------

@@ -50,10 +50,11 @@ export async function accountOf(db: Tx, userId: number) {
     created_at: string;
     units_preference: string;
     default_visibility: string;
+    language: string | null;
   }>(
     db,
     sql`select id, username, email, first_name, last_name, created_at, units_preference,
-      default_visibility from users where id = ${userId}`,
+      default_visibility, language from users where id = ${userId}`,
   );
   return row;
 }

@@ -7,6 +7,7 @@ import {
   type RecipeVisibility,
   type UnitsPreference,
 } from "@potluck/contract";
+import { isLanguage } from "@potluck/contract/languages";
 import type { FastifyInstance } from "fastify";
 import type { SessionUser } from "../auth/sessions.js";
 import { toRecipeJsonLd } from "../recipes/jsonld.js";
@@ -119,6 +120,7 @@ export async function accountDocument(
     preferences: {
       units: account.units_preference as UnitsPreference,
       default_visibility: account.default_visibility as RecipeVisibility,
+      language: isLanguage(account.language) ? account.language : null,
     },
     staples: await stapleNames(db, user.id),
     aisles: await aislesOf(db, user.id),

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { isRightToLeft, type Language } from "@potluck/contract/languages";
 
 /** What the web build says each page needs first (web/src/app/first-load.ts, decision 0021). */
 interface FirstLoadPlan {
@@ -120,4 +121,19 @@ function thisWeek(now: Date): Map<string, string> {
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * The page with `<html lang dir>` set to the request's language (issue 37), so that the web
+ * app knows it, and the browser lays the page out right to left for Arabic, before its first
+ * render.
+ */
+export function withLanguage(html: string, language: Language): string {
+  const dir = isRightToLeft(language) ? "rtl" : "ltr";
+  return html.replace(/<html\b[^>]*>/i, (tag) => {
+    const others = tag
+      .slice("<html".length, -1)
+      .replace(/\s(?:lang|dir)=("[^"]*"|'[^']*'|[^\s>]*)/gi, "");
+    return `<html lang="${language}" dir="${dir}"${others}>`;
+  });
 }

@@ -13,6 +13,7 @@ import { followCook } from "../../actions/follow-cook.js";
 import { requireUser } from "../../auth/plugin.js";
 import { badRequest, notFound } from "../../http/errors.js";
 import { toPage } from "../../http/pagination.js";
+import { formatMessage } from "../../i18n/catalogue.js";
 import { mayReadRecipe } from "../../recipes/policy.js";
 import { canFollow } from "../policy.js";
 import { presentCookToFollow, presentUserSummary } from "../presenter.js";
@@ -56,8 +57,14 @@ export const userFollowsRoutes: FastifyPluginAsyncZod = async (app) => {
         return { username, created: await followCook(tx, me, id) };
       });
       forgetFollowCounts(me.id, id);
-      if (created) return reply.code(201).send({ detail: `Successfully followed ${username}.` });
-      return reply.code(200).send({ detail: `You are already following ${username}.` });
+      if (created) {
+        return reply
+          .code(201)
+          .send({ detail: formatMessage(request.language, "users.follow.done", { username }) });
+      }
+      return reply
+        .code(200)
+        .send({ detail: formatMessage(request.language, "users.follow.already", { username }) });
     },
   );
 

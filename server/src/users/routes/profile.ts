@@ -1,4 +1,5 @@
 import { cookProfile, profile, updateProfileBody, usernameParams } from "@potluck/contract";
+import { DEFAULT_LANGUAGE } from "@potluck/contract/languages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../auth/plugin.js";
 import { isUniqueViolation } from "../../auth/repository.js";
@@ -86,7 +87,13 @@ export const userProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         await sendMailSoon(
           app,
           request.log,
-          emailChangedMail(before.email, after.username, app.config.mail.publicUrl, new Date()),
+          emailChangedMail(
+            before.email,
+            user.language ?? DEFAULT_LANGUAGE,
+            after.username,
+            app.config.mail.publicUrl,
+            new Date(),
+          ),
         );
       }
       return presentProfile(after);
