@@ -3,6 +3,7 @@ import { VitePWA } from "vite-plugin-pwa";
 import { defineConfig } from "vitest/config";
 import { checkSharedChunk, codeSplitting } from "./scripts/chunking.ts";
 import { firstLoadPlan } from "./scripts/first-load-plan.ts";
+import { precompileMessages } from "./scripts/precompile-messages.ts";
 import { precompress } from "./scripts/precompress.ts";
 import { API_CACHE, MEDIA_CACHE } from "./src/lib/offline/cache-names.ts";
 
@@ -12,6 +13,8 @@ const DAY_SECONDS = 24 * 60 * 60;
 export default defineConfig({
   plugins: [
     react(),
+    // The catalogues' messages parsed at build time, the parser left out (decision 0037).
+    precompileMessages(),
     // An installable app that opens with no network (decision 0014): the app shell is
     // precached, and what the cook last read (their lists above all) is answered from a cache
     // when the network is not there.

@@ -19,10 +19,12 @@ export const SHARED_CHUNK = "shared";
 
 /**
  * Libraries the entry loads on every page, and Vite's helper for `import()` (the entry's own
- * lazy pages use it): a module that needs only these stays light.
+ * lazy pages use it): a module that needs only these stays light. FormatJS's message formatter
+ * is one since the app speaks several languages (lib/i18n, decision 0037): every module with
+ * a text imports it.
  */
 const ENTRY_LIBRARIES =
-  /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack[\\/][^\\/]+|idb-keyval|cookie|set-cookie-parser)[\\/]/;
+  /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack[\\/][^\\/]+|idb-keyval|cookie|set-cookie-parser|intl-messageformat|@formatjs[\\/][^\\/]+)[\\/]/;
 const VITE_PRELOAD_HELPER = "\0vite/preload-helper";
 const OUR_CODE = /[\\/](web[\\/]src|contract[\\/]src)[\\/]/;
 /** Pages are files of their own (the router loads each lazily). */

@@ -18,9 +18,12 @@ void startAddQueue();
 // English; or the pseudo-language when the cookie asks for it (lib/i18n/boot.ts).
 const language = pageLanguage();
 markDocument(language);
-await loadLanguage(language);
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// Not a top-level await: with one, the bundler moves its runtime out of the entry into a file
+// of its own that every page would fetch first (and the shared chunk may not import it).
+void loadLanguage(language).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

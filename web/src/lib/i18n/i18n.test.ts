@@ -1,6 +1,7 @@
 import { LANGUAGES } from "@potluck/contract/languages";
 import { IntlMessageFormat } from "intl-messageformat";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { compileCatalogue } from "../../../scripts/precompile-messages";
 import { formatDate, formatDateTime } from "../dates";
 import { bootLanguage } from "./boot";
 import { chooseLanguage, languageCookieText } from "./choose";
@@ -36,6 +37,18 @@ describe("the pseudo-language en-XA", () => {
     expect(
       pseudo("Read the <link>guide</link>", { link: (chunks: string[]) => `[${chunks}]` }),
     ).toBe("Ŕéàð ţĥé [ĝûîðé]~~~~~");
+  });
+
+  it("is made as well from a catalogue the build parsed", () => {
+    const plural = "{count, plural, one {# recipe} other {# recipes}}";
+    const compiled = compileCatalogue({ plural, save: "Save recipe" });
+    expect(pseudoCatalogue(compiled)).toEqual(pseudoCatalogue({ plural, save: "Save recipe" }));
+    expect(
+      new IntlMessageFormat(pseudoMessage(compiled.plural ?? []), "en").format({ count: 2 }),
+    ).toBe("2 ŕéçîþéš~~~");
+    expect(() => compileCatalogue({ "a.b": "{oops" }, "de.json")).toThrow(
+      /^de\.json: a\.b is not valid ICU/,
+    );
   });
 
   it("is made from the whole English catalogue and loaded by its cookie's name", async () => {

@@ -30,6 +30,8 @@ export const PSEUDO_LANGUAGE = "en-XA";
 export type DisplayLanguage = Language | typeof PSEUDO_LANGUAGE;
 
 // One dynamic import per language: Vite makes each a chunk of its own, fetched when chosen.
+// The build parses the messages beforehand (scripts/precompile-messages.ts), so a built
+// catalogue holds ICU elements; the dev server's and the tests' hold the texts.
 const catalogues: Record<Language, () => Promise<{ default: Catalogue }>> = {
   en: () => import("./messages/en.json"),
   de: () => import("./messages/de.json"),
@@ -69,7 +71,7 @@ export async function loadLanguage(language: DisplayLanguage): Promise<void> {
       catalogues.en(),
       import("./pseudo"),
     ]);
-    setCatalogue(DEFAULT_LANGUAGE, pseudoCatalogue(messages as Record<string, string>), accent);
+    setCatalogue(DEFAULT_LANGUAGE, pseudoCatalogue(messages), accent);
     return;
   }
   const { default: messages } = await catalogues[language]();

@@ -104,16 +104,22 @@ function accentElements(elements: MessageFormatElement[]): {
   return { elements: out, length };
 }
 
-/** One English message as en-XA, parsed (IntlMessageFormat takes the elements as they are). */
-export function pseudoMessage(message: string): MessageFormatElement[] {
-  const { elements, length } = accentElements(parse(message));
+/**
+ * One English message as en-XA, as elements (IntlMessageFormat takes them as they are). The
+ * built app's catalogues are parsed already (scripts/precompile-messages.ts); the dev server's
+ * and the tests' are texts.
+ */
+export function pseudoMessage(message: string | MessageFormatElement[]): MessageFormatElement[] {
+  const { elements, length } = accentElements(
+    typeof message === "string" ? parse(message) : message,
+  );
   const pad = padding(length);
   return pad ? [...elements, { type: TYPE.literal, value: pad }] : elements;
 }
 
 /** The whole English catalogue as en-XA. */
 export function pseudoCatalogue(
-  english: Record<string, string>,
+  english: Record<string, string | MessageFormatElement[]>,
 ): Record<string, MessageFormatElement[]> {
   return Object.fromEntries(
     Object.entries(english).map(([key, message]) => [key, pseudoMessage(message)]),
