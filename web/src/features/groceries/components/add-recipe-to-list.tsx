@@ -56,15 +56,12 @@ export function AddRecipeToList({
         />
       )}
       <p className="added-to-list" role="status">
-        {added && (
-          <>
-            {tRich("groceries.addRecipe.added", {
-              count: added.guests,
-              list: added.list.name,
-              link: (chunks) => <Link to={`/grocery-list/${added.list.id}`}>{chunks}</Link>,
-            })}
-          </>
-        )}
+        {added &&
+          tRich("groceries.addRecipe.added", {
+            count: added.guests,
+            list: added.list.name,
+            link: (chunks) => <Link to={`/grocery-list/${added.list.id}`}>{chunks}</Link>,
+          })}
       </p>
     </>
   );

@@ -58,15 +58,12 @@ export function AddToPlanner({
         />
       )}
       <p className="added-to-list" role="status">
-        {planned && (
-          <>
-            {tRich("planner.addToPlanner.planned", {
-              day: dayName(planned.day),
-              slot: planned.slot,
-              link: (chunks) => <Link to={plannerHref(planned.day, planned.owner)}>{chunks}</Link>,
-            })}
-          </>
-        )}
+        {planned &&
+          tRich("planner.addToPlanner.planned", {
+            day: dayName(planned.day),
+            slot: planned.slot,
+            link: (chunks) => <Link to={plannerHref(planned.day, planned.owner)}>{chunks}</Link>,
+          })}
       </p>
     </>
   );
