@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import Select, { type GroupBase, type StylesConfig } from "react-select";
+import Select, { type AriaLiveMessages, type GroupBase, type StylesConfig } from "react-select";
 import AsyncSelect from "react-select/async";
 import AsyncCreatableSelect, { type AsyncCreatableProps } from "react-select/async-creatable";
 import { t } from "../lib/i18n";
@@ -81,6 +81,8 @@ export function Picker<Option extends { id: number }>(props: PickerProps<Option>
     placeholder: props.placeholder ?? t("components.picker.placeholder"),
     loadingMessage: () => t("components.picker.loading"),
     noOptionsMessage: () => t("components.picker.noOptions"),
+    ariaLiveMessages: ariaLiveMessages<Option>(),
+    screenReaderStatus: ({ count }: { count: number }) => t("components.picker.results", { count }),
 
     isClearable: props.clearable,
     "aria-invalid": props.invalid || undefined,
@@ -144,7 +146,64 @@ const STYLES: StylesConfig<unknown, false> = {
 };
 
 /**
- * Promise-returning `load`, called only once typing pauses. Superseded calls never settle:
+ * What react-select says to screen readers (its own defaults, which are English only), in the
+ * reader's language; a single-value picker, so the multi-value contexts say nothing.
+ */
+function ariaLiveMessages<Option>(): AriaLiveMessages<Option, false, GroupBase<Option>> {
+  return {
+    guidance: ({ context, isInitialFocus, tabSelectsValue, ...props }) => {
+      if (context === "menu") {
+        return tabSelectsValue
+          ? t("components.picker.menuGuidanceTab")
+          : t("components.picker.menuGuidance");
+      }
+      if (context === "input" && isInitialFocus) {
+        const label = props["aria-label"] || t("components.picker.placeholderName");
+        return t("components.picker.inputGuidance", { label });
+      }
+      return "";
+    },
+    onChange: ({ action, label = "", labels, isDisabled }) => {
+      switch (action) {
+        case "deselect-option":
+        case "pop-value":
+        case "remove-value":
+          return t("components.picker.deselected", { label });
+        case "clear":
+          return t("components.picker.cleared");
+        case "initial-input-focus":
+          return t("components.picker.initialSelected", {
+            count: labels.length,
+            labels: labels.join(","),
+          });
+        case "select-option":
+          return isDisabled
+            ? t("components.picker.disabledOption", { label })
+            : t("components.picker.selected", { label });
+        default:
+          return "";
+      }
+    },
+    onFocus: ({ context, focused, options, label = "", isDisabled, isSelected, isAppleDevice }) => {
+      if (context !== "menu" || !isAppleDevice || options.length === 0) return "";
+      return t("components.picker.focused", {
+        label,
+        selected: isSelected ? "yes" : "no",
+        disabled: isDisabled ? "yes" : "no",
+        index: options.indexOf(focused) + 1,
+        total: options.length,
+      });
+    },
+    onFilter: ({ inputValue, resultsMessage }) =>
+      inputValue
+        ? t("components.picker.filteredFor", { results: resultsMessage, search: inputValue })
+        : t("components.picker.filtered", { results: resultsMessage }),
+  };
+}
+
+/**
+ * Promise-returning `load`
+, called only once typing pauses. Superseded calls never settle:
  * react-select already ignores every answer but the latest.
  */
 function debounced<T>(load: (input: string) => Promise<T>, ms: number) {
