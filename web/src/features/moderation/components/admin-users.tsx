@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { ConfirmStep } from "../../../components/confirm-step";
 import { ErrorBox, Loading } from "../../../components/status";
 import { reasonOf } from "../../../lib/api-client";
+import { t } from "../../../lib/i18n";
 import { useAdminUsers } from "../api/get-users";
 import { useSetUserDisabled } from "../api/set-user-disabled";
 import { formatTime } from "../labels";
@@ -19,24 +20,24 @@ export function AdminUsers() {
   return (
     <>
       <div className="field admin-search">
-        <label htmlFor={searchId}>Search cooks</label>
+        <label htmlFor={searchId}>{t("moderation.users.searchLabel")}</label>
         <input
           id={searchId}
           type="search"
           value={search}
-          placeholder="Username or first name"
+          placeholder={t("moderation.users.searchPlaceholder")}
           onChange={(event) => setSearch(event.target.value)}
         />
       </div>
       {users.isPending ? (
-        <Loading text="Loading cooks..." />
+        <Loading text={t("moderation.users.loading")} />
       ) : users.isError ? (
         <ErrorBox>
-          <p>Failed to load cooks.</p>
+          <p>{t("moderation.users.loadFailed")}</p>
           <p>{reasonOf(users.error)}</p>
         </ErrorBox>
       ) : rows.length === 0 ? (
-        <p className="muted">No cooks match.</p>
+        <p className="muted">{t("moderation.users.empty")}</p>
       ) : (
         <ul className="admin-list">
           {rows.map((user) => (
@@ -51,7 +52,9 @@ export function AdminUsers() {
           disabled={users.isFetchingNextPage}
           onClick={() => void users.fetchNextPage()}
         >
-          {users.isFetchingNextPage ? "Loading..." : "Show more cooks"}
+          {users.isFetchingNextPage
+            ? t("moderation.users.loadingMore")
+            : t("moderation.users.showMore")}
         </button>
       )}
     </>
@@ -85,28 +88,36 @@ function UserRow({ user }: { user: AdminUser }) {
         <p className="admin-card-title">
           <Link to={`/cooks/${encodeURIComponent(user.username)}`}>{user.username}</Link>
           {user.first_name && <span className="muted"> ({user.first_name})</span>}
-          {user.is_superuser && <span className="admin-badge">Moderator</span>}
-          {disabled && <span className="admin-badge admin-badge-muted">Disabled</span>}
+          {user.is_superuser && (
+            <span className="admin-badge">{t("moderation.users.moderator")}</span>
+          )}
+          {disabled && (
+            <span className="admin-badge admin-badge-muted">{t("moderation.users.disabled")}</span>
+          )}
         </p>
         <p className="muted small">
-          Joined {formatTime(user.date_joined)}
-          {user.disabled_at && <> · disabled {formatTime(user.disabled_at)}</>}
+          {user.disabled_at
+            ? t("moderation.users.joinedDisabled", {
+                joined: formatTime(user.date_joined),
+                disabled: formatTime(user.disabled_at),
+              })
+            : t("moderation.users.joined", { joined: formatTime(user.date_joined) })}
         </p>
       </div>
       {!user.can_block ? null : disabled ? (
         <button
           type="button"
           className="btn btn-outline btn-small"
-          aria-label={`Enable ${user.username}`}
+          aria-label={t("moderation.users.enableLabel", { name: user.username })}
           disabled={change.isPending}
           onClick={() => mutate(false)}
         >
-          Enable
+          {t("moderation.users.enable")}
         </button>
       ) : asking ? (
         <ConfirmStep
-          question={`Disable ${user.username}? They are signed out, can't sign in, and everything they wrote is hidden.`}
-          confirmLabel="Disable"
+          question={t("moderation.questions.disableUser", { name: user.username })}
+          confirmLabel={t("moderation.users.disable")}
           pending={change.isPending}
           cancelRef={cancel}
           onCancel={() => ask(false)}
@@ -117,10 +128,10 @@ function UserRow({ user }: { user: AdminUser }) {
           ref={trigger}
           type="button"
           className="btn btn-danger btn-small"
-          aria-label={`Disable ${user.username}`}
+          aria-label={t("moderation.users.disableLabel", { name: user.username })}
           onClick={() => ask(true)}
         >
-          Disable
+          {t("moderation.users.disable")}
         </button>
       )}
       {error && (

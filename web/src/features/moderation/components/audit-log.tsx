@@ -1,32 +1,41 @@
 import { ErrorBox, Loading } from "../../../components/status";
 import { reasonOf } from "../../../lib/api-client";
+import { t } from "../../../lib/i18n";
+import { tRich } from "../../../lib/i18n/rich";
 import { useAudit } from "../api/get-audit";
-import { AUDIT_ACTIONS, formatTime, KIND_NAMES } from "../labels";
+import { formatTime } from "../labels";
 
 /** Every moderation action, newest first: who did what to what, and when. */
 export function AuditLog() {
   const audit = useAudit();
-  if (audit.isPending) return <Loading text="Loading the log..." />;
+  if (audit.isPending) return <Loading text={t("moderation.audit.loading")} />;
   if (audit.isError) {
     return (
       <ErrorBox>
-        <p>Failed to load the log.</p>
+        <p>{t("moderation.audit.loadFailed")}</p>
         <p>{reasonOf(audit.error)}</p>
       </ErrorBox>
     );
   }
   const rows = audit.data.pages.flatMap((page) => page.results);
-  if (rows.length === 0) return <p className="muted">No moderation yet.</p>;
+  if (rows.length === 0) return <p className="muted">{t("moderation.audit.empty")}</p>;
   return (
     <>
       <ol className="admin-list admin-audit">
         {rows.map((entry) => (
           <li key={entry.id} className="admin-card">
             <p>
-              <strong>{entry.moderator_username}</strong> {AUDIT_ACTIONS[entry.action]}{" "}
-              {KIND_NAMES[entry.target_kind].toLowerCase()} “{entry.target_label}”
+              {tRich("moderation.audit.entry", {
+                moderator: <strong>{entry.moderator_username}</strong>,
+                action: entry.action,
+                kind: entry.target_kind,
+                label: entry.target_label,
+              })}
               {entry.report_id !== null && (
-                <span className="muted"> (report {entry.report_id})</span>
+                <span className="muted">
+                  {" "}
+                  {t("moderation.audit.reportRef", { id: String(entry.report_id) })}
+                </span>
               )}
             </p>
             <p className="muted small">
@@ -42,7 +51,9 @@ export function AuditLog() {
           disabled={audit.isFetchingNextPage}
           onClick={() => void audit.fetchNextPage()}
         >
-          {audit.isFetchingNextPage ? "Loading..." : "Show older actions"}
+          {audit.isFetchingNextPage
+            ? t("moderation.audit.loadingMore")
+            : t("moderation.audit.showOlder")}
         </button>
       )}
     </>

@@ -5,26 +5,21 @@ import { Link } from "react-router";
 import { ConfirmStep } from "../../../components/confirm-step";
 import { ErrorBox, Loading } from "../../../components/status";
 import { reasonOf } from "../../../lib/api-client";
+import { t } from "../../../lib/i18n";
+import { tRich } from "../../../lib/i18n/rich";
 import { useReportContext } from "../api/get-report-context";
 import { useReports } from "../api/get-reports";
 import { useResolveReport, useUnhideReport } from "../api/resolve-report";
-import {
-  ACTION_BUTTONS,
-  EVENT_NAMES,
-  formatTime,
-  KIND_NAMES,
-  REASON_NAMES,
-  RESOLUTION_NAMES,
-} from "../labels";
+import { actionButton, eventName, formatTime, kindName, reasonName } from "../labels";
 
 /** The open reports, oldest first, each with its actions; or the resolved ones, newest first. */
 export function ReportsQueue({ status }: { status: "open" | "resolved" }) {
   const reports = useReports(status);
-  if (reports.isPending) return <Loading text="Loading reports..." />;
+  if (reports.isPending) return <Loading text={t("moderation.reports.loading")} />;
   if (reports.isError) {
     return (
       <ErrorBox>
-        <p>Failed to load reports.</p>
+        <p>{t("moderation.reports.loadFailed")}</p>
         <p>{reasonOf(reports.error)}</p>
       </ErrorBox>
     );
@@ -32,7 +27,11 @@ export function ReportsQueue({ status }: { status: "open" | "resolved" }) {
   const rows = reports.data.pages.flatMap((page) => page.results);
   if (rows.length === 0) {
     return (
-      <p className="muted">{status === "open" ? "No open reports." : "No resolved reports."}</p>
+      <p className="muted">
+        {status === "open"
+          ? t("moderation.reports.emptyOpen")
+          : t("moderation.reports.emptyResolved")}
+      </p>
     );
   }
   return (
@@ -49,7 +48,9 @@ export function ReportsQueue({ status }: { status: "open" | "resolved" }) {
           disabled={reports.isFetchingNextPage}
           onClick={() => void reports.fetchNextPage()}
         >
-          {reports.isFetchingNextPage ? "Loading..." : "Show more reports"}
+          {reports.isFetchingNextPage
+            ? t("moderation.reports.loadingMore")
+            : t("moderation.reports.showMore")}
         </button>
       )}
     </>
@@ -68,31 +69,42 @@ function TargetLink({ report }: { report: AdminReport }) {
     );
   }
   if (report.target_id === null || !report.recipe) {
-    return <span>{report.excerpt} (deleted)</span>;
+    return <span>{t("moderation.report.deletedTarget", { excerpt: report.excerpt })}</span>;
   }
   const href = `/recipe/${report.recipe.id}/${report.recipe.slug}`;
   return report.target_kind === "recipe" ? (
     <Link to={href}>{report.excerpt}</Link>
   ) : (
-    <>
-      “{report.excerpt}” <Link to={href}>on this recipe</Link>
-    </>
+    tRich("moderation.report.commentOn", {
+      excerpt: report.excerpt,
+      link: (chunks) => <Link to={href}>{chunks}</Link>,
+    })
   );
 }
 
-const QUESTIONS: Record<ModerationAction, (report: AdminReport) => string> = {
-  dismiss: () => "Dismiss this report? Nothing else changes.",
-  hide: (r) =>
-    r.target_kind === "user"
-      ? `Disable ${r.excerpt}? They are signed out and their content is hidden.`
-      : `Hide this ${r.target_kind}? Only its author and moderators will see it.`,
-  delete: (r) => `Delete this ${r.target_kind} for good? This can't be undone.`,
-  disable_user: (r) =>
-    `Disable ${r.target_author_username ?? "this cook"}? They are signed out, can't sign in, and everything they wrote is hidden.`,
-};
+/** What the confirmation of an action on a report asks. */
+function question(action: ModerationAction, r: AdminReport): string {
+  switch (action) {
+    case "dismiss":
+      return t("moderation.questions.dismiss");
+    case "hide":
+      if (r.target_kind === "user") return t("moderation.questions.hideUser", { name: r.excerpt });
+      return r.target_kind === "recipe"
+        ? t("moderation.questions.hideRecipe")
+        : t("moderation.questions.hideComment");
+    case "delete":
+      return r.target_kind === "recipe"
+        ? t("moderation.questions.deleteRecipe")
+        : t("moderation.questions.deleteComment");
+    case "disable_user":
+      return r.target_author_username
+        ? t("moderation.questions.disableUser", { name: r.target_author_username })
+        : t("moderation.questions.disableThisCook");
+  }
+}
 
 /** A hidden recipe or comment shown again, after a confirmation: a moderator's change of mind. */
-function ShowAgain({ report, name }: { report: AdminReport; name: string }) {
+function ShowAgain({ report }: { report: AdminReport }) {
   const unhide = useUnhideReport();
   const [asking, setAsking] = useState(false);
   const cancel = useRef<HTMLButtonElement>(null);
@@ -103,8 +115,12 @@ function ShowAgain({ report, name }: { report: AdminReport; name: string }) {
   };
   return asking ? (
     <ConfirmStep
-      question={`Show this ${report.target_kind} again to everyone who may read it? The report will read dismissed.`}
-      confirmLabel="Show again"
+      question={
+        report.target_kind === "recipe"
+          ? t("moderation.questions.showRecipeAgain")
+          : t("moderation.questions.showCommentAgain")
+      }
+      confirmLabel={t("moderation.report.showAgain")}
       pending={unhide.isPending}
       cancelRef={cancel}
       onCancel={() => ask(false)}
@@ -122,10 +138,13 @@ function ShowAgain({ report, name }: { report: AdminReport; name: string }) {
         ref={opener}
         type="button"
         className="btn btn-small btn-outline"
-        aria-label={`Show again: ${name.toLowerCase()} ${report.excerpt}`}
+        aria-label={t("moderation.report.showAgainLabel", {
+          kind: report.target_kind,
+          excerpt: report.excerpt,
+        })}
         onClick={() => ask(true)}
       >
-        Show again
+        {t("moderation.report.showAgain")}
       </button>
     </div>
   );
@@ -146,29 +165,44 @@ function CommentInContext({ reportId }: { reportId: number }) {
         aria-expanded={open}
         onClick={() => setOpen((was) => !was)}
       >
-        {open ? "Hide the conversation" : "Show in context"}
+        {open ? t("moderation.context.hide") : t("moderation.context.show")}
       </button>
       {open &&
         (context.isPending ? (
-          <Loading text="Loading the conversation..." />
+          <Loading text={t("moderation.context.loading")} />
         ) : context.isError ? (
           <ErrorBox>
-            <p>Failed to load the conversation.</p>
+            <p>{t("moderation.context.loadFailed")}</p>
             <p>{reasonOf(context.error)}</p>
           </ErrorBox>
         ) : (
-          <section className="admin-context-thread" aria-label="The comment in context">
+          <section className="admin-context-thread" aria-label={t("moderation.context.label")}>
             <p className="small">
-              Under {context.data.item.user_username}'s{" "}
-              {EVENT_NAMES[context.data.item.event_type] ?? context.data.item.event_type} post about{" "}
-              <Link to={`/recipe/${context.data.item.recipe.id}/${context.data.item.recipe.slug}`}>
-                {context.data.item.recipe.title}
-              </Link>{" "}
-              on {formatTime(context.data.item.created_on)}
-              {context.data.item.rating?.comment && <> · “{context.data.item.rating.comment}”</>}
+              {tRich("moderation.context.under", {
+                name: context.data.item.user_username,
+                event: eventName(context.data.item.event_type) ?? context.data.item.event_type,
+                recipe: (
+                  <Link
+                    to={`/recipe/${context.data.item.recipe.id}/${context.data.item.recipe.slug}`}
+                  >
+                    {context.data.item.recipe.title}
+                  </Link>
+                ),
+                date: formatTime(context.data.item.created_on),
+              })}
+              {context.data.item.rating?.comment && (
+                <>
+                  {" "}
+                  {t("moderation.context.ratingComment", {
+                    comment: context.data.item.rating.comment,
+                  })}
+                </>
+              )}
             </p>
             {context.data.earlier_count > 0 && (
-              <p className="muted small">{context.data.earlier_count} earlier comments</p>
+              <p className="muted small">
+                {t("moderation.context.earlier", { count: context.data.earlier_count })}
+              </p>
             )}
             <ol className="admin-context-comments">
               {context.data.comments.map((comment) => (
@@ -179,9 +213,13 @@ function CommentInContext({ reportId }: { reportId: number }) {
                 >
                   <span className="small">
                     <strong>{comment.user_username}</strong> · {formatTime(comment.created_at)}
-                    {comment.reported && <span className="admin-badge">Reported</span>}
+                    {comment.reported && (
+                      <span className="admin-badge">{t("moderation.context.reported")}</span>
+                    )}
                     {comment.hidden && (
-                      <span className="admin-badge admin-badge-muted">Hidden</span>
+                      <span className="admin-badge admin-badge-muted">
+                        {t("moderation.context.hidden")}
+                      </span>
                     )}
                   </span>
                   <span className="admin-context-text">{comment.text}</span>
@@ -189,7 +227,9 @@ function CommentInContext({ reportId }: { reportId: number }) {
               ))}
             </ol>
             {context.data.later_count > 0 && (
-              <p className="muted small">{context.data.later_count} later comments</p>
+              <p className="muted small">
+                {t("moderation.context.later", { count: context.data.later_count })}
+              </p>
             )}
           </section>
         ))}
@@ -214,7 +254,7 @@ function ReportRow({ report }: { report: AdminReport }) {
       : report.target_id === null
         ? ["dismiss"]
         : ["dismiss", "hide", "delete", "disable_user"];
-  const name = KIND_NAMES[report.target_kind];
+  const name = kindName(report.target_kind);
 
   return (
     <li className="admin-card">
@@ -222,15 +262,25 @@ function ReportRow({ report }: { report: AdminReport }) {
         <span className="admin-badge">{name}</span> <TargetLink report={report} />
         {report.target_hidden && (
           <span className="admin-badge admin-badge-muted">
-            {report.target_kind === "user" ? "Disabled" : "Hidden"}
+            {report.target_kind === "user"
+              ? t("moderation.report.disabled")
+              : t("moderation.report.hidden")}
           </span>
         )}
       </p>
       <p className="muted small">
-        {REASON_NAMES[report.reason]} · reported by {report.reporter_username ?? "a deleted cook"}{" "}
-        on {formatTime(report.created_on)}
+        {report.reporter_username
+          ? t("moderation.report.reportedBy", {
+              reason: reasonName(report.reason),
+              reporter: report.reporter_username,
+              date: formatTime(report.created_on),
+            })
+          : t("moderation.report.reportedByDeleted", {
+              reason: reasonName(report.reason),
+              date: formatTime(report.created_on),
+            })}
         {report.target_kind !== "user" && report.target_author_username && (
-          <> · by {report.target_author_username}</>
+          <> {t("moderation.report.byAuthor", { author: report.target_author_username })}</>
         )}
       </p>
       {report.text && <p className="admin-report-text">{report.text}</p>}
@@ -240,18 +290,16 @@ function ReportRow({ report }: { report: AdminReport }) {
       {report.status === "resolved" ? (
         <>
           <p className="small">
-            {report.resolution && RESOLUTION_NAMES[report.resolution]} by{" "}
-            {report.resolved_by_username ?? "a deleted moderator"}
-            {report.resolved_at && <> on {formatTime(report.resolved_at)}</>}
+            <Resolution report={report} />
           </p>
           {report.resolution === "hide" &&
             report.target_hidden &&
-            report.target_kind !== "user" && <ShowAgain report={report} name={name} />}
+            report.target_kind !== "user" && <ShowAgain report={report} />}
         </>
       ) : asking ? (
         <ConfirmStep
-          question={QUESTIONS[asking](report)}
-          confirmLabel={ACTION_BUTTONS[asking]}
+          question={question(asking, report)}
+          confirmLabel={actionButton(asking)}
           pending={resolve.isPending}
           cancelRef={cancel}
           onCancel={() => ask(null)}
@@ -276,14 +324,33 @@ function ReportRow({ report }: { report: AdminReport }) {
               key={action}
               type="button"
               className={`btn btn-small ${action === "dismiss" ? "btn-outline" : "btn-danger"}`}
-              aria-label={`${ACTION_BUTTONS[action]}: ${name.toLowerCase()} ${report.excerpt}`}
+              aria-label={t("moderation.report.actionLabel", {
+                action: actionButton(action),
+                kind: report.target_kind,
+                excerpt: report.excerpt,
+              })}
               onClick={(event) => ask(action, event.currentTarget)}
             >
-              {ACTION_BUTTONS[action]}
+              {actionButton(action)}
             </button>
           ))}
         </div>
       )}
     </li>
   );
+}
+
+/** "Hidden by ana on 28 Nov 2026, 03:24": a resolved report's outcome (issue 34 §14). */
+function Resolution({ report }: { report: AdminReport }) {
+  const resolution = report.resolution ?? "other";
+  const moderator = report.resolved_by_username;
+  if (report.resolved_at) {
+    const date = formatTime(report.resolved_at);
+    return moderator
+      ? t("moderation.report.resolvedByOn", { resolution, moderator, date })
+      : t("moderation.report.resolvedByDeletedOn", { resolution, date });
+  }
+  return moderator
+    ? t("moderation.report.resolvedBy", { resolution, moderator })
+    : t("moderation.report.resolvedByDeleted", { resolution });
 }
