@@ -31,6 +31,40 @@ export function zip(entries: [string, Buffer | string][]): Promise<Buffer> {
   });
 }
 
+/**
+ * A zip of this many empty files, written directly: yazl takes 17 s (and 45 s on a busy machine)
+ * for 20,000 entries, this a few milliseconds. Stored, no data, CRC 0, names "0.txt", "1.txt"…
+ */
+export function zipOfEmptyFiles(count: number): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (let index = 0; index < count; index++) {
+    const name = Buffer.from(`${index}.txt`);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0); // local file header
+    local.writeUInt16LE(20, 4); // version needed
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0); // central directory header
+    central.writeUInt16LE(20, 4); // version made by
+    central.writeUInt16LE(20, 6); // version needed
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name);
+    centrals.push(central, name);
+    offset += local.length + name.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0); // end of central directory
+  end.writeUInt16LE(Math.min(count, 0xffff), 8);
+  end.writeUInt16LE(Math.min(count, 0xffff), 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
 /** Every occurrence of `from` replaced by `to` (same length): names yazl refuses to write. */
 export function replaceBytes(buffer: Buffer, from: Buffer | string, to: Buffer | string): Buffer {
   const a = Buffer.from(from);

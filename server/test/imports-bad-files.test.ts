@@ -15,6 +15,7 @@ import {
   replaceBytes,
   upload,
   zip,
+  zipOfEmptyFiles,
 } from "./import-fixtures.js";
 
 const { app, db } = await createTestApp();
@@ -107,11 +108,7 @@ describe("broken entries fail alone", () => {
 
   it("more than 20,000 entries: the import fails", async () => {
     const { agent } = await signedIn(app, db);
-    const entries = Array.from({ length: 20_001 }, (_, index): [string, string] => [
-      `${index}.txt`,
-      "",
-    ]);
-    const result = await finished(agent, (await upload(agent, await zip(entries))).json().id);
+    const result = await finished(agent, (await upload(agent, zipOfEmptyFiles(20_001))).json().id);
     expect(result.status).toBe("failed");
     expect(result.reason).toMatch(/20000/);
   }, 60_000);
