@@ -2,21 +2,21 @@ import { IMPORT_FILE_MAX_BYTES, IMPORT_URLS_MAX } from "@potluck/contract/limits
 import { type DragEvent, type FormEvent, useId, useRef, useState } from "react";
 import { ApiError, reasonOf } from "../../../lib/api-client";
 import { fieldErrorsOf } from "../../../lib/field-errors";
+import { t } from "../../../lib/i18n";
+import { tRich } from "../../../lib/i18n/rich";
 import { type ImportSource, useStartImport } from "../api/imports";
 
-/** The apps whose exports the server recognises (by content, whatever the file is called). */
-export const SUPPORTED_APPS =
-  "Paprika, Mealie, Tandoor, Nextcloud Cookbook, recipe web pages and files with schema.org JSON-LD (.json or .html, or a zip of them), and a Potluck export.";
-
-const GENERIC = "Please try again later.";
+/** The server's refusal said nothing of its own (no `detail`): the app's words then. */
+const saysNothing = (error: ApiError) =>
+  typeof (error.body as { detail?: unknown } | null | undefined)?.detail !== "string";
 
 /** What went wrong, in the words to show under the part that was sent. */
 function problemOf(error: unknown, field: "file" | "urls"): string {
   const fields = fieldErrorsOf(error);
   const first = fields[field] ?? Object.values(fields)[0];
   if (first) return first;
-  if (error instanceof ApiError && error.status === 429 && reasonOf(error) === GENERIC) {
-    return "Too many imports in a short time: please wait a minute and try again.";
+  if (error instanceof ApiError && error.status === 429 && saysNothing(error)) {
+    return t("imports.form.tooMany");
   }
   return reasonOf(error);
 }
@@ -72,7 +72,7 @@ export function ImportForm({ onStarted }: { onStarted: (id: number) => void }) {
     if (chosen && chosen.size > IMPORT_FILE_MAX_BYTES) {
       setLocalError({
         field: "file",
-        text: `The file is too large: at most ${IMPORT_FILE_MAX_BYTES / 1024 / 1024} MB.`,
+        text: t("imports.form.tooLarge", { size: IMPORT_FILE_MAX_BYTES / 1024 / 1024 }),
       });
       setFile(null);
       return;
@@ -85,7 +85,7 @@ export function ImportForm({ onStarted }: { onStarted: (id: number) => void }) {
     setDragging(false);
     const dropped = event.dataTransfer.files;
     if (dropped.length > 1) {
-      setLocalError({ field: "file", text: "Drop one file at a time." });
+      setLocalError({ field: "file", text: t("imports.form.oneFile") });
       return;
     }
     choose(dropped[0] ?? null);
@@ -94,7 +94,7 @@ export function ImportForm({ onStarted }: { onStarted: (id: number) => void }) {
   const onSubmitFile = (event: FormEvent) => {
     event.preventDefault();
     if (!file) {
-      setLocalError({ field: "file", text: "Choose a file first." });
+      setLocalError({ field: "file", text: t("imports.form.chooseFirst") });
       return;
     }
     send("file", { file });
@@ -107,11 +107,14 @@ export function ImportForm({ onStarted }: { onStarted: (id: number) => void }) {
       .map((line) => line.trim())
       .filter((line) => line !== "");
     if (list.length === 0) {
-      setLocalError({ field: "urls", text: "Enter at least one link." });
+      setLocalError({ field: "urls", text: t("imports.form.noLinks") });
       return;
     }
     if (list.length > IMPORT_URLS_MAX) {
-      setLocalError({ field: "urls", text: `At most ${IMPORT_URLS_MAX} links at a time.` });
+      setLocalError({
+        field: "urls",
+        text: t("imports.form.tooManyLinks", { max: IMPORT_URLS_MAX }),
+      });
       return;
     }
     send("urls", { urls: list });
@@ -121,7 +124,7 @@ export function ImportForm({ onStarted }: { onStarted: (id: number) => void }) {
   return (
     <div className="import-forms">
       <form className="card import-card" onSubmit={onSubmitFile} noValidate>
-        <h2>From a file</h2>
+        <h2>{t("imports.form.fileHeading")}</h2>
         {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping is the mouse's shortcut; the file input inside is the way for everyone */}
         <div
           className={`import-drop-zone${dragging ? " is-dragging" : ""}`}
@@ -137,9 +140,9 @@ export function ImportForm({ onStarted }: { onStarted: (id: number) => void }) {
           }}
           onDrop={onDrop}
         >
-          <p className="import-drop-text">Drop an export file here, or</p>
+          <p className="import-drop-text">{t("imports.form.dropHere")}</p>
           <div className="field">
-            <label htmlFor={fileId}>Choose a file</label>
+            <label htmlFor={fileId}>{t("imports.form.chooseFile")}</label>
             <input
               ref={fileInput}
               id={fileId}
@@ -151,13 +154,12 @@ export function ImportForm({ onStarted }: { onStarted: (id: number) => void }) {
           </div>
           {file && (
             <p className="import-chosen">
-              Chosen: <strong>{file.name}</strong>
+              {tRich("imports.form.chosen", { name: <strong>{file.name}</strong> })}
             </p>
           )}
         </div>
         <p id={fileHintId} className="hint">
-          Exports from {SUPPORTED_APPS} Up to {IMPORT_FILE_MAX_BYTES / 1024 / 1024} MB; we recognise
-          the format by what is inside.
+          {t("imports.form.fileHint", { size: IMPORT_FILE_MAX_BYTES / 1024 / 1024 })}
         </p>
         {fileError && (
           <p id={fileErrorId} className="field-error" role="alert">
@@ -166,15 +168,15 @@ export function ImportForm({ onStarted }: { onStarted: (id: number) => void }) {
         )}
         <div className="row">
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy && sent === "file" ? "Uploading…" : "Import file"}
+            {busy && sent === "file" ? t("imports.form.uploading") : t("imports.form.importFile")}
           </button>
         </div>
       </form>
 
       <form className="card import-card" onSubmit={onSubmitUrls} noValidate>
-        <h2>From links</h2>
+        <h2>{t("imports.form.linksHeading")}</h2>
         <div className="field">
-          <label htmlFor={urlsId}>Recipe links</label>
+          <label htmlFor={urlsId}>{t("imports.form.linksLabel")}</label>
           <textarea
             id={urlsId}
             rows={4}
@@ -188,7 +190,7 @@ export function ImportForm({ onStarted }: { onStarted: (id: number) => void }) {
             }}
           />
           <span id={urlsHintId} className="hint">
-            One link per line, up to {IMPORT_URLS_MAX}.
+            {t("imports.form.linksHint", { max: IMPORT_URLS_MAX })}
           </span>
           {urlsError && (
             <p id={urlsErrorId} className="field-error" role="alert">
@@ -198,7 +200,7 @@ export function ImportForm({ onStarted }: { onStarted: (id: number) => void }) {
         </div>
         <div className="row">
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy && sent === "urls" ? "Starting…" : "Import links"}
+            {busy && sent === "urls" ? t("imports.form.starting") : t("imports.form.importLinks")}
           </button>
         </div>
       </form>

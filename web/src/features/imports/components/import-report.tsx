@@ -1,36 +1,71 @@
 import type { ImportDetail, ImportItem, ImportSummary } from "@potluck/contract";
-import { IMPORT_FORMAT_NAMES } from "@potluck/contract/limits";
 import { Link } from "react-router";
 import { reasonOf } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/dates";
+import { t } from "../../../lib/i18n";
 import { isUnfinished, useCancelImport } from "../api/imports";
 
-const STATUS_TEXT: Record<ImportSummary["status"], string> = {
-  queued: "Waiting to start",
-  running: "Importing",
-  done: "Finished",
-  failed: "Failed",
-  cancelled: "Cancelled",
-};
+export function importStatusText(summary: ImportSummary): string {
+  switch (summary.status) {
+    case "queued":
+      return t("imports.status.queued");
+    case "running":
+      return t("imports.status.running");
+    case "done":
+      return t("imports.status.done");
+    case "failed":
+      return t("imports.status.failed");
+    case "cancelled":
+      return t("imports.status.cancelled");
+  }
+}
 
-const ITEM_STATUS_TEXT: Record<ImportItem["status"], string> = {
-  imported: "Imported",
-  skipped: "Skipped",
-  failed: "Failed",
-};
+function itemStatusText(status: ImportItem["status"]): string {
+  switch (status) {
+    case "imported":
+      return t("imports.item.imported");
+    case "skipped":
+      return t("imports.item.skipped");
+    case "failed":
+      return t("imports.item.failed");
+  }
+}
 
-export const importStatusText = (summary: ImportSummary) => STATUS_TEXT[summary.status];
-
-export const formatName = (summary: ImportSummary) =>
-  summary.format ? (IMPORT_FORMAT_NAMES[summary.format] ?? summary.format) : null;
+/** What each recognised format is called on the page (the keys of IMPORT_FORMAT_NAMES). */
+export function formatName(summary: ImportSummary): string | null {
+  switch (summary.format) {
+    case null:
+      return null;
+    case "paprika":
+      return t("imports.format.paprika");
+    case "jsonld":
+      return t("imports.format.jsonld");
+    case "potluck":
+      return t("imports.format.potluck");
+    case "nextcloud":
+      return t("imports.format.nextcloud");
+    case "mealie":
+      return t("imports.format.mealie");
+    case "tandoor":
+      return t("imports.format.tandoor");
+    case "urls":
+      return t("imports.format.urls");
+    default:
+      return summary.format;
+  }
+}
 
 /** "12 of 40 processed · 10 imported · 1 skipped · 1 failed" */
 export function countsText(summary: ImportSummary): string {
-  const processed =
-    summary.total > 0
-      ? `${summary.processed} of ${summary.total} processed`
-      : `${summary.processed} processed`;
-  return `${processed} · ${summary.imported} imported · ${summary.skipped} skipped · ${summary.failed} failed`;
+  const counts = {
+    processed: summary.processed,
+    imported: summary.imported,
+    skipped: summary.skipped,
+    failed: summary.failed,
+  };
+  return summary.total > 0
+    ? t("imports.report.countsOfTotal", { ...counts, total: summary.total })
+    : t("imports.report.counts", counts);
 }
 
 /** An import's progress (live while it runs), Cancel, and what became of each recipe. */
@@ -41,18 +76,18 @@ export function ImportReport({ detail }: { detail: ImportDetail }) {
   return (
     <section className="card import-report" aria-labelledby="import-report-heading">
       <h2 id="import-report-heading">
-        {format ? `Import from ${format}` : "Import"}
+        {format ? t("imports.report.titleFrom", { format }) : t("imports.report.title")}
         <span className="muted small"> · {formatDateTime(detail.created_on)}</span>
       </h2>
       <p className="import-status" role="status" aria-live="polite">
         <strong>{importStatusText(detail)}</strong>
-        {detail.status === "done" && ` · ${detail.imported} imported`}
+        {detail.status === "done" && ` ${t("imports.report.imported", { count: detail.imported })}`}
       </p>
       {detail.reason && <p className="field-error">{detail.reason}</p>}
       {(running || detail.total > 0) && (
         <progress
           className="import-progress"
-          aria-label="Import progress"
+          aria-label={t("imports.report.progress")}
           max={detail.total > 0 ? detail.total : undefined}
           value={detail.total > 0 ? detail.processed : undefined}
         />
@@ -66,15 +101,15 @@ export function ImportReport({ detail }: { detail: ImportDetail }) {
             disabled={cancel.isPending}
             onClick={() => cancel.mutate(detail.id)}
           >
-            Cancel import
+            {t("imports.report.cancel")}
           </button>
-          <span className="hint">Recipes imported so far stay in your recipes.</span>
+          <span className="hint">{t("imports.report.cancelHint")}</span>
         </div>
       )}
       {cancel.isError && <p className="field-error">{reasonOf(cancel.error)}</p>}
       {detail.items.length > 0 && (
         <>
-          <h3>Recipes</h3>
+          <h3>{t("imports.report.recipes")}</h3>
           <ul className="import-items">
             {detail.items.map((item) => (
               <li key={item.position} className={`import-item import-item-${item.status}`}>
@@ -86,7 +121,7 @@ export function ImportReport({ detail }: { detail: ImportDetail }) {
                   )}
                 </span>
                 <span className={`badge import-badge-${item.status}`}>
-                  {ITEM_STATUS_TEXT[item.status]}
+                  {itemStatusText(item.status)}
                 </span>
                 {item.reason && <span className="import-item-reason small">{item.reason}</span>}
               </li>
