@@ -181,7 +181,7 @@ export function ImportForm({ onStarted }: { onStarted: (id: number) => void }) {
             id={urlsId}
             rows={4}
             value={urls}
-            placeholder="https://example.com/my-favourite-soup"
+            placeholder={t("imports.form.linksPlaceholder")}
             aria-invalid={urlsError ? true : undefined}
             aria-describedby={`${urlsHintId}${urlsError ? ` ${urlsErrorId}` : ""}`}
             onChange={(event) => {
