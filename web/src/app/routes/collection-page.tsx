@@ -39,7 +39,7 @@ export default function CollectionPage() {
       <MyRecipesTabs />
       <p className="back-link">
         <Link to="/recipes/collections">
-          <span aria-hidden="true">← </span>
+          <span aria-hidden="true">{t("app.common.backArrow")}</span>
           {t("app.collection.allCollections")}
         </Link>
       </p>

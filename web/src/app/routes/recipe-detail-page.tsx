@@ -88,7 +88,7 @@ export default function RecipeDetailPage() {
     <article className="page recipe-detail">
       <p className="back-link">
         <Link to={back.path}>
-          <span aria-hidden="true">← </span>
+          <span aria-hidden="true">{t("app.common.backArrow")}</span>
           {t("app.recipeDetail.backTo", { name: back.name })}
         </Link>
       </p>
