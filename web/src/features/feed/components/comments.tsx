@@ -346,7 +346,7 @@ function CommentRow({
           <BlockCookButton username={comment.user_username} blocked={false} onChanged={onDeleted} />
           <ReportButton
             target={{ comment_id: comment.id }}
-            what={t("feed.comments.reportWhat", { name: comment.user_username })}
+            title={t("feed.comments.reportLabel", { name: comment.user_username })}
             label={t("feed.comments.reportLabel", { name: comment.user_username })}
           />
         </div>

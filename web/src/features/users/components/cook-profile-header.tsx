@@ -73,7 +73,7 @@ export function CookProfileHeader({ profile }: { profile: CookProfile }) {
           />
           <ReportButton
             target={{ username: profile.username }}
-            what={profile.username}
+            title={t("users.profile.reportLabel", { name: profile.username })}
             label={t("users.profile.reportLabel", { name: profile.username })}
             className="btn btn-outline"
           />
