@@ -713,10 +713,15 @@ describe("the visibility field", () => {
     const patched = await cook.agent.patch("/api/users/me/preferences/", {
       default_visibility: "followers",
     });
-    expect(patched.json()).toEqual({ units: "as_written", default_visibility: "followers" });
+    expect(patched.json()).toEqual({
+      units: "as_written",
+      default_visibility: "followers",
+      language: null,
+    });
     expect((await cook.agent.get("/api/users/me/preferences/")).json()).toEqual({
       units: "as_written",
       default_visibility: "followers",
+      language: null,
     });
     expect((await make()).visibility).toBe("followers");
     expect((await make({ visibility: "private" })).visibility).toBe("private");
@@ -735,7 +740,7 @@ describe("the visibility field", () => {
 
   it("is always in the preferences' answer, public included, from GET and from a PATCH that does not set it", async () => {
     const cook = await signedIn(app, db);
-    const all = { units: "as_written", default_visibility: "public" };
+    const all = { units: "as_written", default_visibility: "public", language: null };
     expect((await cook.agent.get("/api/users/me/preferences/")).json()).toEqual(all);
     expect((await cook.agent.patch("/api/users/me/preferences/", {})).json()).toEqual(all);
     await cook.agent.patch("/api/users/me/preferences/", { default_visibility: "private" });
@@ -746,7 +751,7 @@ describe("the visibility field", () => {
     ).toEqual(all);
     expect(
       (await cook.agent.patch("/api/users/me/preferences/", { units: "metric" })).json(),
-    ).toEqual({ units: "metric", default_visibility: "public" });
+    ).toEqual({ units: "metric", default_visibility: "public", language: null });
   });
 
   it("serves a picture of a recipe that is not public through the app even with a public bucket", () => {

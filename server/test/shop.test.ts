@@ -87,7 +87,7 @@ describe("the units preference", () => {
   it("is as_written until the cook chooses, and is theirs alone", async () => {
     const a = await signedIn(app, db);
     const b = await signedIn(app, db);
-    const pub = { default_visibility: "public" };
+    const pub = { default_visibility: "public", language: null };
     expect(await ok(a.agent.get("/api/users/me/preferences/"))).toEqual({
       units: "as_written",
       ...pub,
@@ -124,6 +124,7 @@ describe("the units preference", () => {
     expect(await ok(agent.get("/api/users/me/preferences/"))).toEqual({
       units: "as_written",
       default_visibility: "public",
+      language: null,
     });
   });
 
@@ -143,6 +144,7 @@ describe("the units preference", () => {
     expect(await ok(agent.get("/api/users/me/preferences/"))).toEqual({
       units: "as_written",
       default_visibility: "public",
+      language: null,
     });
   });
 

@@ -85,6 +85,11 @@ export class Agent {
     return this.cookies.get(name);
   }
 
+  /** Sets a cookie as the web app's own script would (the potluck_lang choice). */
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
+
   private cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   }

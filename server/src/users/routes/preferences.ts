@@ -17,6 +17,15 @@ export const userPreferencesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: "user" },
       schema: { body: updatePreferencesBody, response: { 200: preferences } },
     },
-    async (request) => updatePreferences(app.db, requireUser(request).id, request.body),
+    async (request) => {
+      const me = requireUser(request);
+      const updated = await updatePreferences(app.db, me.id, request.body);
+      // The session carries the cook's language: this process forgets it at once, so the
+      // cook's next request is in the new one (the others hear the database's NOTIFY).
+      if (request.body.language !== undefined && request.body.language !== me.language) {
+        app.sessions.forgetSessionsOf(me.id);
+      }
+      return updated;
+    },
   );
 };
