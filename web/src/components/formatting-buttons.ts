@@ -31,8 +31,16 @@ export function formattingButtons(): { id: FormattingLabel; label: string; text:
       label: t("components.formatting.italic"),
       text: t("components.formatting.italicText"),
     },
-    { id: "H1", label: t("components.formatting.heading1"), text: "H1" },
-    { id: "H2", label: t("components.formatting.heading2"), text: "H2" },
+    {
+      id: "H1",
+      label: t("components.formatting.heading1"),
+      text: t("components.formatting.heading1Text"),
+    },
+    {
+      id: "H2",
+      label: t("components.formatting.heading2"),
+      text: t("components.formatting.heading2Text"),
+    },
     {
       id: "Bullet List",
       label: t("components.formatting.bulletList"),
