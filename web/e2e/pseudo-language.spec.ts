@@ -139,28 +139,60 @@ function stringsOf(value: unknown, into: Set<string>): Set<string> {
 
 class Crawl {
   readonly leftovers: Leftover[] = [];
-  private data: RegExp[] = [];
+  /** What the server sent: names of the content shown, whole words only. */
+  private readonly data = new Set<string>(PRODUCT_NAMES);
+  private patterns: { size: number; list: RegExp[] } = { size: -1, list: [] };
+  private readonly reading: Promise<void>[] = [];
 
-  /** Names the server sent for this journey's content (whole words only). */
+  /** Strings the server sent for this journey's content (or anyone's, on a shared page). */
   allowData(strings: Iterable<string>): void {
-    const sorted = [...new Set([...strings, ...PRODUCT_NAMES])].sort((a, b) => b.length - a.length);
-    this.data = sorted.map(
-      (text) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(text)}(?![\\p{L}\\p{N}])`, "gu"),
-    );
+    for (const text of strings) this.data.add(text);
+  }
+
+  /**
+   * Every JSON answer of the API that the page reads is data: other journeys' cooks and
+   * recipes on the explore page, the moderators' lists, the units and aisles of the pickers.
+   */
+  watch(page: Page): void {
+    page.on("response", (response) => {
+      const type = response.headers()["content-type"] ?? "";
+      if (!new URL(response.url()).pathname.startsWith("/api/") || !type.includes("json")) return;
+      this.reading.push(
+        response.json().then(
+          (body) => void stringsOf(body, this.data),
+          () => undefined,
+        ),
+      );
+    });
+  }
+
+  private dataPatterns(): RegExp[] {
+    if (this.patterns.size !== this.data.size) {
+      const sorted = [...this.data].sort((a, b) => b.length - a.length);
+      this.patterns = {
+        size: this.data.size,
+        list: sorted.map(
+          (text) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(text)}(?![\\p{L}\\p{N}])`, "gu"),
+        ),
+      };
+    }
+    return this.patterns.list;
   }
 
   /** What is left of a text once the content, the data and the product name are taken out. */
   private rest(text: string): string {
     let rest = text;
     for (const known of FIXTURE_CONTENT) rest = rest.replaceAll(known, " ");
-    for (const pattern of this.data) rest = rest.replace(pattern, " ");
+    for (const pattern of this.dataPatterns()) rest = rest.replace(pattern, " ");
     return rest.replace(USER_CONTENT, " ").replace(PRODUCT, " ").replace(ADDRESSES, " ");
   }
 
   async check(page: Page, path: string): Promise<void> {
     // The page speaks the pseudo-language (the cookie), not English.
     await expect(page.locator("html")).toHaveAttribute("lang", "en-XA");
-    for (const { text, where } of await seenOnPage(page)) {
+    const seen = await seenOnPage(page);
+    await Promise.all(this.reading);
+    for (const { text, where } of seen) {
       const rest = this.rest(text);
       if (!/[A-Za-z]/.test(rest)) continue;
       const kind = PSEUDO.test(rest) ? "English inside a pseudo text" : "English";
@@ -198,7 +230,7 @@ async function settled(page: Page): Promise<void> {
 test("every signed-out page speaks from the catalogue", async ({ page, context, baseURL }) => {
   await usePseudoLanguage(context, baseURL);
   const crawl = new Crawl();
-  crawl.allowData([]);
+  crawl.watch(page);
   const pages = [
     "/about",
     "/login",
@@ -270,6 +302,8 @@ test("every signed-in page speaks from the catalogue", async ({ page, context, b
   for (const url of [
     `/api/groceries/lists/${listId}/`,
     `/api/groceries/planned-extras/?grocery_list=${listId}`,
+    // A line's sources as the server joins them ("Pancakes (4 guests) & Extras").
+    `/api/groceries/items/?grocery_list=${listId}`,
     `/api/recipes/recipes/${recipeId}/`,
     // The unit pickers list every unit, a list's sections are its aisles.
     "/api/ingredients/units/",
@@ -278,6 +312,7 @@ test("every signed-in page speaks from the catalogue", async ({ page, context, b
     stringsOf(await (await page.request.get(url)).json(), data);
   }
   crawl.allowData(data);
+  crawl.watch(page);
 
   await usePseudoLanguage(context, baseURL);
   const visit = async (path: string, ready?: (page: Page) => Promise<void>) => {
@@ -348,7 +383,7 @@ test("the moderators' page speaks from the catalogue", async ({ page, context, b
   await logIn(page, username);
   await usePseudoLanguage(context, baseURL);
   const crawl = new Crawl();
-  crawl.allowData([]);
+  crawl.watch(page);
   await page.goto("/admin");
   await settled(page);
   const tabs = page.getByRole("tab");
