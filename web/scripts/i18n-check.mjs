@@ -204,17 +204,16 @@ const LITERAL = /(["'`])([a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)+)\1/g;
 const CALL = /\b(?:t|tRich)\(\s*(?:[A-Za-z_$][\w$.]*\s*,\s*)?(["'`])([^"'`$\\\s]+)\1/g;
 
 /**
- * What a body of code names: `used`, every literal that looks like a key (outside tests: a key
- * only a test names is unused); `called`, the literal keys of its t()/tRich() calls (tests too).
+ * What a body of code names, tests left out (a key only a test names is unused; a test that
+ * calls a missing key fails by itself): `used`, every literal that looks like a key; `called`,
+ * the literal keys of its t()/tRich() calls.
  */
 export function scanCode(files) {
   const used = new Set();
   const called = new Map();
   for (const { file, text } of files) {
-    const isTest = /\.test\.tsx?$/.test(file);
-    if (!isTest) {
-      for (const [, , key] of text.matchAll(LITERAL)) used.add(key);
-    }
+    if (/\.test\.tsx?$/.test(file)) continue;
+    for (const [, , key] of text.matchAll(LITERAL)) used.add(key);
     for (const match of text.matchAll(CALL)) {
       const key = match[2];
       if (!KEY.test(key)) continue;
