@@ -60,9 +60,8 @@ function sources(dir: string): string[] {
 describe("every page", () => {
   it("writes its dates through lib/dates.ts, never with its own format", () => {
     const src = new URL("..", import.meta.url).pathname;
-    // Planned days read as the spec says ("Sat 5 December", groceries/format.ts); the
-    // planner names its days by hand (planner/week.ts). Neither is a moment.
-    const allowed = new Set(["lib/dates.ts", "features/groceries/format.ts"]);
+    // Moments and calendar days (planned days, the planner's week) are both written there.
+    const allowed = new Set(["lib/dates.ts"]);
     const own = sources(src)
       .map((path) => relative(src, path))
       .filter((path) => !allowed.has(path))

@@ -45,3 +45,30 @@ export function formatDate(value: string | Date | null | undefined, locale?: str
     ? formatter(locale, false).format(date)
     : localized(formatter(formattingLocale(), false).format(date));
 }
+
+// Calendar days (a planned day, a week of the planner) have no time of day and no time zone:
+// they are UTC midnights, written in UTC so that no zone moves them, with day and month names
+// in the reader's language ("Tuesday 3 June" in English, as in Britain).
+const DAY_STYLES = {
+  weekday: { weekday: "long" },
+  dayMonth: { day: "numeric", month: "long" },
+  day: { weekday: "long", day: "numeric", month: "long" },
+  fullDay: { day: "numeric", month: "long", year: "numeric" },
+  shortDay: { day: "numeric", month: "short", year: "numeric" },
+  plannedDay: { weekday: "short", day: "numeric", month: "long" },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+export type DayStyle = keyof typeof DAY_STYLES;
+
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The formatter of a calendar day in this style, in the reader's language (made once). */
+export function dayFormat(style: DayStyle): Intl.DateTimeFormat {
+  const locale = formattingLocale();
+  const key = `${locale}|${style}`;
+  let format = dayFormatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { ...DAY_STYLES[style], timeZone: "UTC" });
+    dayFormatters.set(key, format);
+  }
+  return format;
+}

@@ -1,29 +1,15 @@
 import type { GroceryListSummary } from "@potluck/contract";
 import { ApiError } from "../../lib/api-error";
-import { currentLanguage, t } from "../../lib/i18n";
-
-/** The locale dates are written in: English as in Britain, the other languages as themselves. */
-const dateLocale = () => {
-  const language = currentLanguage();
-  return language === "en" ? "en-GB" : language;
-};
-
-let plannedDateFormat: { locale: string; format: Intl.DateTimeFormat } | null = null;
+import { dayFormat } from "../../lib/dates";
+import { t } from "../../lib/i18n";
 
 /** "Sat 5 December" (in English: short weekday, day, long month), or 'No Date'. */
 export function formatPlannedDate(plannedOn: string | null | undefined): string {
   if (!plannedOn) return t("groceries.plannedDate.none");
   const [year, month, day] = plannedOn.split("-").map(Number);
   if (!year || !month || !day) return t("groceries.plannedDate.none");
-  const locale = dateLocale();
-  if (plannedDateFormat?.locale !== locale) {
-    plannedDateFormat = {
-      locale,
-      format: new Intl.DateTimeFormat(locale, { weekday: "short", day: "numeric", month: "long" }),
-    };
-  }
-  // A calendar day, not an instant: built in local time so no timezone shifts it.
-  return plannedDateFormat.format.format(new Date(year, month - 1, day));
+  // A calendar day, not an instant: a UTC midnight written in UTC, so no time zone shifts it.
+  return dayFormat("plannedDay").format(new Date(Date.UTC(year, month - 1, day)));
 }
 
 /** '1 guest', '4 guests'. */

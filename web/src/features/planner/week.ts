@@ -1,5 +1,6 @@
 import { PLANNER_SLOTS } from "@potluck/contract/limits";
-import { currentLanguage, t } from "../../lib/i18n";
+import { dayFormat } from "../../lib/dates";
+import { formattingLocale, t } from "../../lib/i18n";
 
 /**
  * The planner's calendar arithmetic. A day is a `YYYY-MM-DD` string, as the API sends it: a
@@ -93,37 +94,10 @@ export const plannerHref = (day: Day, owner = ""): string => {
   return `/planner?${query}`;
 };
 
-// Day and month names come from Intl.DateTimeFormat in the reader's language (English as in
-// Britain: "Tuesday 3 June"). The first formatter a page makes loads the browser's locale data,
-// which costs a slow phone a moment: each kind is made once and kept.
+// Day and month names in the reader's language come from lib/dates.ts (dayFormat).
 
-/** The locale the planner's dates are written in. */
-export const dateLocale = (): string => {
-  const language = currentLanguage();
-  return language === "en" ? "en-GB" : language;
-};
-
-type DateStyle = "weekday" | "dayMonth" | "day" | "fullDay" | "shortDay";
-const DATE_STYLES: Record<DateStyle, Intl.DateTimeFormatOptions> = {
-  weekday: { weekday: "long" },
-  dayMonth: { day: "numeric", month: "long" },
-  day: { weekday: "long", day: "numeric", month: "long" },
-  fullDay: { day: "numeric", month: "long", year: "numeric" },
-  shortDay: { day: "numeric", month: "short", year: "numeric" },
-};
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterOf(style: DateStyle): Intl.DateTimeFormat {
-  const locale = dateLocale();
-  const key = `${locale}|${style}`;
-  let format = formatters.get(key);
-  if (!format) {
-    // The days are UTC midnights (parseDay): written in UTC, no time zone moves them.
-    format = new Intl.DateTimeFormat(locale, { ...DATE_STYLES[style], timeZone: "UTC" });
-    formatters.set(key, format);
-  }
-  return format;
-}
+/** The locale the planner's lists of days are written in. */
+export const dateLocale = (): string => formattingLocale();
 
 /** Thin and narrow spaces (some engines put them around a range's dash) as plain ones. */
 const plainSpaces = (text: string) => text.replace(/[\u2009\u202f]/g, " ");
@@ -135,11 +109,11 @@ const dateOf = (day: Day): Date => {
 };
 
 /** "Tuesday". */
-export const weekdayName = (day: Day): string => formatterOf("weekday").format(dateOf(day));
+export const weekdayName = (day: Day): string => dayFormat("weekday").format(dateOf(day));
 /** "3 June". */
-export const dayAndMonth = (day: Day): string => formatterOf("dayMonth").format(dateOf(day));
+export const dayAndMonth = (day: Day): string => dayFormat("dayMonth").format(dateOf(day));
 /** "Tuesday 3 June": how a day is named in headings, menus and messages. */
-export const dayName = (day: Day): string => formatterOf("day").format(dateOf(day));
+export const dayName = (day: Day): string => dayFormat("day").format(dateOf(day));
 /** "Tuesday 3 June, Dinner": a slot of a day, as cells, menus and messages name it. */
 export const slotName = (day: Day, slot: Slot): string =>
   t("planner.cell.name", { day: dayName(day), slot: slotLabel(slot) });
@@ -151,9 +125,9 @@ export function weekTitle(monday: Day): string {
   if (start.getUTCFullYear() !== end.getUTCFullYear()) {
     // Only a week from December into January: its first day short ("29 Dec 2025").
     return t("planner.week.titleAcrossYears", {
-      start: formatterOf("shortDay").format(start),
-      end: formatterOf("fullDay").format(end),
+      start: dayFormat("shortDay").format(start),
+      end: dayFormat("fullDay").format(end),
     });
   }
-  return plainSpaces(formatterOf("fullDay").formatRange(start, end));
+  return plainSpaces(dayFormat("fullDay").formatRange(start, end));
 }
