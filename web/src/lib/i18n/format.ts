@@ -1,7 +1,7 @@
 // Numbers and the week the local way (issue 37 §2): "1,5" in German, "1.5" in English, and
 // the first day of a week as CLDR gives it for the language.
 import type { Language } from "@potluck/contract/languages";
-import { currentLanguage, formattingLocale } from "./index";
+import { currentLanguage, formattingLocale, localized } from "./index";
 
 // One formatter per locale and options: building one costs more than formatting with it.
 const numberFormats = new Map<string, Intl.NumberFormat>();
@@ -19,7 +19,29 @@ export function formatNumber(
     format = new Intl.NumberFormat(locale, options);
     numberFormats.set(key, format);
   }
-  return format.format(value);
+  // Compact numbers have letters ("1.2K"): accented in the pseudo-language like any text.
+  return localized(format.format(value));
+}
+
+const listFormats = new Map<string, Intl.ListFormat>();
+
+/**
+ * Items joined as the reader's language joins them: "Monday, Tuesday and Friday" in English,
+ * "lundi, mardi et vendredi" in French ("or" with `type: "disjunction"`).
+ */
+export function formatList(
+  items: readonly string[],
+  type: Intl.ListFormatType = "conjunction",
+  language: Language = currentLanguage(),
+): string {
+  const locale = formattingLocale(language);
+  const key = `${locale}|${type}`;
+  let format = listFormats.get(key);
+  if (!format) {
+    format = new Intl.ListFormat(locale, { type });
+    listFormats.set(key, format);
+  }
+  return localized(format.format(items));
 }
 
 /** A day of the week as Intl.Locale's week info counts them: 1 is Monday, 7 is Sunday. */

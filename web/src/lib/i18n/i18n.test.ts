@@ -5,7 +5,7 @@ import { compileCatalogue } from "../../../scripts/precompile-messages";
 import { formatDate, formatDateTime } from "../dates";
 import { bootLanguage } from "./boot";
 import { chooseLanguage, languageCookieText } from "./choose";
-import { FIRST_DAY, firstDayOfWeek, formatNumber } from "./format";
+import { FIRST_DAY, firstDayOfWeek, formatList, formatNumber } from "./format";
 import { currentLanguage, isPseudo, loadLanguage, localized, setCatalogue, t } from "./index";
 import english from "./messages/en.json";
 import { accent, pseudoCatalogue, pseudoMessage } from "./pseudo";
@@ -134,6 +134,12 @@ describe("numbers, dates and weeks the local way", () => {
     expect(formatNumber(0.333, { maximumFractionDigits: 2 }, "pl")).toBe("0,33");
     setCatalogue("it", {});
     expect(formatNumber(2.25)).toBe("2,25");
+  });
+
+  it("joins lists as the language does", () => {
+    expect(formatList(["Monday", "Tuesday", "Friday"])).toBe("Monday, Tuesday and Friday");
+    expect(formatList(["lundi", "mardi"], "disjunction", "fr")).toBe("lundi ou mardi");
+    expect(formatList(["月曜日", "火曜日"], "conjunction", "ja")).toBe("月曜日、火曜日");
   });
 
   it("writes dates in the reader's language; English keeps its British ways", () => {
