@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { text } from "./common.js";
+import { LANGUAGES } from "./languages.js";
 import { INGREDIENT_SEARCH_MIN, PARSE_LINE_MAX_LENGTH, PARSE_LINES_MAX } from "./limits.js";
 
 export const unitSchema = z.object({ id: z.number(), name: z.string() });
@@ -46,6 +47,18 @@ export const parseLinesBody = z.object({
       ),
     )
     .max(PARSE_LINES_MAX, `Ensure this field has no more than ${PARSE_LINES_MAX} elements.`),
+  /**
+   * The language the lines are written in (issue 37 §3): numbers, unit words, "to taste" and
+   * ingredient names are read in it. Without it, the caller's language.
+   */
+  language: z
+    .enum(LANGUAGES, {
+      error: (issue) =>
+        issue.input === null
+          ? "This field may not be null."
+          : `"${String(issue.input)}" is not a valid choice.`,
+    })
+    .optional(),
 });
 export type ParseLinesBody = z.infer<typeof parseLinesBody>;
 

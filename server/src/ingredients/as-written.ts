@@ -1,4 +1,6 @@
 import { RECIPE_INGREDIENT_TEXT_MAX } from "@potluck/contract";
+import type { Language } from "@potluck/contract/languages";
+import { LANGUAGE_WORDS } from "./languages/index.js";
 import { isPreparationWord, type ParsedLine, parseIngredientLine } from "./parse-line.js";
 
 // A line no catalogue ingredient matched, kept as written: what a recipe's row kept as written
@@ -22,11 +24,11 @@ export interface AsWritten {
  * the parser finds no amount in ("500 g Mystery flour" → "Mystery flour", "3 large bin bags"
  * → "large bin bags"); undefined when no such rest is found, so the whole line is kept.
  */
-export function textAfterAmount(typed: string): string | undefined {
+export function textAfterAmount(typed: string, language: Language = "en"): string | undefined {
   const words = typed.split(" ");
   for (let dropped = 1; dropped < words.length; dropped += 1) {
     const rest = words.slice(dropped).join(" ");
-    const parsed = parseIngredientLine(rest);
+    const parsed = parseIngredientLine(rest, language);
     if (parsed.quantity === null && parsed.unit === null) return rest;
   }
   return undefined;
@@ -43,22 +45,26 @@ export function textAfterAmount(typed: string): string | undefined {
 export function keptAsWritten(
   line: string,
   parsed: ParsedLine = parseIngredientLine(line),
+  language: Language = "en",
 ): AsWritten {
   // "(optional)" is the row's mark (parsed.optional), not its words.
-  const typed = line
-    .replace(/\s*[([]\s*optional\s*[)\]]/gi, "")
-    .replace(/,\s*optional\s*$/i, "")
-    .replace(/\s+/g, " ")
-    .trim();
+  const typed = withoutOptional(line, language).replace(/\s+/g, " ").trim();
   const whole: Omit<AsWritten, "note"> = { text: typed, quantity: null, unit: null };
   let kept = whole;
-  if (parsed.quantity !== null && parsed.unit !== null) {
-    const rest = textAfterAmount(typed);
+  if (language === "ja" && parsed.quantity !== null && parsed.unit !== null) {
+    // Japanese writes the amount after the name ("謎の粉 大さじ2"): the name is the words.
+    if (parsed.note === "" && parsed.ingredientText !== "") {
+      kept = { text: parsed.ingredientText, quantity: parsed.quantity, unit: parsed.unit };
+    }
+  } else if (parsed.quantity !== null && parsed.unit !== null) {
+    const rest = textAfterAmount(typed, language);
     const amount = rest === undefined ? undefined : typed.slice(0, typed.length - rest.length);
     // The parser reads a unit only before a name: the words dropped are read before one.
     const before =
-      amount === undefined ? undefined : parseIngredientLine(`${amount.trim()} ${PLACEHOLDER}`);
-    const words = rest?.replace(/^of\s+/i, "");
+      amount === undefined
+        ? undefined
+        : parseIngredientLine(`${amount.trim()} ${PLACEHOLDER}`, language);
+    const words = rest === undefined ? undefined : dropJoiningWord(rest, language);
     if (
       words &&
       before?.quantity === parsed.quantity &&
@@ -69,8 +75,32 @@ export function keptAsWritten(
       kept = { text: words, quantity: parsed.quantity, unit: parsed.unit };
     }
   }
-  const { words, note } = splitPreparation(kept.text);
+  const { words, note } = splitPreparation(kept.text, language);
   return { ...kept, text: cutAtWord(words, RECIPE_INGREDIENT_TEXT_MAX), note };
+}
+
+/** The line without its "(optional)" or ", optional", in the line's language. */
+function withoutOptional(line: string, language: Language): string {
+  if (language === "en") {
+    return line.replace(/\s*[([]\s*optional\s*[)\]]/gi, "").replace(/,\s*optional\s*$/i, "");
+  }
+  const optional = ["optional", ...LANGUAGE_WORDS[language].optional]
+    .map((word) => word.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&"))
+    .join("|");
+  return line
+    .replace(new RegExp(`\\s*[([（]\\s*(?:${optional})\\s*[)\\]）]`, "giu"), "")
+    .replace(new RegExp(`[,、]\\s*(?:${optional})\\s*$`, "iu"), "");
+}
+
+/** The word joining an amount to what it measures, at the start: "of", "de", "d'", "di", "van". */
+function dropJoiningWord(text: string, language: Language): string {
+  if (language === "en") return text.replace(/^of\s+/i, "");
+  for (const joiner of [...LANGUAGE_WORDS[language].joiners].sort((a, b) => b.length - a.length)) {
+    const lower = text.toLowerCase();
+    if (joiner.endsWith("'") && lower.startsWith(joiner)) return text.slice(joiner.length).trim();
+    if (lower.startsWith(`${joiner} `)) return text.slice(joiner.length + 1).trim();
+  }
+  return text;
 }
 
 /**
@@ -78,14 +108,28 @@ export function keptAsWritten(
  * food is prepared ("mystery flour, sifted", "zest of 1 lemon, finely grated"); anything else
  * stays in the words ("Salt, pepper and oil"), which the shopping list reads.
  */
-export function splitPreparation(text: string): { words: string; note: string | null } {
+export function splitPreparation(
+  text: string,
+  language: Language = "en",
+): { words: string; note: string | null } {
   const comma = text.indexOf(",");
   if (comma <= 0) return { words: text, note: null };
   const after = text.slice(comma + 1).trim();
+  const local =
+    language === "en"
+      ? new Set<string>()
+      : new Set(
+          [...LANGUAGE_WORDS[language].preparationWords, ...LANGUAGE_WORDS[language].sizeWords]
+            .flatMap((word) => word.split(" "))
+            .map((word) => word.toLowerCase()),
+        );
   const described = after
     .split(/[\s,]+/)
     .filter((word) => word !== "")
-    .every((word) => isPreparationWord(word.replace(/[.;:!]+$/, "")));
+    .every((word) => {
+      const bare = word.replace(/[.;:!]+$/, "");
+      return isPreparationWord(bare) || local.has(bare.toLowerCase());
+    });
   if (after === "" || !described) return { words: text, note: null };
   return {
     words: text.slice(0, comma).trim(),

@@ -1,5 +1,7 @@
+import type { Language } from "@potluck/contract/languages";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
+import { matchLocalName } from "./languages/names.js";
 import { recipeUsesSql } from "./ranking.js";
 import { foldText } from "./search-text.js";
 
@@ -210,6 +212,26 @@ export function singular(word: string): string {
   return word;
 }
 
+/**
+ * The text to look up for a line written in `language`: a name of that language (names files,
+ * every plural form; languages/names.ts) stands for its English catalogue name, which the query
+ * then finds as an exact name; words that name nothing there are looked up as they are, among
+ * the English names (and the cook's own ingredients), as an English line is.
+ */
+export function lookupInLanguage(
+  ingredientText: string,
+  language: Language,
+): { text: string; singularText: string } {
+  if (language !== "en") {
+    const local = matchLocalName(ingredientText, language);
+    if (local) {
+      const name = foldText(local.name);
+      return { text: name, singularText: name };
+    }
+  }
+  return lookupText(ingredientText);
+}
+
 /** The text to look up: folded, with a known synonym put in its place. */
 export function lookupText(ingredientText: string): { text: string; singularText: string } {
   const folded = foldText(ingredientText)
@@ -253,11 +275,12 @@ export async function matchIngredientTexts(
   db: Db,
   userId: number,
   ingredientTexts: string[],
+  language: Language = "en",
 ): Promise<(CatalogueMatch | null)[]> {
   // Each distinct text is looked up once ("1 egg" fifty times is one lookup).
   const keyOf = (lookup: { text: string; singularText: string }) =>
     `${lookup.text}\u0000${lookup.singularText}`;
-  const lookups = ingredientTexts.map(lookupText);
+  const lookups = ingredientTexts.map((text) => lookupInLanguage(text, language));
   const distinct = new Map<string, { idx: number; t: string; s: string }>();
   for (const lookup of lookups) {
     if (lookup.text === "" || distinct.has(keyOf(lookup))) continue;

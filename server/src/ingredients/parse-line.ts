@@ -1,6 +1,8 @@
 // Splits one free-text ingredient line ("1 ½ cups plain flour, sifted") into quantity, unit,
 // the words that name the ingredient and a note. Pure: matching the words to the catalogue
 // is match-lines.ts's job. The rules are listed in docs/decisions/0015-recipe-import.md.
+import type { Language } from "@potluck/contract/languages";
+import { parseLocalLine } from "./languages/parse.js";
 import { isKnownOtherName } from "./match-lines.js";
 import { findUnit } from "./unit-words.js";
 
@@ -336,9 +338,12 @@ const OPTIONAL = /^optional\b[\s,;:]*/i;
 
 /**
  * The parts of one ingredient line. The quantity is as written (not scaled), the unit a name
- * from units.json, and `ingredientText` the words the matcher looks up.
+ * from units.json, and `ingredientText` the words the matcher looks up. A line in another
+ * shipped language is read by that language's words (languages/parse.ts); English by the rules
+ * below.
  */
-export function parseIngredientLine(original: string): ParsedLine {
+export function parseIngredientLine(original: string, language: Language = "en"): ParsedLine {
+  if (language !== "en") return parseLocalLine(original, language);
   const note: string[] = [];
   let text = normalize(original);
 

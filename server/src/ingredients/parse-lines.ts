@@ -1,6 +1,9 @@
 import type { ParsedIngredientLine } from "@potluck/contract";
+import type { Language } from "@potluck/contract/languages";
 import type { Db } from "../db/client.js";
 import { keptAsWritten } from "./as-written.js";
+import { LANGUAGE_WORDS } from "./languages/index.js";
+import { matchLocalName } from "./languages/names.js";
 import { matchIngredientTexts, wordsBeyondMatch } from "./match-lines.js";
 import { parseIngredientLine } from "./parse-line.js";
 import { listUnits } from "./repository.js";
@@ -18,18 +21,44 @@ const AND = /(?:^|\s)(?:and|&)(?:\s|$)/i;
 const namesTwo = (ingredientText: string, name: string) =>
   AND.test(ingredientText) && !AND.test(name);
 
+/** The same in another language: "Salz und Pfeffer", "sel et poivre", "塩と胡椒". */
+function namesTwoIn(language: Exclude<Language, "en">, ingredientText: string): boolean {
+  const and = LANGUAGE_WORDS[language].andWords;
+  if (language === "ja") return and.some((word) => ingredientText.slice(1, -1).includes(word));
+  const words = ingredientText.split(/\s+/);
+  return (
+    words.slice(1, -1).some((word) => and.includes(word)) ||
+    (language === "ar" && words.slice(1).some((word) => /^وال/.test(word)))
+  );
+}
+
+/**
+ * The words of a line that the matched ingredient leaves out, in the line's language: for a
+ * name found in that language (languages/names.ts), the words beside it; else, as in English,
+ * those the catalogue name does not hold.
+ */
+function wordsBeyond(ingredientText: string, matchedName: string, language: Language): string[] {
+  if (language !== "en") {
+    const local = matchLocalName(ingredientText, language);
+    if (local) return local.extra;
+  }
+  return wordsBeyondMatch(ingredientText, matchedName);
+}
+
 export async function parseIngredientLines(
   db: Db,
   userId: number,
   lines: string[],
+  language: Language = "en",
 ): Promise<ParsedIngredientLine[]> {
-  const parsed = lines.map(parseIngredientLine);
+  const parsed = lines.map((line) => parseIngredientLine(line, language));
   const [units, matches] = await Promise.all([
     listUnits(db),
     matchIngredientTexts(
       db,
       userId,
       parsed.map((line) => line.ingredientText),
+      language,
     ),
   ]);
   const unitByName = new Map(units.map((unit) => [unit.name.toLowerCase(), unit]));
@@ -38,12 +67,16 @@ export async function parseIngredientLines(
     const ingredient = matches[index] ?? null;
     // A line that matched nothing, or less than it says, is kept as written rather than lost:
     // so is one naming two foods ("Salt and pepper to taste" is not just Salt).
-    const partial = ingredient !== null && wordsBeyondMatch(line.ingredientText, ingredient.name);
+    const partial =
+      ingredient !== null && wordsBeyond(line.ingredientText, ingredient.name, language);
+    const two =
+      ingredient !== null &&
+      (language === "en"
+        ? namesTwo(line.ingredientText, ingredient.name)
+        : namesTwoIn(language, line.ingredientText));
     const kept =
-      ingredient === null ||
-      (partial && partial.length > 0) ||
-      namesTwo(line.ingredientText, ingredient.name)
-        ? keptAsWritten(line.original, line)
+      ingredient === null || (partial && partial.length > 0) || two
+        ? keptAsWritten(line.original, line, language)
         : null;
     return {
       original: line.original,

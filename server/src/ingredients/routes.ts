@@ -78,7 +78,9 @@ export const ingredientsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      return parseIngredientLines(app.db, user.id, request.body.lines);
+      // The lines' language as the caller states it, else the caller's own (issue 37 §3).
+      const language = request.body.language ?? request.language;
+      return parseIngredientLines(app.db, user.id, request.body.lines, language);
     },
   );
 };

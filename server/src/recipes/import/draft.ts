@@ -95,7 +95,8 @@ export async function buildDraft(
     .filter((line) => !isHeading(line))
     .slice(0, RECIPE_INGREDIENTS_MAX)
     .map((line) => line.slice(0, PARSE_LINE_MAX_LENGTH));
-  const parsed = await parseIngredientLines(db, userId, lines);
+  // Read in the page's language (its inLanguage or <html lang>) when it is one of the ten.
+  const parsed = await parseIngredientLines(db, userId, lines, recipe.language ?? "en");
   return {
     title: recipe.name.slice(0, RECIPE_TITLE_MAX),
     content: instructionsHtml(recipe.sections, recipe.description),

@@ -1,3 +1,4 @@
+import { bestLanguage, type Language } from "@potluck/contract/languages";
 import type { ChildNode, Document, Element } from "domhandler";
 import { DomUtils, parseDocument } from "htmlparser2";
 
@@ -23,6 +24,11 @@ export interface FoundRecipe {
   prepMinutes: number | null;
   cookMinutes: number | null;
   totalMinutes: number | null;
+  /**
+   * The page's language when it is one of the ten (issue 37 §3): the recipe's inLanguage, else
+   * the page's `<html lang>`; null when it states none of them. Its ingredient lines are read in it.
+   */
+  language?: Language | null;
 }
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -35,7 +41,9 @@ const isObject = (value: Json | undefined): value is JsonObject =>
 export function findRecipe(html: string): FoundRecipe | null {
   const document = parseDocument(html);
   const node = recipeFromJsonLd(document) ?? recipeFromMicrodata(document);
-  return node ? readRecipe(node) : null;
+  if (!node) return null;
+  const recipe = readRecipe(node);
+  return { ...recipe, language: recipe.language ?? htmlLanguage(document) };
 }
 
 // ---------- JSON-LD ----------
@@ -262,6 +270,17 @@ function strings(value: Json | undefined): string[] {
   return [];
 }
 
+/** One of the ten languages for a language tag ("de-DE", "fr", "pt-BR"), or null. */
+function shippedLanguage(tag: string | undefined): Language | null {
+  return tag ? bestLanguage([tag.trim()]) : null;
+}
+
+/** The page's `<html lang>`, when it is one of the ten. */
+function htmlLanguage(document: Document): Language | null {
+  const html = DomUtils.findOne((element) => element.name === "html", document.children, true);
+  return shippedLanguage(html?.attribs.lang);
+}
+
 function readRecipe(node: JsonObject): FoundRecipe {
   const name = oneLine(plainText(strings(node.name)[0] ?? strings(node.headline)[0] ?? ""));
   const ingredients = strings(node.recipeIngredient ?? node.ingredients)
@@ -282,6 +301,7 @@ function readRecipe(node: JsonObject): FoundRecipe {
     prepMinutes: durationMinutes(node.prepTime),
     cookMinutes: durationMinutes(node.cookTime),
     totalMinutes: durationMinutes(node.totalTime),
+    language: shippedLanguage(strings(node.inLanguage)[0]),
   };
 }
 
