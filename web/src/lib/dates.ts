@@ -61,8 +61,17 @@ export type DayStyle = keyof typeof DAY_STYLES;
 
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
 
-/** The formatter of a calendar day in this style, in the reader's language (made once). */
-export function dayFormat(style: DayStyle): Intl.DateTimeFormat {
+/** A day, or a range of days, as the page shows it. */
+export interface DayFormat {
+  format(date: Date): string;
+  formatRange(start: Date, end: Date): string;
+}
+
+/**
+ * The formatter of a calendar day in this style, in the reader's language (made once); what
+ * it writes goes through `localized`, so the pseudo-language accents it like any text.
+ */
+export function dayFormat(style: DayStyle): DayFormat {
   const locale = formattingLocale();
   const key = `${locale}|${style}`;
   let format = dayFormatters.get(key);
@@ -70,5 +79,9 @@ export function dayFormat(style: DayStyle): Intl.DateTimeFormat {
     format = new Intl.DateTimeFormat(locale, { ...DAY_STYLES[style], timeZone: "UTC" });
     dayFormatters.set(key, format);
   }
-  return format;
+  const intl = format;
+  return {
+    format: (date) => localized(intl.format(date)),
+    formatRange: (start, end) => localized(intl.formatRange(start, end)),
+  };
 }

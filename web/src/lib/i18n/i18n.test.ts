@@ -2,7 +2,7 @@ import { LANGUAGES } from "@potluck/contract/languages";
 import { IntlMessageFormat } from "intl-messageformat";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { compileCatalogue } from "../../../scripts/precompile-messages";
-import { formatDate, formatDateTime } from "../dates";
+import { dayFormat, formatDate, formatDateTime } from "../dates";
 import { bootLanguage } from "./boot";
 import { chooseLanguage, languageCookieText } from "./choose";
 import { FIRST_DAY, firstDayOfWeek, formatList, formatNumber } from "./format";
@@ -61,6 +61,7 @@ describe("the pseudo-language en-XA", () => {
     // Dates the app writes itself are accented too: not a text left in English.
     expect(localized("28 Nov 2026")).toBe("28 Ñöṽ 2026");
     expect(formatDate(new Date(2026, 10, 28))).toBe("28 Ñöṽ 2026");
+    expect(dayFormat("day").format(new Date(Date.UTC(2026, 10, 28)))).toBe("Šàţûŕðàý 28 Ñöṽéɱƀéŕ");
   });
 });
 
