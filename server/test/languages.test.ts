@@ -12,6 +12,7 @@ import { startBackgroundJobs } from "../src/background-jobs.js";
 import { formatMessage } from "../src/i18n/catalogue.js";
 import { buildRecipe, buildUser, signedIn, TEST_PASSWORD } from "./factories.js";
 import { Agent, createTestApp } from "./helper.js";
+import { finished, upload, zip } from "./import-fixtures.js";
 import { startTestSmtpServer } from "./smtp-server.js";
 
 const smtp = await startTestSmtpServer();
@@ -119,11 +120,12 @@ describe("a 400 in the caller's language", () => {
   });
 
   it("is today's English for Accept-Language: *, none, or a language Potluck does not speak", async () => {
-    for (const headers of [
+    const stated: Record<string, string>[] = [
       { "accept-language": "*" },
       {},
       { "accept-language": "tlh, sw;q=0.5" },
-    ]) {
+    ];
+    for (const headers of stated) {
       const response = await blankSignup(new Agent(app), headers);
       expect(response.json()).toEqual({ password: ["This field may not be blank."] });
     }
@@ -282,6 +284,23 @@ describe("mails in their recipient's language", () => {
     const inEnglish = await smtp.waitFor(english.user.email);
     expect(inEnglish.subject).toBe("Your Potluck password was changed");
     expect(inEnglish.text).toContain(`Hello ${english.user.username},`);
+  });
+});
+
+describe("an import's reasons", () => {
+  it("are said in the reader's language, however they were stored", async () => {
+    const { agent } = await signedIn(app, db);
+    const archive = await zip([["notes.txt", "hello"]]);
+    const id = (await upload(agent, archive)).json().id;
+    const english = await finished(agent, id);
+    expect(english.reason).toBe(
+      "This file is not one we can import: upload an export from Paprika, Mealie, Tandoor, Nextcloud Cookbook or Potluck, or recipe pages (schema.org JSON-LD).",
+    );
+    await agent.patch("/api/users/me/preferences/", { language: "nl" });
+    const dutch = (await agent.get(`/api/imports/${id}/`)).json();
+    expect(dutch.reason).toMatch(/^Dit bestand kunnen we niet importeren: /);
+    const list = (await agent.get("/api/imports/")).json();
+    expect(list[0].reason).toBe(dutch.reason);
   });
 });
 

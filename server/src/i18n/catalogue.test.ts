@@ -1,9 +1,10 @@
 import { LANGUAGES } from "@potluck/contract/languages";
 import { IntlMessageFormat } from "intl-messageformat";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { CATALOGUES, formatMessage, type MessageKey } from "./catalogue.js";
 import { catalogueProblems, placeholdersOf } from "./check.js";
-import { messageOfEnglish, translateEnglish } from "./from-english.js";
+import { messageOfEnglish, translateEnglish, ZOD_MESSAGES } from "./from-english.js";
 
 const english = CATALOGUES.en as Record<string, string>;
 
@@ -64,6 +65,24 @@ describe("the server's message catalogues", () => {
       const text = formatMessage("en", key as MessageKey, sampleValues(message));
       expect(messageOfEnglish(text)?.key, text).toBe(key);
     }
+  });
+
+  it("knows zod's own messages, for rules that name none of ours", () => {
+    const zodMessage = (schema: z.ZodType, input: unknown) =>
+      schema.safeParse(input).error?.issues[0]?.message ?? "";
+    const found = [
+      zodMessage(z.string().max(3), "abcd"),
+      zodMessage(z.string().min(2), "a"),
+      zodMessage(z.number().max(3), 4),
+      zodMessage(z.number().min(2), 1),
+      zodMessage(z.number().positive(), 0),
+      zodMessage(z.array(z.string()).max(1), ["a", "b"]),
+      zodMessage(z.array(z.string()).min(1), []),
+      zodMessage(z.string(), 5),
+      zodMessage(z.enum(["a", "b"]), "c"),
+      zodMessage(z.union([z.string(), z.number()]), null),
+    ].map((text) => messageOfEnglish(text)?.key);
+    expect(found).toEqual(ZOD_MESSAGES);
   });
 
   it("translates a filled-in English message with its values, and leaves unknown text alone", () => {

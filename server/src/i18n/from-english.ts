@@ -9,6 +9,23 @@ import { CATALOGUES, formatMessage, type MessageKey } from "./catalogue.js";
 // 150 characters."), becomes that message in the caller's language with the same values. A
 // text the catalogue does not know is sent as it is.
 
+/**
+ * zod's own English messages (its en locale), for a schema rule that names no message of ours
+ * (`text().max(150)`): found by their text like the others, though no file of ours writes it.
+ */
+export const ZOD_MESSAGES: readonly MessageKey[] = [
+  "validation.zod.stringTooLong",
+  "validation.zod.stringTooShort",
+  "validation.zod.numberTooBig",
+  "validation.zod.numberTooSmall",
+  "validation.zod.numberNotPositive",
+  "validation.zod.arrayTooLong",
+  "validation.zod.arrayTooShort",
+  "validation.zod.invalidType",
+  "validation.zod.invalidOption",
+  "validation.zod.invalidInput",
+];
+
 /** Messages that are no error text and never arrive as one: formatted by key only. */
 const FORMATTED_BY_KEY_ONLY = ["mail.", "notifications.", "planner.slots.", "planner.calendar."];
 
@@ -78,11 +95,34 @@ export function messageOfEnglish(
   return undefined;
 }
 
-/** An English message the server wrote, in `language` (as it is when the catalogue lacks it). */
+/**
+ * An English message the server wrote, in `language` (as it is when the catalogue lacks it).
+ * A value that is itself a message ("It could not be read: {error}.") is translated too.
+ */
 export function translateEnglish(text: string, language: Language): string {
   if (language === DEFAULT_LANGUAGE) return text;
   const message = messageOfEnglish(text);
-  return message ? formatMessage(language, message.key, message.values) : text;
+  if (!message) return text;
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(message.values)) {
+    const inner = messageOfEnglish(value);
+    values[name] = inner ? formatMessage(language, inner.key, inner.values) : value;
+  }
+  return formatMessage(language, message.key, values);
+}
+
+/**
+ * A text of several English messages, one after another ("No ingredients or steps were found
+ * in the file. Imported without its picture: …"), in `language`, message by message.
+ */
+export function translateEnglishSentences(text: string, language: Language): string {
+  if (language === DEFAULT_LANGUAGE || messageOfEnglish(text)) {
+    return translateEnglish(text, language);
+  }
+  return text
+    .split(/(?<=[.?!]) (?=[A-Z])/)
+    .map((sentence) => translateEnglish(sentence, language))
+    .join(" ");
 }
 
 /**

@@ -1,7 +1,14 @@
+import type { Language } from "@potluck/contract/languages";
 import type { FastifyBaseLogger } from "fastify";
 import type { NotifyHub } from "../db/notify-listener.js";
 import { EventStreamHub, type HubStream } from "../http/event-stream-hub.js";
+import { translateEnglishSentences } from "../i18n/from-english.js";
 import { IMPORT_EVENTS_CHANNEL, type ImportNotice } from "./events.js";
+
+/** A cook's open stream, with the language its page reads (an import's reason is said in it). */
+export interface ImportStream extends HubStream {
+  language: Language;
+}
 
 /**
  * The open import event streams of this process, by cook. Each NOTIFY is sent to its cook's
@@ -12,8 +19,8 @@ import { IMPORT_EVENTS_CHANNEL, type ImportNotice } from "./events.js";
 export function importEventStreams(
   notifyHub: NotifyHub,
   log: FastifyBaseLogger,
-): EventStreamHub<HubStream> {
-  return new EventStreamHub<HubStream>(
+): EventStreamHub<ImportStream> {
+  return new EventStreamHub<ImportStream>(
     notifyHub,
     IMPORT_EVENTS_CHANNEL,
     {
@@ -24,8 +31,14 @@ export function importEventStreams(
         } catch {
           return;
         }
-        const text = `event: progress\ndata: ${JSON.stringify(notice.import)}\n\n`;
-        for (const stream of hub.of(notice.user)) hub.send(stream, text);
+        const { reason } = notice.import;
+        for (const stream of hub.of(notice.user)) {
+          const summary =
+            reason === null
+              ? notice.import
+              : { ...notice.import, reason: translateEnglishSentences(reason, stream.language) };
+          hub.send(stream, `event: progress\ndata: ${JSON.stringify(summary)}\n\n`);
+        }
       },
       caughtUp: (hub) => {
         for (const key of hub.keys()) {

@@ -1,7 +1,15 @@
 import type { ImportDetail, ImportItem, ImportStatus, ImportSummary } from "@potluck/contract";
+import { DEFAULT_LANGUAGE, type Language } from "@potluck/contract/languages";
+import { translateEnglishSentences } from "../i18n/from-english.js";
 import type { ImportItemRow, ImportRow } from "./repository.js";
 
-export function toImportSummary(row: ImportRow): ImportSummary {
+// An import's reasons are stored as the importer wrote them, in English; each is shown in the
+// reader's language (issue 37).
+
+export function toImportSummary(
+  row: ImportRow,
+  language: Language = DEFAULT_LANGUAGE,
+): ImportSummary {
   return {
     id: row.id,
     status: row.status as ImportStatus,
@@ -11,22 +19,29 @@ export function toImportSummary(row: ImportRow): ImportSummary {
     imported: row.imported,
     skipped: row.skipped,
     failed: row.failed,
-    reason: row.reason,
+    reason: row.reason === null ? null : translateEnglishSentences(row.reason, language),
     created_on: new Date(row.createdOn).toISOString(),
     finished_on: row.finishedOn ? new Date(row.finishedOn).toISOString() : null,
   };
 }
 
-export function toImportItem(row: ImportItemRow): ImportItem {
+export function toImportItem(row: ImportItemRow, language: Language): ImportItem {
   return {
     position: row.position,
     title: row.title,
     status: row.status as ImportItem["status"],
     ...(row.status === "imported" ? { recipe_id: row.recipeId } : {}),
-    ...(row.reason ? { reason: row.reason } : {}),
+    ...(row.reason ? { reason: translateEnglishSentences(row.reason, language) } : {}),
   };
 }
 
-export function toImportDetail(row: ImportRow, items: ImportItemRow[]): ImportDetail {
-  return { ...toImportSummary(row), items: items.map(toImportItem) };
+export function toImportDetail(
+  row: ImportRow,
+  items: ImportItemRow[],
+  language: Language,
+): ImportDetail {
+  return {
+    ...toImportSummary(row, language),
+    items: items.map((item) => toImportItem(item, language)),
+  };
 }

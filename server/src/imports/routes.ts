@@ -93,7 +93,9 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: "user" }, schema: { response: { 200: importList } } },
     async (request) => {
       const user = requireUser(request);
-      return (await importsOf(app.db, user.id)).map(toImportSummary);
+      return (await importsOf(app.db, user.id)).map((row) =>
+        toImportSummary(row, request.language),
+      );
     },
   );
 
@@ -107,7 +109,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const row = await importOf(app.db, user.id, request.params.id);
       if (!row) throw notFound();
-      return toImportDetail(row, await itemsOf(app.db, row.id));
+      return toImportDetail(row, await itemsOf(app.db, row.id), request.language);
     },
   );
 
@@ -121,7 +123,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const row = await cancelImport(app.db, user.id, request.params.id);
       if (!row) throw notFound();
-      return toImportDetail(row, await itemsOf(app.db, row.id));
+      return toImportDetail(row, await itemsOf(app.db, row.id), request.language);
     },
   );
 
@@ -145,7 +147,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       // Listening before the stream opens, so no change after it is missed.
       await streams.ready(app.config.database.connectTimeoutMs);
-      streams.open(user.id, { res: startEventStream(reply) });
+      streams.open(user.id, { res: startEventStream(reply), language: request.language });
     },
   );
 };
