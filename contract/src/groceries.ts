@@ -20,6 +20,7 @@ import {
   GUESTS_MIN,
   SHOPPING_TEXT_MAX,
 } from "./limits.js";
+import { namedIngredient, namedUnit } from "./names.js";
 
 const NOT_AN_INTEGER = "A valid integer is required.";
 const NOT_A_NUMBER = "A valid number is required.";
@@ -212,9 +213,9 @@ export type CreateTextExtraBody = {
  */
 export const plannedExtra = z.object({
   id: z.number(),
-  ingredient: z.object({ id: z.number().nullable(), name: z.string() }),
+  ingredient: namedIngredient.extend({ id: z.number().nullable() }),
   quantity: z.number().nullable(),
-  unit: z.object({ id: z.number(), name: z.string() }).nullable(),
+  unit: namedUnit.nullable(),
   text: z.string().nullable(),
 });
 export type PlannedExtra = z.infer<typeof plannedExtra>;
@@ -241,8 +242,9 @@ export const shoppingItem = z.object({
   is_checked: z.boolean(),
   /** Rounded to 2 decimals; null only for a free-text line without an amount. */
   quantity: z.number().nullable(),
-  unit: z.object({ id: z.number(), name: z.string() }).nullable(),
-  ingredient: z.object({ id: z.number().nullable(), name: z.string() }),
+  /** In the reader's language, as the ingredient and the aisle (names.ts). */
+  unit: namedUnit.nullable(),
+  ingredient: namedIngredient.extend({ id: z.number().nullable() }),
   text: z.string().nullable(),
   /** Its sources joined by " & ", e.g. "Pancakes (4 guests) & Extras". */
   from_recipes: z.string(),

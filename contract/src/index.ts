@@ -12,6 +12,7 @@ export * from "./ingredients.js";
 export * from "./languages.js";
 export * from "./limits.js";
 export * from "./moderation.js";
+export * from "./names.js";
 export * from "./notifications.js";
 export * from "./planner.js";
 export * from "./ratings.js";

@@ -2,11 +2,14 @@ import { z } from "zod";
 import { text } from "./common.js";
 import { LANGUAGES } from "./languages.js";
 import { INGREDIENT_SEARCH_MIN, PARSE_LINE_MAX_LENGTH, PARSE_LINES_MAX } from "./limits.js";
+import { namedIngredient, namedUnit } from "./names.js";
 
-export const unitSchema = z.object({ id: z.number(), name: z.string() });
+/** A unit, named in the reader's language (names.ts: `forms` and `code` outside English). */
+export const unitSchema = namedUnit;
 export type Unit = z.infer<typeof unitSchema>;
 
-export const ingredientOption = z.object({ id: z.number(), name: z.string() });
+/** An ingredient, named in the reader's language (names.ts: `forms` outside English). */
+export const ingredientOption = namedIngredient;
 export type IngredientOption = z.infer<typeof ingredientOption>;
 
 export const ingredientSearchQuery = z.object({

@@ -20,6 +20,7 @@ import {
   TAG_LIST_DEFAULT,
   TAG_LIST_MAX,
 } from "./limits.js";
+import { namedIngredient, namedUnit } from "./names.js";
 
 /**
  * Quantities are per ONE serving. A recipe that does not say how many it serves serves this
@@ -78,11 +79,12 @@ export type RecipeListItem = z.infer<typeof recipeListItem>;
  */
 export const recipeIngredient = z.object({
   id: z.number(),
-  ingredient: z.object({ id: z.number(), name: z.string() }).nullable(),
+  /** Named in the reader's language (names.ts: `forms` outside English). */
+  ingredient: namedIngredient.nullable(),
   /** Per ONE serving; null only for a row kept as written without an amount. */
   quantity: z.number().nullable(),
-  /** Null only for a row kept as written without a unit. */
-  unit: z.object({ id: z.number(), name: z.string() }).nullable(),
+  /** Null only for a row kept as written without a unit. In the reader's language (names.ts). */
+  unit: namedUnit.nullable(),
   /** A row kept as written: its words, as the cook (or the imported page) wrote them. */
   text: z.string().nullable(),
   /**

@@ -624,15 +624,34 @@ function countAmount(quantity: number, unit: string, use: LineUse): AmountText &
  * "1.5 g"); "to taste" has no amount. When `buying` (the shopping list), a counted thing is
  * bought whole: "3 onions (2⅔ needed)", "2 cans (1½ needed)". The quantity is the one to show:
  * scale it first (or not: see scalesWithGuests).
+ *
+ * The unit and the ingredient may be given as the answers carry them (`{name, forms, code}`,
+ * names.ts): with a `reader` of another language than English, the line reads in it (see
+ * readerLineText); in English exactly as above.
  */
 export function ingredientLineText(
   quantity: number,
-  unitName: string,
-  ingredientName: string,
+  unitName: string | CatalogueName,
+  ingredientName: string | CatalogueName,
   system: UnitsPreference = "as_written",
   use: LineUse = {},
+  reader?: Reader,
 ): IngredientLineText {
-  const unit = unitName.trim();
+  if (reader && reader.language !== "en") {
+    return readerLineText(quantity, named(unitName), named(ingredientName), system, use, reader);
+  }
+  const unit = codeOf(unitName).trim();
+  const name = typeof ingredientName === "string" ? ingredientName : ingredientName.name;
+  return englishLineText(quantity, unit, name, system, use);
+}
+
+function englishLineText(
+  quantity: number,
+  unit: string,
+  ingredientName: string,
+  system: UnitsPreference,
+  use: LineUse,
+): IngredientLineText {
   const lowerUnit = unit.toLowerCase();
   if (lowerUnit === "to taste") return lineOf({ amount: "" }, `${ingredientName} to taste`);
   if (isPlainCount(unit)) {
@@ -664,25 +683,44 @@ export function ingredientLineText(
  * has one, the amount read as every ingredient line's ("2 kg mystery flour", "3 paper
  * towels", "½ cup fresh herbs", bought whole when `buying`); without a quantity, only the
  * words ("a handful of fresh herbs"). A quantity without a unit is a count ("2 lemons, zested").
+ * With a `reader` of another language, its amount reads in it (the words stay as written).
  */
 export function freeLineText(
   quantity: number | null,
-  unitName: string | null,
+  unitName: string | CatalogueName | null,
   text: string,
   system: UnitsPreference = "as_written",
   use: LineUse = {},
+  reader?: Reader,
 ): IngredientLineText {
   if (quantity === null) return { amount: "", name: text, text };
-  const { amount, exact, needed } = ingredientLineText(quantity, unitName ?? "", "", system, use);
+  if (reader && reader.language !== "en") {
+    return readerLineText(
+      quantity,
+      named(unitName ?? ""),
+      { name: text },
+      system,
+      use,
+      reader,
+      true,
+    );
+  }
+  const { amount, exact, needed } = ingredientLineText(
+    quantity,
+    codeOf(unitName ?? ""),
+    "",
+    system,
+    use,
+  );
   return lineOf({ amount, ...(exact ? { exact } : {}), ...(needed ? { needed } : {}) }, text);
 }
 
 /** A recipe's ingredient row as recipeLineText reads it (RecipeIngredient's fields). */
 export interface RecipeLine {
-  ingredient: { name: string } | null;
+  ingredient: { name: string; forms?: NameForms } | null;
   /** Per ONE serving. */
   quantity: number | null;
-  unit: { name: string } | null;
+  unit: { name: string; forms?: NameForms; code?: string } | null;
   text: string | null;
 }
 
@@ -690,19 +728,211 @@ export interface RecipeLine {
  * THE way a recipe's ingredient row reads for `guests` (the recipe page, cook mode, the
  * JSON-LD export): a catalogue row by ingredientLineText, a row kept as written by
  * freeLineText; its quantity per ONE serving scaled as quantityForGuests says (a pinch stays a
- * pinch), the same for both.
+ * pinch), the same for both. With a `reader` of another language, in it.
  */
 export function recipeLineText(
   line: RecipeLine,
   guests: number,
   servings: number,
   system: UnitsPreference = "as_written",
+  reader?: Reader,
 ): IngredientLineText {
-  const unitName = line.unit?.name ?? "";
+  const unitName = line.unit ? codeOf(line.unit) : "";
   const quantity =
     line.quantity === null ? null : quantityForGuests(line.quantity, unitName, guests, servings);
   if (line.ingredient === null) {
-    return freeLineText(quantity, line.unit?.name ?? null, line.text ?? "", system);
+    return freeLineText(quantity, line.unit ?? null, line.text ?? "", system, {}, reader);
   }
-  return ingredientLineText(quantity ?? 0, unitName, line.ingredient.name, system);
+  return ingredientLineText(quantity ?? 0, line.unit ?? "", line.ingredient, system, {}, reader);
+}
+
+// ---------- the line in the reader's language (issue 37 §3) ----------
+
+/** A name's plural forms by CLDR plural category ({"one": "Ei", "other": "Eier"}): names.ts. */
+export interface NameForms {
+  zero?: string;
+  one?: string;
+  two?: string;
+  few?: string;
+  many?: string;
+  other: string;
+}
+
+/**
+ * A catalogue ingredient or unit as an answer names it: `name` in the reader's language, its
+ * `forms` when the language inflects it, and for a unit outside English its English `code`.
+ */
+export interface CatalogueName {
+  name: string;
+  forms?: NameForms;
+  code?: string;
+}
+
+/** Who reads a line: their language, and the names of the units a conversion may pick. */
+export interface Reader {
+  /** One of the ten languages' codes ("de", "pt-BR", "ja"). */
+  language: string;
+  /**
+   * A unit's name in the reader's language by its English name ("tbsp" → "EL"), for a unit
+   * the cook's system converts into; without it, the unit's English symbol.
+   */
+  unitName?: (code: string) => CatalogueName | undefined;
+}
+
+/** The name the unit rules know a unit by: its `code` (outside English), else its name. */
+function codeOf(unit: string | CatalogueName): string {
+  return typeof unit === "string" ? unit : (unit.code ?? unit.name);
+}
+
+const named = (thing: string | CatalogueName): CatalogueName =>
+  typeof thing === "string" ? { name: thing } : thing;
+
+const PLURAL_RULES = new Map<string, Intl.PluralRules>();
+const DECIMAL_SEPARATORS = new Map<string, string>();
+
+/** The form of `name` for `count` in `language` ("Eier" for 2, "jajek" for 5). */
+export function nameForCount(name: CatalogueName, count: number, language: string): string {
+  if (!name.forms) return name.name;
+  let rules = PLURAL_RULES.get(language);
+  if (!rules) {
+    rules = new Intl.PluralRules(language);
+    PLURAL_RULES.set(language, rules);
+  }
+  return name.forms[rules.select(count)] ?? name.forms.other;
+}
+
+/** "1.5" → "1,5" where the language writes a decimal comma; kitchen glyphs stay ("1½"). */
+export function localNumber(text: string, language: string): string {
+  let separator = DECIMAL_SEPARATORS.get(language);
+  if (separator === undefined) {
+    separator =
+      new Intl.NumberFormat(language, { numberingSystem: "latn" })
+        .formatToParts(1.5)
+        .find((part) => part.type === "decimal")?.value ?? ".";
+    DECIMAL_SEPARATORS.set(language, separator);
+  }
+  return separator === "." ? text : text.replace(".", separator);
+}
+
+/** Japanese writes spoons and cups before their number ("大さじ2"), other units after ("200g"). */
+const UNIT_FIRST_IN_JAPANESE = new Set(["tsp", "tbsp", "cup"]);
+
+/** A number and its unit's word as the language writes them: "2 EL", "大さじ2", "200g". */
+function withUnit(number: string, word: string, code: string, language: string): string {
+  if (word === "") return number;
+  if (language === "ja") {
+    return UNIT_FIRST_IN_JAPANESE.has(code.toLowerCase()) ? `${word}${number}` : `${number}${word}`;
+  }
+  return `${number} ${word}`;
+}
+
+/**
+ * A name in running text after a count: "2 œufs", "5 jajek" (lower case, unless the name
+ * holds other capitals), but German keeps its nouns' capitals ("2 Eier").
+ */
+function inRunningTextOf(name: string, language: string): string {
+  return language === "de" ? name : inRunningText(name);
+}
+
+/** The whole line: the amount first, but the name first in Japanese ("卵 2個", "薄力粉 200g"). */
+function readerLineOf(
+  { amount, exact, needed }: AmountText,
+  name: string,
+  language: string,
+): IngredientLineText {
+  const words = amount ? (language === "ja" ? `${name} ${amount}` : `${amount} ${name}`) : name;
+  return {
+    amount,
+    name,
+    text: needed ? `${words} (${needed} needed)` : words,
+    ...(exact ? { exact } : {}),
+    ...(needed ? { needed } : {}),
+  };
+}
+
+/**
+ * ingredientLineText's rules, read in the reader's language: the unit and the ingredient in
+ * the form their count takes there (Intl.PluralRules: "2 Eier", "5 jajek", "1½ jajka", "2
+ * Zehen"), numbers with the language's decimal separator ("1,5 kg"; kitchen glyphs kept:
+ * "½ TL"), "to taste" after the name ("Salz nach Geschmack"), Japanese in its own order
+ * ("卵 2個", "醤油 大さじ2"). `asWritten`: a row kept as written, its words untouched. The
+ * "(… needed)" of a line to buy is left in English for the page to say in its catalogue.
+ */
+function readerLineText(
+  quantity: number,
+  unit: CatalogueName,
+  ingredient: CatalogueName,
+  system: UnitsPreference,
+  use: LineUse,
+  reader: Reader,
+  asWritten = false,
+): IngredientLineText {
+  const language = reader.language;
+  const num = (text: string) => localNumber(text, language);
+  const code = codeOf(unit).trim();
+  const lowerCode = code.toLowerCase();
+  if (lowerCode === "to taste") {
+    return readerLineOf({ amount: "" }, `${ingredient.name} ${unit.name}`.trim(), language);
+  }
+  const countExtras = (amount: AmountText, word: string) => ({
+    ...(amount.exact ? { exact: withUnit(num(decimals(quantity)), word, code, language) } : {}),
+    ...(amount.needed ? { needed: num(amount.needed) } : {}),
+  });
+  if (isPlainCount(code)) {
+    const { count, ...amount } = countAmount(quantity, "", use);
+    const name = asWritten
+      ? ingredient.name
+      : inRunningTextOf(nameForCount(ingredient, count, language), language);
+    // Japanese counts with its counter ("2個"); the others say the thing's plural.
+    const counter = language === "ja" && lowerCode === "piece" ? unit.name : "";
+    return readerLineOf(
+      {
+        amount: withUnit(num(amount.amount), counter, code, language),
+        ...countExtras(amount, counter),
+      },
+      name,
+      language,
+    );
+  }
+  const shown = displayQuantity(quantity, code, system);
+  if (!measureOf(shown.unit)) {
+    if (lowerCode === "pinch" || lowerCode === "dash") {
+      const whole = Math.max(1, Math.ceil(roundTo2(quantity)));
+      const word = nameForCount(unit, whole, language);
+      return readerLineOf(
+        { amount: withUnit(String(whole), word, code, language) },
+        ingredient.name,
+        language,
+      );
+    }
+    const { count, ...amount } = countAmount(quantity, "", use);
+    const word = nameForCount(unit, count, language);
+    return readerLineOf(
+      {
+        amount: withUnit(num(amount.amount), word, code, language),
+        ...countExtras(amount, nameForCount(unit, quantity, language)),
+      },
+      ingredient.name,
+      language,
+    );
+  }
+  const shownUnit =
+    shown.unit === code ? unit : (reader.unitName?.(shown.unit) ?? { name: shown.unit });
+  const { text, snapped } = measureNumber(shown.quantity, shown.unit);
+  const exact = rounded(snapped, shown.quantity)
+    ? withUnit(
+        num(decimals(shown.quantity)),
+        nameForCount(shownUnit, shown.quantity, language),
+        shown.unit,
+        language,
+      )
+    : undefined;
+  return readerLineOf(
+    {
+      amount: withUnit(num(text), nameForCount(shownUnit, snapped, language), shown.unit, language),
+      ...(exact ? { exact } : {}),
+    },
+    ingredient.name,
+    language,
+  );
 }
