@@ -153,6 +153,11 @@ export const es: LanguageWords = {
   sayNoMore: ["fresco", "fresca", "frescos", "frescas", "molido", "molida", "de", "del"],
   synonyms: {
     harina: "All-purpose flour",
+    comino: "Ground cumin",
+    "comino molido": "Ground cumin",
+    oregano: "Oregano",
+    "sal gorda": "Kosher salt",
+    "sal gruesa": "Kosher salt",
     "harina de trigo": "All-purpose flour",
     "harina comun": "All-purpose flour",
     azucar: "Sugar",

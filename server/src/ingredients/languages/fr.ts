@@ -108,6 +108,8 @@ export const fr: LanguageWords = {
     ["fillet", /^(?:d'|de )(?:huile|vinaigre|jus|citron|crème|lait|sauce|miel)/i, "dash"],
     // "1 gousse de vanille" is a pod.
     ["clove", /^de vanille/i, "pod"],
+    // "1 noix de muscade" is the nutmeg itself; "1 noix de beurre" a knob.
+    ["knob", /^de muscade/i, "piece"],
     // "1 branche de céleri" is a stalk; "2 branches de thym" sprigs.
     ["sprig", /^de c[ée]leri/i, "stalk"],
   ],
@@ -185,6 +187,10 @@ export const fr: LanguageWords = {
     "en cubes",
     "en rondelles",
     "en lamelles",
+    "écrasé",
+    "écrasée",
+    "écrasés",
+    "écrasées",
     "pressé",
     "pressée",
     "tiède",
@@ -203,6 +209,8 @@ export const fr: LanguageWords = {
   sayNoMore: ["frais", "fraiche", "fraiches", "moulu", "moulue", "de", "d'", "du", "en"],
   synonyms: {
     farine: "All-purpose flour",
+    celeri: "Celery",
+    "celeri branche": "Celery",
     "farine de ble": "All-purpose flour",
     "farine t45": "All-purpose flour",
     "farine t55": "All-purpose flour",

@@ -47,6 +47,8 @@ const OR_WORDS: Record<OtherLanguage, string[]> = {
 const NOTE_STARTS: Record<OtherLanguage, string[]> = {
   de: [
     "zum servieren",
+    "zum bestäuben",
+    "zum anbraten",
     "zum bestreuen",
     "zum garnieren",
     "zum braten",
@@ -64,7 +66,15 @@ const NOTE_STARTS: Record<OtherLanguage, string[]> = {
     "pour la friture",
     "pour le service",
   ],
-  es: ["para servir", "para decorar", "para freír", "para el molde", "para espolvorear"],
+  es: [
+    "para servir",
+    "para decorar",
+    "para freír",
+    "para el molde",
+    "para espolvorear",
+    "para rebozar",
+    "para empanar",
+  ],
   it: [
     "per servire",
     "per decorare",
@@ -237,10 +247,14 @@ function leadingQuantity(text: string, words: LanguageWords): Quantity {
     return { value, rest, note, vague: false };
   }
   const numberWords = Object.keys(words.numberWords);
-  const word = new RegExp(`^(${wordPattern(numberWords)})(?:(?<=')|(?=\\s|$))`, "iu").exec(text);
+  const word = new RegExp(`^(${wordPattern(numberWords)})(?:(?<=')|(?=[\\s-]|$))`, "iu").exec(text);
   if (word?.[1]) {
     const value = words.numberWords[word[1].toLowerCase().replace(/\s+/g, " ")] ?? null;
-    let rest = text.slice(word[0].length).trim();
+    // "une demi-botte": the hyphen only joins the number to its unit.
+    let rest = text
+      .slice(word[0].length)
+      .replace(/^-(?=\p{L})/u, "")
+      .trim();
     let total = value;
     const half = halfMore(rest, words);
     if (half && total !== null) {
@@ -490,9 +504,10 @@ export function parseLocalLine(original: string, language: OtherLanguage): Parse
   // "200 g (7 oz) de farine", "1 Dose (400 g) Tomaten": what comes after the brackets.
   if (unit !== null || quantity.vague || value !== null) text = dropJoiner(text, words);
 
+  // The notes in the line's order: "1 cebolla mediana, picada" notes "mediana, picada".
   const described = splitDescription(text, language);
-  note.push(...described.note);
   let name = takeDescribingWords(described.name, words, language, note);
+  note.push(...described.note);
   name = dropJoiner(name, words);
 
   // "2 Knoblauchzehen": the unit inside one word.
