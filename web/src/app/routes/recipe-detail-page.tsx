@@ -27,6 +27,7 @@ import { useDebouncedValue } from "../../features/recipes/use-debounced-value";
 import { StepTextWithTimers } from "../../features/timers/components/step-text-with-timers";
 import { TimerStrip } from "../../features/timers/components/timer-strip";
 import { ApiError, reasonOf } from "../../lib/api-client";
+import { LeftToRightNumbers } from "../../lib/bidi";
 import { useCameFrom } from "../../lib/came-from";
 import { useRecipeConversation } from "../../lib/conversation";
 import { t } from "../../lib/i18n";
@@ -361,7 +362,7 @@ function LineAmount({ line }: { line: { amount: string; exact?: string } }) {
         className="ingredient-amount"
         title={line.exact ? t("app.recipeDetail.exactly", { amount: line.exact }) : undefined}
       >
-        {line.amount}
+        <LeftToRightNumbers text={line.amount} />
       </span>{" "}
     </>
   );

@@ -1,6 +1,7 @@
 import type { Aisle, ShoppingItem, UnitsPreference } from "@potluck/contract";
 import { useId, useLayoutEffect, useRef, useState } from "react";
 import { reasonOf } from "../../../lib/api-client";
+import { LeftToRightNumbers } from "../../../lib/bidi";
 import { isFocusLost } from "../../../lib/focus";
 import { t } from "../../../lib/i18n";
 import { tRich } from "../../../lib/i18n/rich";
@@ -62,7 +63,9 @@ export function ShoppingItemRow({
           }}
         />
         <span className="shopping-item-text">
-          <span className="shopping-item-what">{what}</span>{" "}
+          <span className="shopping-item-what">
+            <LeftToRightNumbers text={what} />
+          </span>{" "}
           <span
             ref={recipes}
             id={recipesId}

@@ -2,6 +2,7 @@ import type { ShoppingItem } from "@potluck/contract";
 import { useId, useMemo, useRef, useState } from "react";
 import { LoadError } from "../../../components/load-error";
 import { Loading } from "../../../components/status";
+import { LeftToRightNumbers } from "../../../lib/bidi";
 import { useOnline } from "../../../lib/offline/online";
 import { useUnitsPreference } from "../../../lib/units-preference";
 import { usePendingLines } from "../api/add-queue";
@@ -141,7 +142,9 @@ function PendingLines({ listId }: { listId: number }) {
         <li key={line.seq} className="shopping-item is-pending">
           <p className="shopping-item-tick">
             <span className="shopping-item-text">
-              <span className="shopping-item-what">{line.text}</span>{" "}
+              <span className="shopping-item-what">
+                <LeftToRightNumbers text={line.text} />
+              </span>{" "}
               <span className="shopping-item-for">
                 {online ? t("groceries.shoppingList.adding") : t("groceries.shoppingList.waiting")}
               </span>

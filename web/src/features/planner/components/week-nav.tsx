@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { isRightToLeft } from "../../../lib/bidi";
 import { t } from "../../../lib/i18n";
 import { tRich } from "../../../lib/i18n/rich";
 import { addDays, type Day, mondayOf, weekTitle } from "../week";
@@ -18,6 +19,8 @@ export function WeekNav({
   hrefOf: (monday: Day) => string;
 }) {
   const thisWeek = mondayOf(todayDay);
+  // Right to left the week runs from right to left: the week before is to the right.
+  const rtl = isRightToLeft();
   return (
     <>
       <h2 className="planner-week-title" aria-live="polite">
@@ -25,7 +28,7 @@ export function WeekNav({
       </h2>
       <nav className="planner-week-nav" aria-label={t("planner.nav.label")}>
         <Link to={hrefOf(addDays(monday, -7))} className="btn btn-secondary btn-small">
-          <span aria-hidden="true">← </span>
+          <span aria-hidden="true">{rtl ? "→ " : "← "}</span>
           {tRich("planner.nav.previous", {
             wide: (chunks) => <span className="planner-nav-week">{chunks}</span>,
           })}
@@ -41,7 +44,7 @@ export function WeekNav({
           {tRich("planner.nav.next", {
             wide: (chunks) => <span className="planner-nav-week">{chunks}</span>,
           })}
-          <span aria-hidden="true"> →</span>
+          <span aria-hidden="true">{rtl ? " ←" : " →"}</span>
         </Link>
       </nav>
     </>

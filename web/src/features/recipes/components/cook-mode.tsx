@@ -9,6 +9,7 @@ import {
 } from "react";
 import { Modal } from "../../../components/modal";
 import { ServerHtml } from "../../../components/server-html";
+import { isRightToLeft, LeftToRightNumbers } from "../../../lib/bidi";
 import { t } from "../../../lib/i18n";
 import { tRich } from "../../../lib/i18n/rich";
 import { useScreenWakeLock } from "../../../lib/wake-lock";
@@ -204,7 +205,9 @@ function CookIngredients({
               <label htmlFor={`cook-line-${line.id}`}>
                 {line.amount && (
                   <>
-                    <span className="ingredient-amount">{line.amount}</span>{" "}
+                    <span className="ingredient-amount">
+                      <LeftToRightNumbers text={line.amount} />
+                    </span>{" "}
                   </>
                 )}
                 {line.name}
@@ -258,7 +261,10 @@ function forgetProgress(recipeId: number): void {
   }
 }
 
-/** ArrowRight / ArrowLeft anywhere in the page move a step (not while typing somewhere). */
+/**
+ * ArrowRight / ArrowLeft anywhere in the page move a step (not while typing somewhere): the
+ * arrow the way the text reads goes on, so right to left ArrowLeft is the next step.
+ */
 function useArrowKeys(move: (by: number) => void) {
   const latest = useRef(move);
   latest.current = move;
@@ -268,7 +274,9 @@ function useArrowKeys(move: (by: number) => void) {
       const target = event.target as HTMLElement | null;
       if (target?.closest("textarea, select, [contenteditable='true'], input:not([type=checkbox])"))
         return;
-      const by = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
+      const forward = isRightToLeft() ? "ArrowLeft" : "ArrowRight";
+      const backward = isRightToLeft() ? "ArrowRight" : "ArrowLeft";
+      const by = event.key === forward ? 1 : event.key === backward ? -1 : 0;
       if (by === 0) return;
       event.preventDefault();
       latest.current(by);
@@ -278,7 +286,11 @@ function useArrowKeys(move: (by: number) => void) {
   }, []);
 }
 
-/** Pointer handlers that turn a horizontal swipe over the step into a move. */
+/**
+ * Pointer handlers that turn a horizontal swipe over the step into a move: the step is pushed
+ * the way the text reads, so a swipe to the left goes on left to right, to the right right to
+ * left.
+ */
 function useSwipe(move: (by: number) => void) {
   const start = useRef<{ id: number; x: number; y: number } | null>(null);
   return {
@@ -289,7 +301,8 @@ function useSwipe(move: (by: number) => void) {
       const from = start.current;
       start.current = null;
       if (!from || from.id !== event.pointerId) return;
-      const by = swipeMove(event.clientX - from.x, event.clientY - from.y);
+      const dx = event.clientX - from.x;
+      const by = swipeMove(isRightToLeft() ? -dx : dx, event.clientY - from.y);
       if (by !== 0) move(by);
     },
     onPointerCancel: () => {
