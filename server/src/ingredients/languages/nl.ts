@@ -129,6 +129,10 @@ export const nl: LanguageWords = {
   synonyms: {
     bloem: "All-purpose flour",
     boter: "Butter",
+    winterpeen: "Carrot",
+    peen: "Carrot",
+    paprika: "Red bell pepper",
+    paprikas: "Red bell pepper",
     tarwebloem: "All-purpose flour",
     meel: "All-purpose flour",
     suiker: "Sugar",

@@ -85,6 +85,7 @@ const NOTE_STARTS: Record<OtherLanguage, string[]> = {
     "per spolverizzare",
   ],
   nl: [
+    "om in te bakken",
     "om te serveren",
     "voor het serveren",
     "voor de garnering",
@@ -246,6 +247,18 @@ function leadingQuantity(text: string, words: LanguageWords): Quantity {
     }
     return { value, rest, note, vague: false };
   }
+  const vague = new RegExp(
+    `^(${wordPattern(words.vagueWords ?? [])})(?:(?<=')|(?=\\s|$))`,
+    "iu",
+  ).exec(words.vagueWords?.length ? text : "");
+  if (vague?.[1]) {
+    return {
+      value: null,
+      rest: text.slice(vague[0].length).trim(),
+      note: [vague[1].toLowerCase()],
+      vague: true,
+    };
+  }
   const numberWords = Object.keys(words.numberWords);
   const word = new RegExp(`^(${wordPattern(numberWords)})(?:(?<=')|(?=[\\s-]|$))`, "iu").exec(text);
   if (word?.[1]) {
@@ -262,18 +275,6 @@ function leadingQuantity(text: string, words: LanguageWords): Quantity {
       rest = half;
     }
     return { value: total, rest, note: [], vague: false };
-  }
-  const vague = new RegExp(
-    `^(${wordPattern(words.vagueWords ?? [])})(?:(?<=')|(?=\\s|$))`,
-    "iu",
-  ).exec(words.vagueWords?.length ? text : "");
-  if (vague?.[1]) {
-    return {
-      value: null,
-      rest: text.slice(vague[0].length).trim(),
-      note: [vague[1].toLowerCase()],
-      vague: true,
-    };
   }
   return { value: null, rest: text, note: [], vague: false };
 }

@@ -6,6 +6,8 @@ import { hasNamesFile, matchLocalName } from "./names.js";
 import { deTable } from "./tables/de.js";
 import { esTable } from "./tables/es.js";
 import { frTable } from "./tables/fr.js";
+import { itTable } from "./tables/it.js";
+import { nlTable } from "./tables/nl.js";
 import type { Row } from "./tables/types.js";
 
 // The parser's table per language (issue 37 §3 and Tests): lines a recipe in that language
@@ -16,6 +18,8 @@ const TABLES: Partial<Record<Language, Row[]>> = {
   de: deTable,
   fr: frTable,
   es: esTable,
+  it: itTable,
+  nl: nlTable,
 };
 
 const scores: string[] = [];
