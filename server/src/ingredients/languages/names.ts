@@ -1,9 +1,13 @@
 import type { Language } from "@potluck/contract/languages";
+import ar from "../data/names/ar.json" with { type: "json" };
 import de from "../data/names/de.json" with { type: "json" };
 import es from "../data/names/es.json" with { type: "json" };
 import fr from "../data/names/fr.json" with { type: "json" };
 import it from "../data/names/it.json" with { type: "json" };
+import ja from "../data/names/ja.json" with { type: "json" };
 import nl from "../data/names/nl.json" with { type: "json" };
+import pl from "../data/names/pl.json" with { type: "json" };
+import ptBR from "../data/names/pt-BR.json" with { type: "json" };
 import { foldText } from "../search-text.js";
 import { LANGUAGE_WORDS } from "./index.js";
 
@@ -17,7 +21,17 @@ interface NamesFile {
 }
 
 /** The names files there are; a language without one matches by its synonyms and in English. */
-const NAME_FILES: Partial<Record<Language, NamesFile>> = { de, fr, es, it, nl };
+const NAME_FILES: Partial<Record<Language, NamesFile>> = {
+  de,
+  fr,
+  es,
+  it,
+  nl,
+  "pt-BR": ptBR,
+  pl,
+  ja,
+  ar,
+};
 
 /** The form a name and a line's words are compared in: folded, punctuation made spaces. */
 export function nameKey(text: string, language: Language): string {

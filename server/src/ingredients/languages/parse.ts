@@ -46,6 +46,7 @@ const OR_WORDS: Record<OtherLanguage, string[]> = {
 /** What a line adds after its ingredient, into the note: "zum Servieren", "pour servir". */
 const NOTE_STARTS: Record<OtherLanguage, string[]> = {
   de: [
+    "ohne",
     "zum servieren",
     "zum bestäuben",
     "zum anbraten",
@@ -67,6 +68,7 @@ const NOTE_STARTS: Record<OtherLanguage, string[]> = {
     "pour le service",
   ],
   es: [
+    "sin",
     "para servir",
     "para decorar",
     "para freír",
@@ -93,7 +95,7 @@ const NOTE_STARTS: Record<OtherLanguage, string[]> = {
     "om in te vetten",
     "voor de vorm",
   ],
-  "pt-BR": ["para servir", "para decorar", "para fritar", "para untar", "para polvilhar"],
+  "pt-BR": ["para servir", "para decorar", "para fritar", "para untar", "para polvilhar", "sem"],
   pl: [
     "do podania",
     "do dekoracji",
@@ -350,6 +352,8 @@ function dropJoiner(text: string, words: LanguageWords): string {
 
 /** Splits off what describes rather than names: after a comma, "oder …", "zum Servieren". */
 function splitDescription(text: string, language: OtherLanguage): { name: string; note: string[] } {
+  // "Leite sem lactose" is a name: its "sem" starts no note.
+  const known = isKnownName(text.split(/[,;、]/)[0] ?? "", language);
   const note: string[] = [];
   let name = text;
   const cut = (pattern: RegExp) => {
@@ -362,7 +366,7 @@ function splitDescription(text: string, language: OtherLanguage): { name: string
   cut(/\s*[,;、]\s*/);
   cut(/\s+-\s+/);
   const starts = [...OR_WORDS[language], ...NOTE_STARTS[language]];
-  if (language !== "ja" && starts.length) {
+  if (language !== "ja" && starts.length && !known) {
     cut(new RegExp(`\\s+(?:${wordPattern(starts)})(?=\\s|$)`, "iu"));
   }
   return { name: name.trim(), note: note.filter((part) => part !== "") };

@@ -8,6 +8,7 @@ import { esTable } from "./tables/es.js";
 import { frTable } from "./tables/fr.js";
 import { itTable } from "./tables/it.js";
 import { nlTable } from "./tables/nl.js";
+import { ptBRTable } from "./tables/pt-BR.js";
 import type { Row } from "./tables/types.js";
 
 // The parser's table per language (issue 37 §3 and Tests): lines a recipe in that language
@@ -20,6 +21,7 @@ const TABLES: Partial<Record<Language, Row[]>> = {
   es: esTable,
   it: itTable,
   nl: nlTable,
+  "pt-BR": ptBRTable,
 };
 
 const scores: string[] = [];
@@ -34,7 +36,7 @@ describe.each(LANGUAGES.filter((language) => TABLES[language]))("%s lines", (lan
     expect(table.length).toBeGreaterThanOrEqual(40);
   });
 
-  it.each(table)("reads %j", (line, quantity, unit, ingredient, note, optional, match) => {
+  it.each(table)("reads %j", (line, quantity, unit, ingredient, note, optional) => {
     const parsed = parseIngredientLine(line, language);
     const read = {
       quantity: parsed.quantity,
