@@ -203,6 +203,28 @@ export const ingredients = pgTable(
   ],
 );
 
+/**
+ * The catalogue ingredients' names in the other shipped languages (issue 37 §3), every plural
+ * form a row ("Ei", "Eier"), loaded from ingredients/data/names/<language>.json at start
+ * (reference-data.ts), for the ingredient search in any language (its trigram index as the
+ * ingredients' own). English names are the ingredients' own `name`.
+ */
+export const ingredientNames = pgTable(
+  "ingredient_names",
+  {
+    ingredientId: integer("ingredient_id")
+      .notNull()
+      .references(() => ingredients.id, { onDelete: "cascade" }),
+    language: text("language").notNull(),
+    name: text("name").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.language, t.ingredientId, t.name] }),
+    index("ingredient_names_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    index("ingredient_names_ingredient_idx").on(t.ingredientId),
+  ],
+);
+
 // ---------- recipes ----------
 
 export const recipes = pgTable(
