@@ -199,6 +199,10 @@ test("a cook in Arabic on a 360 px phone: recipe, planner and list mirrored, no 
     (await box(weekLinks.last())).center,
   );
   await expect(weekLinks.first().locator('[aria-hidden="true"]')).toHaveText("→");
+  // A phone lays a day out as it nears the screen: the week's last day seen before the shot.
+  const lastDay = page.locator(".planner-day").last();
+  await lastDay.scrollIntoViewIfNeeded();
+  await expect(lastDay.locator(".planner-day-name")).toBeVisible();
   await photograph(page, "arabic-rtl-planner");
   // On a wide screen the week's days run from right to left.
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -222,6 +226,26 @@ test("a cook in Arabic on a 360 px phone: recipe, planner and list mirrored, no 
   );
   await expect(line.locator('.shopping-item-what bdi[dir="ltr"]')).toHaveText(/^(150|١٥٠)$/);
   await photograph(page, "arabic-rtl-list");
+
+  // --- no other page scrolls sideways either
+  for (const path of [
+    "/",
+    "/explore",
+    "/recipes",
+    "/recipes/collections",
+    "/recipes/import",
+    "/settings",
+    "/notifications",
+    `/cooks/${username}`,
+    "/about",
+    "/terms-of-service",
+    "/cookie-policy",
+    "/no-such-page",
+  ]) {
+    await page.goto(path);
+    await expect(page.locator("h1").first()).toBeVisible();
+    await expectRightToLeftAndNarrow(page);
+  }
 
   // --- the recipe editor writes right to left
   await page.goto("/recipes/new");

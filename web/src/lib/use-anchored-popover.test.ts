@@ -20,6 +20,13 @@ describe("placeMenu", () => {
     expect(placed.top + menu.height).toBeLessThanOrEqual(760);
   });
 
+  it("right to left puts the left edges together", () => {
+    expect(placeMenu({ top: 100, bottom: 132, left: 30, right: 62 }, menu, view, true)).toEqual({
+      top: 136,
+      left: 30,
+    });
+  });
+
   it("keeps it inside the window on every side", () => {
     // A button half off the left edge, in a window too short for the menu either way.
     const placed = placeMenu({ top: 40, bottom: 72, right: 60 }, menu, { width: 390, height: 150 });

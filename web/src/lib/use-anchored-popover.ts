@@ -1,23 +1,26 @@
 import { type RefObject, useLayoutEffect } from "react";
+import { isRightToLeft } from "./bidi";
 
 /** Room kept between the button and its menu, and between the menu and the window's edges. */
 const GAP = 4;
 
 /**
  * Where a menu of `menu` size goes for a button at `anchor`, in a window of `view` size: below
- * the button, its right edge on the button's, or above the button when there is not room below
- * and there is more above; kept inside the window either way.
+ * the button, its end edge on the button's (the right one; right to left, the left one), or
+ * above the button when there is not room below and there is more above; kept inside the
+ * window either way.
  */
 export function placeMenu(
-  anchor: { top: number; bottom: number; right: number },
+  anchor: { top: number; bottom: number; left?: number; right: number },
   menu: { width: number; height: number },
   view: { width: number; height: number },
+  rightToLeft = false,
 ): { top: number; left: number } {
   const below = view.height - anchor.bottom - GAP;
   const above = anchor.top - GAP;
   const fitsBelow = menu.height + GAP <= below;
   const top = fitsBelow || below >= above ? anchor.bottom + GAP : anchor.top - GAP - menu.height;
-  const left = anchor.right - menu.width;
+  const left = rightToLeft && anchor.left !== undefined ? anchor.left : anchor.right - menu.width;
   return {
     top: Math.max(GAP, Math.min(top, view.height - menu.height - GAP)),
     left: Math.max(GAP, Math.min(left, view.width - menu.width - GAP)),
@@ -46,6 +49,7 @@ export function useAnchoredPopover(
         button.getBoundingClientRect(),
         { width: menu.offsetWidth, height: menu.offsetHeight },
         { width: document.documentElement.clientWidth, height: window.innerHeight },
+        isRightToLeft(),
       );
       menu.style.top = `${top}px`;
       menu.style.left = `${left}px`;
