@@ -1,7 +1,7 @@
 import { LANGUAGES } from "@potluck/contract/languages";
 import { IntlMessageFormat } from "intl-messageformat";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { compileCatalogue } from "../../../scripts/precompile-messages";
+import { compileCatalogue, shortenKeys, shortIds } from "../../../scripts/precompile-messages";
 import { dayFormat, formatDate, formatDateTime } from "../dates";
 import { bootLanguage } from "./boot";
 import { chooseLanguage, languageCookieText } from "./choose";
@@ -48,6 +48,31 @@ describe("the pseudo-language en-XA", () => {
     ).toBe("2 ŕéçîþéš~~~");
     expect(() => compileCatalogue({ "a.b": "{oops" }, "de.json")).toThrow(
       /^de\.json: a\.b is not valid ICU/,
+    );
+  });
+
+  it("reads the build's short ids as the keys they stand for", () => {
+    const ids = shortIds(["b.c.d", "a.b.c", "recipes.form.save"]);
+    expect([...ids]).toEqual([
+      ["a.b.c", "0"],
+      ["b.c.d", "1"],
+      ["recipes.form.save", "2"],
+    ]);
+    expect(
+      shortenKeys(
+        [
+          "t(\"recipes.form.save\"); tRich('a.b.c', {});",
+          "const KEYS = { x: `b.c.d` };",
+          'import("./messages/en.json"); const other = "recipes.form.other";',
+        ].join("\n"),
+        ids,
+      ),
+    ).toBe(
+      [
+        "t(\"2\"); tRich('0', {});",
+        "const KEYS = { x: `1` };",
+        'import("./messages/en.json"); const other = "recipes.form.other";',
+      ].join("\n"),
     );
   });
 
