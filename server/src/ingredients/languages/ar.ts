@@ -110,7 +110,17 @@ export const ar: LanguageWords = {
     "حوالي",
   ],
   vagueWords: ["بعض", "قليل", "القليل من"],
+  unitFixes: [
+    // "2 ورق غار" are bay leaves, named so.
+    ["leaf", /^(?:ال)?غار/u, ""],
+  ],
   preparationWords: [
+    "مقطعة مكعبات",
+    "مقطع مكعبات",
+    "منزوع النوى",
+    "منزوعة النوى",
+    "محمص",
+    "محمصة",
     "مفروم",
     "مفرومة",
     "مقطع",
@@ -143,6 +153,11 @@ export const ar: LanguageWords = {
   sayNoMore: ["طازج", "طازجة", "مطحون", "مطحونة"],
   synonyms: {
     دقيق: "All-purpose flour",
+    باذنجان: "Eggplant",
+    كوسا: "Zucchini",
+    تمر: "Date",
+    "لحم غنم": "Lamb",
+    "لحم خروف": "Lamb",
     طحين: "All-purpose flour",
     سكر: "Sugar",
     "سكر ناعم": "Icing sugar",

@@ -85,6 +85,25 @@ export function namesIndex(language: Language): Map<string, string> {
   return index;
 }
 
+let arabicCounts: Map<string, number> | undefined;
+
+/**
+ * The count an Arabic word says of itself, without a number: the names file's `one` form of a
+ * counted ingredient ("بصلة", an onion) is 1, its `two` form, the dual ("بيضتان"), 2.
+ */
+export function arabicCount(text: string): number | undefined {
+  if (!arabicCounts) {
+    const counts = new Map<string, number>();
+    for (const forms of Object.values(NAME_FILES.ar?.ingredients ?? {})) {
+      if (typeof forms === "string") continue;
+      if (forms.two) counts.set(nameKey(forms.two, "ar"), 2);
+      if (forms.one && forms.one !== forms.few) counts.set(nameKey(forms.one, "ar"), 1);
+    }
+    arabicCounts = counts;
+  }
+  return arabicCounts.get(nameKey(text, "ar"));
+}
+
 /** Whether `language` has a names file (else its lines match by synonyms and English names). */
 export const hasNamesFile = (language: Language) => NAME_FILES[language] !== undefined;
 
@@ -185,7 +204,7 @@ export function matchLocalName(text: string, language: Language): LocalMatch | u
     const rest = key
       .split(best[0])
       .map((part) => part.replace(/^の|の$/g, "").trim())
-      .filter((part) => part !== "");
+      .filter((part) => part !== "" && !noMore.has(part));
     return { name: best[1], extra: rest };
   }
 

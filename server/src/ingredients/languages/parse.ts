@@ -1,7 +1,7 @@
 import type { Language } from "@potluck/contract/languages";
 import type { ParsedLine } from "../parse-line.js";
 import { LANGUAGE_WORDS } from "./index.js";
-import { nameKey, namesIndex } from "./names.js";
+import { arabicCount, nameKey, namesIndex } from "./names.js";
 import type { LanguageWords } from "./types.js";
 
 // One ingredient line written in a shipped language other than English (issue 37 §3), split
@@ -489,8 +489,12 @@ export function parseLocalLine(original: string, language: OtherLanguage): Parse
   if (unit === null) {
     if (value !== null) text = takeLeading(text, words.sizeWords, note);
     const found = leadingUnit(text, words);
+    // A unit word that is part of the name here: "2 liście laurowe" are bay leaves.
+    const partOfName = (words.unitFixes ?? []).some(
+      ([from, after, to]) => to === "" && found?.unit === from && after.test(found.rest),
+    );
     // A unit word with nothing after it is the ingredient: "2 Zehen", "4 gousses".
-    if (found && found.rest.trim() !== "") {
+    if (found && found.rest.trim() !== "" && !partOfName) {
       unit = found.unit;
       text = found.rest;
       if (found.times !== 1) value = (value ?? 1) * found.times;
@@ -514,6 +518,11 @@ export function parseLocalLine(original: string, language: OtherLanguage): Parse
   let name = takeDescribingWords(described.name, words, language, note);
   note.push(...described.note);
   name = dropJoiner(name, words);
+
+  // "بصلة" is an onion, "بيضتان" two eggs: an Arabic noun may say its own count.
+  if (language === "ar" && value === null && unit === null && !toTaste) {
+    value = arabicCount(name) ?? null;
+  }
 
   // "2 Knoblauchzehen": the unit inside one word.
   if (unit === null && value !== null) {

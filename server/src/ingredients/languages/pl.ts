@@ -127,6 +127,8 @@ export const pl: LanguageWords = {
     // "1 gałka muszkatołowa" is the nutmeg itself.
     ["knob", /^muszkato/i, "piece"],
     ["knob", /^lodów/i, "scoop"],
+    // "2 liście laurowe" are bay leaves, named so.
+    ["leaf", /^laurow/i, ""],
   ],
   joiners: ["z", "ze"],
   toTaste: ["do smaku", "według uznania", "wg uznania", "wedle uznania", "do doprawienia"],
@@ -219,6 +221,18 @@ export const pl: LanguageWords = {
   ],
   synonyms: {
     maka: "All-purpose flour",
+    kapusta: "Cabbage",
+    kapusty: "Cabbage",
+    boczek: "Bacon",
+    boczku: "Bacon",
+    koperek: "Dill",
+    koperku: "Dill",
+    majeranek: "Marjoram",
+    majeranku: "Marjoram",
+    pieczarki: "Button mushroom",
+    pieczarek: "Button mushroom",
+    papryka: "Red bell pepper",
+    papryki: "Red bell pepper",
     maki: "All-purpose flour",
     "maka pszenna": "All-purpose flour",
     "maki pszennej": "All-purpose flour",

@@ -3,11 +3,14 @@ import { afterAll, describe, expect, it } from "vitest";
 import units from "../data/units.json" with { type: "json" };
 import { parseIngredientLine } from "../parse-line.js";
 import { hasNamesFile, matchLocalName } from "./names.js";
+import { arTable } from "./tables/ar.js";
 import { deTable } from "./tables/de.js";
 import { esTable } from "./tables/es.js";
 import { frTable } from "./tables/fr.js";
 import { itTable } from "./tables/it.js";
+import { jaTable } from "./tables/ja.js";
 import { nlTable } from "./tables/nl.js";
+import { plTable } from "./tables/pl.js";
 import { ptBRTable } from "./tables/pt-BR.js";
 import type { Row } from "./tables/types.js";
 
@@ -22,6 +25,9 @@ const TABLES: Partial<Record<Language, Row[]>> = {
   it: itTable,
   nl: nlTable,
   "pt-BR": ptBRTable,
+  pl: plTable,
+  ja: jaTable,
+  ar: arTable,
 };
 
 const scores: string[] = [];

@@ -21,7 +21,10 @@ export interface LanguageWords {
    * the word, its unit and how much one of it is in that unit.
    */
   countingUnits?: Record<string, { unit: string; times: number }>;
-  /** A unit read differently before some words: [unit, what follows it, the unit it is then]. */
+  /**
+   * A unit read differently before some words: [unit, what follows it, the unit it is then],
+   * "" when the word is then part of the name ("liście laurowe").
+   */
   unitFixes?: [string, RegExp, string][];
   /** Words between the amount and the ingredient, dropped: "de", "d'", "di", "van", "z". */
   joiners: string[];
