@@ -1,7 +1,7 @@
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config.js";
-import { notFound } from "../http/errors.js";
+import { HttpError, notFound } from "../http/errors.js";
 import { createS3ImageStorage, type S3ImageStorage } from "./s3-storage.js";
 import { createImageStorage, IMAGE_KEY, IMMUTABLE, type ImageStorage } from "./storage.js";
 
@@ -97,8 +97,8 @@ function streamFromBucket(app: FastifyInstance, storage: S3ImageStorage): void {
     try {
       object = await storage.get(key);
     } catch (error) {
-      request.log.warn({ err: error }, "image storage unavailable while serving an image");
-      return reply.code(503).header("retry-after", "30").send({ detail: CANNOT_READ });
+      // Logged by the error handler, with what went wrong underneath; said in the caller's language.
+      throw new HttpError(503, { detail: CANNOT_READ }, { "retry-after": "30" }, error);
     }
     if (!object) throw notFound();
     reply.header("content-type", object.contentType ?? "application/octet-stream");
