@@ -17,6 +17,7 @@ export declare function checkCatalogues(input: {
 export declare function scanCode(files: { file: string; text: string }[]): {
   used: Set<string>;
   called: Map<string, string[]>;
+  notLiteral: string[];
 };
 export declare function isWrittenIn(elements: unknown[], code: string): boolean;
 export declare function mergeParts(

@@ -202,6 +202,10 @@ const KEY = /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)+$/;
 const LITERAL = /(["'`])([a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)+)\1/g;
 // t("key"), tRich("key"), and on the server t(language, "key") or t(request, "key").
 const CALL = /\b(?:t|tRich)\(\s*(?:[A-Za-z_$][\w$.]*\s*,\s*)?(["'`])([^"'`$\\\s]+)\1/g;
+// The web's t()/tRich() with anything but a literal key first: a variable, a template with
+// ${…}, a concatenation. (The build shortens literal keys: another key would not be found.)
+const NOT_LITERAL =
+  /(?<![\w$.])(?<!function\s+)(?:t|tRich)\(\s*(?:(?!["'`)\s])|`[^`]*\$\{|(["'])[^"'\n]*\1\s*\+)/g;
 
 /**
  * What a body of code names, tests left out (a key only a test names is unused; a test that
@@ -211,9 +215,13 @@ const CALL = /\b(?:t|tRich)\(\s*(?:[A-Za-z_$][\w$.]*\s*,\s*)?(["'`])([^"'`$\\\s]
 export function scanCode(files) {
   const used = new Set();
   const called = new Map();
+  const notLiteral = [];
   for (const { file, text } of files) {
     if (/\.test\.tsx?$/.test(file)) continue;
     for (const [, , key] of text.matchAll(LITERAL)) used.add(key);
+    for (const match of text.matchAll(NOT_LITERAL)) {
+      notLiteral.push(`${file}:${text.slice(0, match.index).split("\n").length}`);
+    }
     for (const match of text.matchAll(CALL)) {
       const key = match[2];
       if (!KEY.test(key)) continue;
@@ -221,7 +229,7 @@ export function scanCode(files) {
       called.set(key, [...(called.get(key) ?? []), `${file}:${line}`]);
     }
   }
-  return { used, called };
+  return { used, called, notLiteral };
 }
 
 function sourceFiles(dir, root = dir) {
@@ -314,7 +322,12 @@ export function checkRepository(repo) {
     }
     const { catalogues, problems: reading } = readCatalogues(messagesDir);
     problems.push(...reading.map((problem) => `${area.label} ${problem}`));
-    const { used, called } = scanCode(sourceFiles(path.join(repo, area.code)));
+    const { used, called, notLiteral } = scanCode(sourceFiles(path.join(repo, area.code)));
+    if (area.label === "web") {
+      for (const place of notLiteral) {
+        problems.push(`web code: t()/tRich() with a key that is not a literal at ${place}`);
+      }
+    }
     const writtenIn = area.englishTextsIn
       ?.flatMap((dir) => sourceFiles(path.join(repo, dir)))
       .filter(({ file }) => !/\.test\.tsx?$/.test(file) && !file.startsWith("i18n/"))

@@ -208,6 +208,28 @@ describe("what the code names", () => {
   });
 });
 
+describe("keys written as literals", () => {
+  it("finds a t() or tRich() whose key is a variable, built from pieces or concatenated", () => {
+    const { notLiteral } = scanCode([
+      {
+        file: "a.tsx",
+        text: [
+          "t(\"recipes.form.save\"); tRich('a.b.c', { link }); t(`x.y.z`, { n });",
+          "t(key);",
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: code, as the scan reads it.
+          "t(`planner.slots.${slot}`);",
+          't("planner.slots." + slot);',
+          "tRich(\n  labels[slot], {});",
+          "const list = items.map((t) => t.trim()); format(t);",
+          "export function t(key: MessageKey, values?: MessageValues): string {",
+        ].join("\n"),
+      },
+      { file: "a.test.ts", text: "t(key);" },
+    ]);
+    expect(notLiteral).toEqual(["a.tsx:2", "a.tsx:3", "a.tsx:4", "a.tsx:5"]);
+  });
+});
+
 describe("the parts and the catalogues", () => {
   it("finds a catalogue that is not what the parts make", () => {
     const parts = [
