@@ -1,6 +1,13 @@
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "./db/client.js";
-import { aisles, ingredients, termsVersions, units } from "./db/schema.js";
+import {
+  aisles,
+  ingredients,
+  ingredientNames as namesTable,
+  termsVersions,
+  units,
+} from "./db/schema.js";
+import { allNames, TRANSLATED_LANGUAGES } from "./ingredients/catalogue-names.js";
 import aisleCatalogue from "./ingredients/data/aisles.json" with { type: "json" };
 import countedNames from "./ingredients/data/counted.json" with { type: "json" };
 import ingredientNames from "./ingredients/data/ingredients.json" with { type: "json" };
@@ -25,12 +32,13 @@ export async function loadReferenceData(db: Db): Promise<void> {
       .values(ingredientNames.map((name) => ({ name })))
       .onConflictDoNothing()
       .returning({ id: ingredients.id });
-    const sorted = (await loadAisles(tx)) + (await loadCounted(tx));
+    const sorted =
+      (await loadAisles(tx)) + (await loadCounted(tx)) + (await loadIngredientNames(tx));
     await tx.insert(termsVersions).values(FIRST_TERMS_VERSION).onConflictDoNothing();
     return newUnits.length + newIngredients.length + sorted;
   });
   // Fresh planner statistics after a bulk load; later starts insert nothing and skip this.
-  if (added > 0) await db.execute(sql`analyze units, ingredients, aisles`);
+  if (added > 0) await db.execute(sql`analyze units, ingredients, aisles, ingredient_names`);
 }
 
 /**
@@ -73,4 +81,36 @@ async function loadCounted(tx: Tx): Promise<number> {
     update ${ingredients} as i set counted = not i.counted
     where i.created_by is null and i.counted <> (lower(i.name) = any(${names}::text[]))`);
   return changed.rowCount ?? 0;
+}
+
+/**
+ * The catalogue ingredients' names in the other languages (data/names/<language>.json, every
+ * plural form a row), for the ingredient search in any language (issue 37 §3): rows the files
+ * no longer give go (a corrected name), new ones come. Returns how many rows changed.
+ */
+async function loadIngredientNames(tx: Tx): Promise<number> {
+  const languages: string[] = [];
+  const englishNames: string[] = [];
+  const localNames: string[] = [];
+  for (const language of TRANSLATED_LANGUAGES) {
+    for (const { english, names } of allNames("ingredients", language)) {
+      for (const name of names) {
+        languages.push(language);
+        englishNames.push(english.toLowerCase());
+        localNames.push(name);
+      }
+    }
+  }
+  const wanted = sql`select i.id as ingredient_id, v.language, v.name
+    from unnest(${sql.param(languages)}::text[], ${sql.param(englishNames)}::text[],
+                ${sql.param(localNames)}::text[]) as v(language, english, name)
+    join ${ingredients} i on lower(i.name) = v.english`;
+  const removed = await tx.execute(sql`
+    delete from ${namesTable} n where (n.ingredient_id, n.language, n.name) not in (
+      select w.ingredient_id, w.language, w.name from (${wanted}) w)`);
+  const inserted = await tx.execute(sql`
+    insert into ${namesTable} (ingredient_id, language, name)
+    select w.ingredient_id, w.language, w.name from (${wanted}) w
+    on conflict do nothing`);
+  return (removed.rowCount ?? 0) + (inserted.rowCount ?? 0);
 }

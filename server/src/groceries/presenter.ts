@@ -1,10 +1,13 @@
 import type {
+  Aisle,
   GroceryListSummary,
   ListMember,
   PlannedExtra,
   PlannedRecipe,
   ShoppingItem,
 } from "@potluck/contract";
+import type { Language } from "@potluck/contract/languages";
+import { named, namedUnit } from "../ingredients/catalogue-names.js";
 import { listRole, mayManageList } from "./policy.js";
 import type { PlannedExtraRow, ShoppingItemRow } from "./repository.js";
 
@@ -52,32 +55,87 @@ export function presentPlannedRecipe(row: {
  * A catalogue extra, or a free-text one: its text is also its "ingredient" name (for clients
  * that show `ingredient.name`), with a unit and quantity only when the line gave an amount.
  */
-export function presentPlannedExtra(row: PlannedExtraRow): PlannedExtra {
+export function presentPlannedExtra(row: PlannedExtraRow, language: Language = "en"): PlannedExtra {
   return {
     id: row.id,
-    ingredient: { id: row.ingredientId, name: row.ingredientName ?? row.text ?? "" },
+    ingredient: ingredientOf(row, language),
     quantity: row.quantity,
     unit:
-      row.unitId === null || row.unitName === null ? null : { id: row.unitId, name: row.unitName },
+      row.unitId === null || row.unitName === null
+        ? null
+        : namedUnit({ id: row.unitId, name: row.unitName }, language),
     text: row.text,
   };
 }
 
+/**
+ * A line's ingredient in the reader's language (issue 37 §3: `forms` outside English); a
+ * free-text line's "ingredient" is its text, as written.
+ */
+function ingredientOf(
+  row: { ingredientId: number | null; ingredientName: string | null; text: string | null },
+  language: Language,
+): ShoppingItem["ingredient"] {
+  if (row.ingredientId === null || row.ingredientName === null) {
+    return { id: row.ingredientId, name: row.ingredientName ?? row.text ?? "" };
+  }
+  return named("ingredients", { id: row.ingredientId, name: row.ingredientName }, language);
+}
+
 /** A shopping line, catalogue or free-text (shaped as presentPlannedExtra shapes extras). */
-export function presentShoppingItem(row: ShoppingItemRow): ShoppingItem {
+export function presentShoppingItem(row: ShoppingItemRow, language: Language = "en"): ShoppingItem {
   return {
     id: row.id,
     is_checked: row.isChecked,
     quantity: row.quantity,
     unit:
-      row.unitId === null || row.unitName === null ? null : { id: row.unitId, name: row.unitName },
-    ingredient: { id: row.ingredientId, name: row.ingredientName ?? row.text ?? "" },
+      row.unitId === null || row.unitName === null
+        ? null
+        : namedUnit({ id: row.unitId, name: row.unitName }, language),
+    ingredient: ingredientOf(row, language),
     text: row.text,
     from_recipes: row.fromRecipes,
     grocery_list: row.groceryListId,
-    aisle: { id: row.aisleId, name: row.aisleName },
+    aisle: presentAisle({ id: row.aisleId, name: row.aisleName }, language),
     is_staple: row.isStaple,
   };
+}
+
+/** An aisle named in the reader's language (issue 37 §3). */
+export function presentAisle(aisle: { id: number; name: string }, language: Language): Aisle {
+  const local = named("aisles", aisle, language);
+  return { id: local.id, name: local.name };
+}
+
+/**
+ * A list's lines in the reader's language, in the order the cook walks the shop (the query's
+ * order: staples last, by aisle, unchecked first) and, within each such run, by their name as
+ * that reader reads it (the query sorts by the English name). English keeps the query's order.
+ */
+export function presentShoppingItems(rows: ShoppingItemRow[], language: Language): ShoppingItem[] {
+  const items = rows.map((row) => presentShoppingItem(row, language));
+  if (language === "en") return items;
+  const collator = new Intl.Collator(language, { sensitivity: "base" });
+  const runOf = (item: ShoppingItem) => `${item.is_staple}:${item.aisle.id}:${item.is_checked}`;
+  const sorted: ShoppingItem[] = [];
+  let run: ShoppingItem[] = [];
+  const flush = () => {
+    run.sort(
+      (a, b) =>
+        collator.compare(a.ingredient.name, b.ingredient.name) ||
+        collator.compare(a.unit?.name ?? "", b.unit?.name ?? "") ||
+        a.id - b.id,
+    );
+    sorted.push(...run);
+    run = [];
+  };
+  for (const item of items) {
+    const last = run[run.length - 1];
+    if (last && runOf(last) !== runOf(item)) flush();
+    run.push(item);
+  }
+  flush();
+  return sorted;
 }
 
 export function presentListMember(row: ListMember): ListMember {

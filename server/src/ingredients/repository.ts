@@ -1,7 +1,10 @@
-import { asc, sql } from "drizzle-orm";
+import type { Language } from "@potluck/contract/languages";
+import { asc, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.js";
 import { ingredients, units } from "../db/schema.js";
 import type { CursorValues } from "../http/pagination.js";
+import { LANGUAGE_WORDS } from "./languages/index.js";
+import { nameKey } from "./languages/names.js";
 import { synonymOf } from "./match-lines.js";
 import { recipeUsesSql } from "./ranking.js";
 import { accentInsensitivePattern, foldText } from "./search-text.js";
@@ -71,8 +74,19 @@ export type IngredientCursor = [tier: number, negScore: number, lname: string, i
  * similarity, which favours shorter names), then name and id. neg_score holds uses plus
  * similarity (below 1) negated, so one number orders both and the keyset of the next page
  * (tier, neg_score, lname, id) stays as it was.
+ *
+ * In any shipped language (issue 37 §3): the catalogue's names in the other languages
+ * (ingredient_names, every plural form) are matched by the same rules, and so are each
+ * language's synonyms (the line parser's tables), the caller's `language` first: a match in
+ * it ranks in the tiers above, one in another language after them all (tier + 6). An
+ * ingredient counts once, by its best match; `lname` stays its English name (the keyset).
  */
-export function ingredientSearchSql(search: string, limit: number, after?: IngredientCursor) {
+export function ingredientSearchSql(
+  search: string,
+  limit: number,
+  after?: IngredientCursor,
+  language: Language = "en",
+) {
   const folded = foldText(search.trim());
   const pattern = accentInsensitivePattern(folded);
   const synonym = synonymOf(folded) ?? null;
@@ -80,26 +94,75 @@ export function ingredientSearchSql(search: string, limit: number, after?: Ingre
   const keyset = after
     ? sql`where (s.tier, s.neg_score, s.lname, s.id) > (${after[0]}::int, ${after[1]}::numeric, ${after[2]}::text, ${after[3]}::int)`
     : sql``;
-  return sql`
-    select s.id, s.name, s.counted, s.tier, s.neg_score, s.lname from (
-      select i.id, i.name, i.counted, lower(i.name) as lname,
-        case
+  // Scripts whose marks are part of the letter (Japanese voicing, Arabic hamza) are matched as
+  // written too, lower-cased, not only folded.
+  const written = search.trim().normalize("NFKC").toLowerCase();
+  const writtenPattern = written.replace(/[\\^$.*+?()[\]{}|-]/g, "\\$&");
+  const offset = (rowLanguage: SQL) =>
+    sql`(case when ${rowLanguage} = ${language} then 0 else 6 end)`;
+  const localSynonyms = synonymsOf(search);
+  const englishTier = sql`case
           when ${plain} = ${folded} then 0
           when ${plain} = ${synonym}::text then 1
           when lower(i.name) ~ ${`\\m${pattern}\\M`} then 2
           when lower(i.name) ~ ${`\\m${pattern}`} then 3
           when lower(i.name) ~ ${pattern} then 4
           else 5
-        end as tier,
-        -(${recipeUsesSql(sql`i.id`)} + round(similarity(${plain}, ${folded})::numeric, 6))
-          as neg_score
+        end`;
+  const names = sql`unaccent(lower(n.name))`;
+  const candidates = sql`
+      select i.id, ${englishTier} + ${offset(sql`'en'`)} as tier,
+        similarity(${plain}, ${folded}) as closeness
       from ${ingredients} i
       where lower(i.name) ~ ${pattern} or ${folded} <<% lower(i.name)
         or lower(i.name) = ${synonym}::text
+      union all
+      select n.ingredient_id, case
+          when ${names} = ${folded} or lower(n.name) = ${written} then 0
+          when lower(n.name) ~ ${`\\m${pattern}\\M`} or lower(n.name) ~ ${`\\m${writtenPattern}\\M`} then 2
+          when lower(n.name) ~ ${`\\m${pattern}`} or lower(n.name) ~ ${`\\m${writtenPattern}`} then 3
+          when lower(n.name) ~ ${pattern} or lower(n.name) ~ ${writtenPattern} then 4
+          else 5
+        end + ${offset(sql`n.language`)} as tier,
+        greatest(similarity(${names}, ${folded}), similarity(lower(n.name), ${written})) as closeness
+      from ingredient_names n
+      where lower(n.name) ~ ${pattern} or lower(n.name) ~ ${writtenPattern}
+        or ${folded} <<% lower(n.name)
+      union all
+      select i.id, 1 + ${offset(sql`v.language`)} as tier, 1 as closeness
+      from unnest(${sql.param(localSynonyms.map(([l]) => l))}::text[],
+                  ${sql.param(localSynonyms.map(([, english]) => english))}::text[])
+        as v(language, english)
+      join ${ingredients} i on lower(i.name) = v.english`;
+  return sql`
+    select s.id, s.name, s.counted, s.tier, s.neg_score, s.lname from (
+      select i.id, i.name, i.counted, lower(i.name) as lname, m.tier,
+        -(${recipeUsesSql(sql`i.id`)} + round(m.closeness::numeric, 6)) as neg_score
+      from (
+        select distinct on (c.id) c.id, c.tier, c.closeness from (${candidates}) c
+        order by c.id, c.tier, c.closeness desc
+      ) m join ${ingredients} i on i.id = m.id
     ) s
     ${keyset}
     order by s.tier, s.neg_score, s.lname, s.id
     limit ${limit + 1}`;
+}
+
+/**
+ * The catalogue ingredients `search` is a known synonym of in each shipped language other than
+ * English (the line parser's tables: "mehl", "farine", "harina" → all-purpose flour):
+ * [language, lower-cased English name].
+ */
+function synonymsOf(search: string): [Language, string][] {
+  const found: [Language, string][] = [];
+  for (const [language, words] of Object.entries(LANGUAGE_WORDS) as [
+    Exclude<Language, "en">,
+    { synonyms: Record<string, string> },
+  ][]) {
+    const english = words.synonyms[nameKey(search, language)];
+    if (english) found.push([language, english.toLowerCase()]);
+  }
+  return found;
 }
 
 export async function searchIngredients(
@@ -107,8 +170,9 @@ export async function searchIngredients(
   search: string,
   limit: number,
   after?: IngredientCursor,
+  language: Language = "en",
 ): Promise<IngredientMatch[]> {
-  const query = ingredientSearchSql(search, limit, after);
+  const query = ingredientSearchSql(search, limit, after, language);
   return withTypoTolerance(db, async (tx) => (await tx.execute<IngredientMatch>(query)).rows);
 }
 

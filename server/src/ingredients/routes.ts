@@ -7,11 +7,14 @@ import {
   parseLinesResponse,
   unitSchema,
 } from "@potluck/contract";
+import type { Language } from "@potluck/contract/languages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../auth/plugin.js";
 import { decodeCursor, toPage } from "../http/pagination.js";
 import { consumeAttempts, returnAttempt } from "../http/rate-limit.js";
+import { varyByLanguage } from "../http/vary-by-language.js";
+import { named, namedUnit } from "./catalogue-names.js";
 import { parseIngredientLines } from "./parse-lines.js";
 import {
   findOrCreateIngredient,
@@ -24,7 +27,10 @@ export const ingredientsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/units/",
     { config: { access: "public" }, schema: { response: { 200: z.array(unitSchema) } } },
-    async () => listUnits(app.db),
+    async (request, reply) => {
+      varyByLanguage(reply);
+      return unitsIn(await listUnits(app.db), request.language);
+    },
   );
 
   app.get(
@@ -33,13 +39,15 @@ export const ingredientsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: "public" },
       schema: { querystring: ingredientSearchQuery, response: { 200: ingredientSearchResponse } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { search, limit, cursor } = request.query;
       const after = decodeCursor(cursor, ["int", "score", "text", "id"]);
-      const rows = await searchIngredients(app.db, search, limit, after);
+      const language = request.language;
+      const rows = await searchIngredients(app.db, search, limit, after, language);
+      varyByLanguage(reply);
+      // Named in the caller's language (issue 37 §3).
       return toPage(request, rows, limit, ingredientCursor, (row) => ({
-        id: row.id,
-        name: row.name,
+        ...named("ingredients", { id: row.id, name: row.name }, language),
         counted: row.counted,
       }));
     },
@@ -84,3 +92,15 @@ export const ingredientsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/**
+ * The units as a reader of `language` reads them (issue 37 §3): in English as they are (by
+ * name); else each named in that language with its forms and English `code`, by that name.
+ */
+function unitsIn(units: { id: number; name: string }[], language: Language) {
+  if (language === "en") return units;
+  const collator = new Intl.Collator(language);
+  return units
+    .map((unit) => namedUnit(unit, language))
+    .sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
+}

@@ -6,8 +6,11 @@ import {
   recipeLineText,
   withRowNote,
 } from "@potluck/contract";
+import type { Language } from "@potluck/contract/languages";
+import type { Reader } from "@potluck/contract/units";
 import type { ChildNode, Element } from "domhandler";
 import { DomUtils, parseDocument } from "htmlparser2";
+import { unitNamesIn } from "../ingredients/catalogue-names.js";
 
 // The export side of import: a recipe as schema.org JSON-LD, written so that our importer
 // (recipes/import) reads it back to the same title, steps and lines.
@@ -67,12 +70,32 @@ export function instructionSteps(contentHtml: string): (Step | Section)[] {
  * contract/src/units.ts), with its note and mark ("2 onions, diced", "1 tsp Vanilla extract
  * (optional)": contract/src/row-note.ts), which the parser reads back.
  */
-export function ingredientLine(line: RecipeIngredient, servings = FORM_SERVINGS): string {
-  return withRowNote(recipeLineText(line, servings, servings).text, line);
+export function ingredientLine(
+  line: RecipeIngredient,
+  servings = FORM_SERVINGS,
+  reader?: Reader,
+): string {
+  return withRowNote(recipeLineText(line, servings, servings, "as_written", reader).text, line);
 }
 
-/** The recipe as JSON-LD; `origin` makes the picture's address absolute. */
-export function toRecipeJsonLd(recipe: RecipeDetail, origin: string): RecipeJsonLd {
+/** A reader of `language` (the JSON-LD's lines: issue 37 §3); none in English, today's lines. */
+function readerOf(language: Language): Reader | undefined {
+  if (language === "en") return undefined;
+  const units = unitNamesIn(language);
+  return { language, unitName: (code) => units.get(code) };
+}
+
+/**
+ * The recipe as JSON-LD; `origin` makes the picture's address absolute. Its lines read in
+ * `language` (the recipe's rows named so by the detail: toDetail), as the recipe page writes
+ * them for that reader.
+ */
+export function toRecipeJsonLd(
+  recipe: RecipeDetail,
+  origin: string,
+  language: Language = "en",
+): RecipeJsonLd {
+  const reader = readerOf(language);
   return {
     "@context": "https://schema.org",
     "@type": "Recipe",
@@ -84,7 +107,7 @@ export function toRecipeJsonLd(recipe: RecipeDetail, origin: string): RecipeJson
     ...(recipe.image ? { image: new URL(recipe.image, origin).href } : {}),
     recipeYield: `${recipe.servings} servings`,
     recipeIngredient: recipe.recipe_ingredients.map((line) =>
-      ingredientLine(line, recipe.servings),
+      ingredientLine(line, recipe.servings, reader),
     ),
     recipeInstructions: instructionSteps(recipe.content),
     ...(recipe.tags.length > 0 ? { keywords: recipe.tags.join(", ") } : {}),

@@ -1,5 +1,7 @@
 import type { RecipeDetail, RecipeListItem } from "@potluck/contract";
+import type { Language } from "@potluck/contract/languages";
 import type { Viewer } from "../auth/policy.js";
+import { named, namedUnit } from "../ingredients/catalogue-names.js";
 import { imageUrls } from "../media/images.js";
 import type { ImageStorage } from "../media/storage.js";
 import { canReport } from "../moderation/policy.js";
@@ -52,15 +54,31 @@ export function toDetail(
   },
   lines: IngredientLine[],
   viewer: Viewer,
+  language: Language = "en",
 ): RecipeDetail {
   return {
     ...toListItem(storage, row, viewer),
     content: row.content,
     notes: row.notes,
     source_name: row.source_name,
-    recipe_ingredients: lines,
+    recipe_ingredients: language === "en" ? lines : lines.map((line) => inLanguage(line, language)),
     in_collections: row.in_collections,
     can_rate: row.can_rate,
     can_report: canReport(viewer, row.author_id),
+  };
+}
+
+/**
+ * A row's catalogue ingredient and unit named in the reader's language (issue 37 §3); a row
+ * kept as written keeps its words.
+ */
+export function inLanguage(
+  line: IngredientLine,
+  language: Language,
+): RecipeDetail["recipe_ingredients"][number] {
+  return {
+    ...line,
+    ingredient: line.ingredient && named("ingredients", line.ingredient, language),
+    unit: line.unit && namedUnit(line.unit, language),
   };
 }

@@ -9,6 +9,7 @@ import {
   tagListQuery,
   tagListResponse,
 } from "@potluck/contract";
+import type { Language } from "@potluck/contract/languages";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -17,6 +18,7 @@ import type { Viewer } from "../auth/policy.js";
 import { ownsCollection } from "../collections/repository.js";
 import { fieldError, forbidden, notAuthenticated, notFound } from "../http/errors.js";
 import { decodeCursor, toPage } from "../http/pagination.js";
+import { varyByLanguage } from "../http/vary-by-language.js";
 import { removeImage } from "../media/images.js";
 import { fetchSubmittedImage, savingDespiteItsPicture } from "./image-from-url.js";
 import { toRecipeJsonLd } from "./jsonld.js";
@@ -93,7 +95,10 @@ export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: "public" },
       schema: { params: recipeIdParams, response: { 200: recipeDetail } },
     },
-    async (request) => loadDetail(app, request.params.id, request.user),
+    async (request, reply) => {
+      varyByLanguage(reply);
+      return loadDetail(app, request.params.id, request.user, request.language);
+    },
   );
 
   app.get(
@@ -103,9 +108,10 @@ export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: recipeIdParams, response: { 200: recipeJsonLd } },
     },
     async (request, reply) => {
-      const detail = await loadDetail(app, request.params.id, request.user);
+      const detail = await loadDetail(app, request.params.id, request.user, request.language);
       reply.type("application/ld+json; charset=utf-8");
-      return toRecipeJsonLd(detail, `${request.protocol}://${request.host}`);
+      varyByLanguage(reply);
+      return toRecipeJsonLd(detail, `${request.protocol}://${request.host}`, request.language);
     },
   );
 
@@ -127,7 +133,7 @@ export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
         createRecipe(app.db, app.storage, user.id, s),
       );
       return reply.code(201).send({
-        ...(await loadDetail(app, id, user)),
+        ...(await loadDetail(app, id, user, request.language)),
         ...(submission.imageWarning ? { image_warning: submission.imageWarning } : {}),
       });
     },
@@ -156,7 +162,7 @@ export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.warn({ err: error }, "could not delete a replaced recipe image"),
       );
       return {
-        ...(await loadDetail(app, id, user)),
+        ...(await loadDetail(app, id, user, request.language)),
         ...(submission.imageWarning ? { image_warning: submission.imageWarning } : {}),
       };
     },
@@ -210,10 +216,15 @@ async function listFilters(
 }
 
 /** 404 for a recipe that does not exist or that the viewer may not read (policy.ts). */
-async function loadDetail(app: FastifyInstance, id: number, viewer: Viewer) {
+async function loadDetail(
+  app: FastifyInstance,
+  id: number,
+  viewer: Viewer,
+  language: Language = "en",
+) {
   const row = await findRecipe(app.db, id, viewer);
   if (!row) throw notFound();
-  return toDetail(app.storage, row, row.lines, viewer);
+  return toDetail(app.storage, row, row.lines, viewer, language);
 }
 
 /**

@@ -1,7 +1,10 @@
 import { aisleOrderBody, aislesResponse, moveTextAisleBody, textAisle } from "@potluck/contract";
+import type { Language } from "@potluck/contract/languages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../auth/plugin.js";
 import { HttpError, unknownPk } from "../../http/errors.js";
+import { varyByLanguage } from "../../http/vary-by-language.js";
+import { nameIn } from "../../ingredients/catalogue-names.js";
 import { aisleById, aisleOrderProblems, aislesOf, moveText, setAisleOrder } from "../aisles.js";
 import { tidyLine } from "../extra-line.js";
 
@@ -10,7 +13,10 @@ export const groceryAislesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/aisles/",
     { config: { access: "user" }, schema: { response: { 200: aislesResponse } } },
-    async (request) => aislesOf(app.db, requireUser(request).id),
+    async (request, reply) => {
+      varyByLanguage(reply);
+      return inLanguage(await aislesOf(app.db, requireUser(request).id), request.language);
+    },
   );
 
   app.put(
@@ -26,7 +32,7 @@ export const groceryAislesRoutes: FastifyPluginAsyncZod = async (app) => {
         const problems = await aisleOrderProblems(tx, ids);
         if (problems) throw new HttpError(400, { aisle_ids: problems });
         await setAisleOrder(tx, user.id, ids);
-        return aislesOf(tx, user.id);
+        return inLanguage(await aislesOf(tx, user.id), request.language);
       });
     },
   );
@@ -46,8 +52,13 @@ export const groceryAislesRoutes: FastifyPluginAsyncZod = async (app) => {
         const aisle = await aisleById(tx, aisleId);
         if (!aisle) throw unknownPk("aisle_id", aisleId);
         await moveText(tx, user.id, tidyLine(text), aisleId);
-        return { text: tidyLine(text), aisle };
+        return { text: tidyLine(text), aisle: inLanguage([aisle], request.language)[0] ?? aisle };
       });
     },
   );
 };
+
+/** Aisles named in the reader's language (issue 37 §3). */
+function inLanguage(aisles: { id: number; name: string }[], language: Language) {
+  return aisles.map((aisle) => ({ id: aisle.id, name: nameIn("aisles", aisle.name, language) }));
+}

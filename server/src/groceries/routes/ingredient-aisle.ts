@@ -2,6 +2,7 @@ import { idParams, ingredientAisle, moveIngredientAisleBody } from "@potluck/con
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../auth/plugin.js";
 import { notFound, unknownPk } from "../../http/errors.js";
+import { nameIn } from "../../ingredients/catalogue-names.js";
 import { aisleById, ingredientAisleOf, moveIngredient } from "../aisles.js";
 
 /**
@@ -29,7 +30,13 @@ export const ingredientAisleRoutes: FastifyPluginAsyncZod = async (app) => {
         await moveIngredient(tx, user.id, ingredient, aisleId);
         const moved = await ingredientAisleOf(tx, user.id, ingredient.id);
         if (!moved) throw new Error("ingredient vanished inside its transaction");
-        return { id: moved.id, name: moved.name, aisle: moved.aisle };
+        // Named in the reader's language (issue 37 §3).
+        const language = request.language;
+        return {
+          id: moved.id,
+          name: nameIn("ingredients", moved.name, language),
+          aisle: { id: moved.aisle.id, name: nameIn("aisles", moved.aisle.name, language) },
+        };
       });
     },
   );

@@ -8,8 +8,9 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../auth/plugin.js";
 import { notFound } from "../../http/errors.js";
+import { varyByLanguage } from "../../http/vary-by-language.js";
 import { recordListChange } from "../list-events.js";
-import { presentShoppingItem } from "../presenter.js";
+import { presentShoppingItem, presentShoppingItems } from "../presenter.js";
 import { listItems, setItemChecked } from "../repository.js";
 
 /** A list's shopping items: read them, tick them. */
@@ -20,12 +21,13 @@ export const groceryItemsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: "user" },
       schema: { querystring: groceryListFilter, response: { 200: shoppingItemsResponse } },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request);
       const listId = request.query.grocery_list;
       const items = await listItems(app.db, listId, user.id);
       if (!items) throw notFound();
-      return items.map(presentShoppingItem);
+      varyByLanguage(reply);
+      return presentShoppingItems(items, request.language);
     },
   );
 
@@ -48,7 +50,7 @@ export const groceryItemsRoutes: FastifyPluginAsyncZod = async (app) => {
         return ticked;
       });
       if (!item) throw notFound();
-      return presentShoppingItem(item);
+      return presentShoppingItem(item, request.language);
     },
   );
 };

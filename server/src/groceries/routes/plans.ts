@@ -18,6 +18,7 @@ import {
   lockListOfPlannedRecipe,
 } from "../../db/locks.js";
 import { doesNotExist, fieldError, HttpError, notFound } from "../../http/errors.js";
+import { varyByLanguage } from "../../http/vary-by-language.js";
 import { canActOnRecipe, planningFacts } from "../../recipes/policy.js";
 import { readExtraLine } from "../extra-line.js";
 import { mayUseList, roleOn } from "../policy.js";
@@ -112,11 +113,14 @@ export const groceryPlansRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: "user" },
       schema: { querystring: groceryListFilter, response: { 200: plannedExtrasResponse } },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request);
       const listId = request.query.grocery_list;
       if (!(await roleOn(app.db, listId, user.id))) throw notFound();
-      return (await plannedExtrasOf(app.db, listId)).map(presentPlannedExtra);
+      varyByLanguage(reply);
+      return (await plannedExtrasOf(app.db, listId)).map((row) =>
+        presentPlannedExtra(row, request.language),
+      );
     },
   );
 
@@ -145,7 +149,7 @@ export const groceryPlansRoutes: FastifyPluginAsyncZod = async (app) => {
         if (earlier !== undefined) {
           const found = await plannedExtraById(tx, earlier);
           if (!found) throw new Error("planned extra vanished inside its transaction");
-          return presentPlannedExtra(found);
+          return presentPlannedExtra(found, request.language);
         }
         let id: number;
         if (extra) {
@@ -180,7 +184,7 @@ export const groceryPlansRoutes: FastifyPluginAsyncZod = async (app) => {
         await plansChanged(tx, body.grocery_list_id, user.username);
         const created = await plannedExtraById(tx, id);
         if (!created) throw new Error("planned extra vanished inside its transaction");
-        return presentPlannedExtra(created);
+        return presentPlannedExtra(created, request.language);
       });
       return reply.code(201).send(planned);
     },
