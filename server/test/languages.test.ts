@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { startBackgroundJobs } from "../src/background-jobs.js";
 import { formatMessage } from "../src/i18n/catalogue.js";
+import { sendDigests } from "../src/notifications/digest.js";
 import { buildRecipe, buildUser, signedIn, TEST_PASSWORD } from "./factories.js";
 import { Agent, createTestApp } from "./helper.js";
 import { finished, upload, zip } from "./import-fixtures.js";
@@ -22,7 +23,7 @@ writeFileSync(
   path.join(webDist, "index.html"),
   '<!doctype html><html lang="en"><head><title>Potluck</title></head><body><div id=root></div></body></html>',
 );
-const { app, db } = await createTestApp({ env: smtp.env, webDist });
+const { app, db, config } = await createTestApp({ env: smtp.env, webDist });
 await startBackgroundJobs(app);
 
 /** "This field may not be blank." in each language, as the catalogue has it. */
@@ -284,6 +285,31 @@ describe("mails in their recipient's language", () => {
     const inEnglish = await smtp.waitFor(english.user.email);
     expect(inEnglish.subject).toBe("Your Potluck password was changed");
     expect(inEnglish.text).toContain(`Hello ${english.user.username},`);
+  });
+});
+
+describe("the notification digest", () => {
+  it("is written in the recipient's language, its verbs agreeing with how many cooks did it", async () => {
+    const [bo, ana, cy] = [
+      await signedIn(app, db),
+      await signedIn(app, db),
+      await signedIn(app, db),
+    ];
+    await bo.agent.patch("/api/users/me/preferences/", { language: "fr" });
+    const settings = "/api/users/me/notification-settings/";
+    expect((await bo.agent.patch(settings, { follow: { email: true } })).statusCode).toBe(200);
+    // Ana writes in German: the mail is Bo's, in French.
+    await ana.agent.patch("/api/users/me/preferences/", { language: "de" });
+    await ana.agent.post(`/api/users/${bo.user.id}/follow/`);
+    await cy.agent.post(`/api/users/${bo.user.id}/follow/`);
+    const deps = { db, jobs: app.jobs, publicUrl: config.mail.publicUrl, log: app.log };
+    expect(await sendDigests(deps)).toBeGreaterThanOrEqual(1);
+    const mail = await smtp.waitFor(bo.user.email);
+    expect(mail.subject).toBe("Potluck : 2 nouvelles notifications");
+    expect(mail.text).toContain(`Bonjour ${bo.user.username},`);
+    expect(mail.text).toContain(`${ana.user.username} te suit désormais.`);
+    expect(mail.text).toContain(`${cy.user.username} te suit désormais.`);
+    expect(mail.text).toContain("Pour choisir ce que nous t'envoyons par e-mail");
   });
 });
 
