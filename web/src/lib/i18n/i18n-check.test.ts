@@ -209,24 +209,29 @@ describe("what the code names", () => {
 });
 
 describe("keys written as literals", () => {
-  it("finds a t() or tRich() whose key is a variable, built from pieces or concatenated", () => {
+  it("finds a key built from pieces, and lets a key be held in a variable or a table", () => {
     const { notLiteral } = scanCode([
       {
         file: "a.tsx",
         text: [
           "t(\"recipes.form.save\"); tRich('a.b.c', { link }); t(`x.y.z`, { n });",
-          "t(key);",
+          "t(key); tRich(\n  labels[slot], {});",
           // biome-ignore lint/suspicious/noTemplateCurlyInString: code, as the scan reads it.
-          "t(`planner.slots.${slot}`);",
+          "t(`${area}.title`);",
           't("planner.slots." + slot);',
-          "tRich(\n  labels[slot], {});",
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: code, as the scan reads it.
+          "const key = `planner.slots.${slot}` as MessageKey;",
+          "const other = 'recipes.' + name;",
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: code, as the scan reads it.
+          "const url = `/api/recipes/${id}/`; const label = `${first}.${last}`;",
           "const list = items.map((t) => t.trim()); format(t);",
           "export function t(key: MessageKey, values?: MessageValues): string {",
         ].join("\n"),
       },
-      { file: "a.test.ts", text: "t(key);" },
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: code, as the scan reads it.
+      { file: "a.test.ts", text: "t(`a.${b}`);" },
     ]);
-    expect(notLiteral).toEqual(["a.tsx:2", "a.tsx:3", "a.tsx:4", "a.tsx:5"]);
+    expect(notLiteral).toEqual(["a.tsx:4", "a.tsx:5", "a.tsx:6", "a.tsx:7"]);
   });
 });
 
