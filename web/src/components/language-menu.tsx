@@ -8,34 +8,43 @@ import { chooseLanguage } from "../lib/i18n/choose";
 import { useSession } from "../lib/session";
 import "./language-menu.css";
 
-/** A labelled list of the ten languages, the current one chosen. */
+/**
+ * A disclosure naming the language in use, opening on the ten languages as buttons. Not a
+ * <select>: a closed disclosure shows nothing to assistive technology but its summary, where a
+ * select in every page's footer would add ten options and a combobox to every page.
+ */
 export function LanguageMenu({ label }: { label?: string }) {
-  const id = useId();
   const { authenticated } = useSession();
   const [switching, setSwitching] = useState(false);
+  const current = currentLanguage();
   const choose = (language: Language) => {
+    if (language === current) return;
     setSwitching(true);
     void chooseLanguage(language, authenticated);
   };
   return (
-    <div className="language-menu">
-      <label htmlFor={id}>{label ?? t("app.languageMenu.label")}</label>
-      <select
-        id={id}
-        value={currentLanguage()}
-        disabled={switching}
-        aria-busy={switching}
-        onChange={(event) => choose(event.target.value as Language)}
-        // Each language is named in itself: not for a browser's translator to rename.
-        translate="no"
-      >
+    // Each language is named in itself: not for a browser's translator to rename.
+    <details className="language-menu" translate="no">
+      <summary>
+        {label ?? t("app.languageMenu.label")}:{" "}
+        <span lang={current}>{LANGUAGE_NAMES[current]}</span>
+      </summary>
+      <ul className="language-choices" aria-busy={switching}>
         {LANGUAGES.map((language) => (
-          <option key={language} value={language} lang={language}>
-            {LANGUAGE_NAMES[language]}
-          </option>
+          <li key={language}>
+            <button
+              type="button"
+              lang={language}
+              aria-pressed={language === current}
+              disabled={switching}
+              onClick={() => choose(language)}
+            >
+              {LANGUAGE_NAMES[language]}
+            </button>
+          </li>
         ))}
-      </select>
-    </div>
+      </ul>
+    </details>
   );
 }
 
