@@ -111,6 +111,19 @@ const NOTE_STARTS: Record<OtherLanguage, string[]> = {
 const escapeRegExp = (text: string) => text.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&");
 const byLength = (a: string, b: string) => b.length - a.length;
 
+// Patterns are built from the word tables: each is compiled once (none has the g or y flag, so
+// none keeps state between uses).
+const COMPILED = new Map<string, RegExp>();
+function re(source: string, flags: string): RegExp {
+  const key = `${flags}/${source}`;
+  let compiled = COMPILED.get(key);
+  if (!compiled) {
+    compiled = new RegExp(source, flags);
+    COMPILED.set(key, compiled);
+  }
+  return compiled;
+}
+
 /** Arabic-Indic and Persian digits, Arabic decimal and thousands marks, as ASCII. */
 function westernDigits(text: string): string {
   return text
@@ -163,8 +176,8 @@ function takePhrase(text: string, phrases: string[], language: OtherLanguage): P
   for (const phrase of [...phrases].sort(byLength)) {
     const pattern =
       language === "ja"
-        ? new RegExp(`[,、]?\\s*${escapeRegExp(phrase)}`, "iu")
-        : new RegExp(`(?:^|[\\s,;:]+)${escapeRegExp(phrase)}(?=$|[\\s,;:.!)])`, "iu");
+        ? re(`[,、]?\\s*${escapeRegExp(phrase)}`, "iu")
+        : re(`(?:^|[\\s,;:]+)${escapeRegExp(phrase)}(?=$|[\\s,;:.!)])`, "iu");
     const match = pattern.exec(text);
     if (!match) continue;
     const written = match[0].replace(/^[\s,;:、]+/, "");
@@ -202,7 +215,20 @@ interface Quantity {
   vague: boolean;
 }
 
+const PATTERNS = new Map<string, string>();
+
+/** Alternatives of a regular expression for the words, longest first (built once per list). */
 function wordPattern(list: string[]): string {
+  const key = list.join("\u0000");
+  let pattern = PATTERNS.get(key);
+  if (pattern === undefined) {
+    pattern = alternatives(list);
+    PATTERNS.set(key, pattern);
+  }
+  return pattern;
+}
+
+function alternatives(list: string[]): string {
   return [...list]
     .sort(byLength)
     .map((word) => escapeRegExp(word).replace(/ /g, "\\s+"))
@@ -216,16 +242,13 @@ function leadingQuantity(text: string, words: LanguageWords): Quantity {
   const mixed = mixedWords.length
     ? String.raw`\d+\s+(?:${wordPattern(mixedWords)})\s+\d+\s*/\s*\d+|`
     : "";
-  const leading = new RegExp(
+  const leading = re(
     String.raw`^(${mixed}${NUMBER})(?:(?:\s*-\s*|\s+(?:${range})\s+)(${NUMBER}))?(?=$|[\s\p{L}(/-])`,
     "iu",
   );
   const match = leading.exec(text);
   if (match?.[1]) {
-    const first = match[1].replace(
-      new RegExp(String.raw`\s+(?:${wordPattern(mixedWords)})\s+`, "iu"),
-      " ",
-    );
+    const first = match[1].replace(re(String.raw`\s+(?:${wordPattern(mixedWords)})\s+`, "iu"), " ");
     const low = numberValue(first, words.decimalComma);
     const high = match[2] ? numberValue(match[2], words.decimalComma) : undefined;
     let rest = text
@@ -249,10 +272,9 @@ function leadingQuantity(text: string, words: LanguageWords): Quantity {
     }
     return { value, rest, note, vague: false };
   }
-  const vague = new RegExp(
-    `^(${wordPattern(words.vagueWords ?? [])})(?:(?<=')|(?=\\s|$))`,
-    "iu",
-  ).exec(words.vagueWords?.length ? text : "");
+  const vague = re(`^(${wordPattern(words.vagueWords ?? [])})(?:(?<=')|(?=\\s|$))`, "iu").exec(
+    words.vagueWords?.length ? text : "",
+  );
   if (vague?.[1]) {
     return {
       value: null,
@@ -262,7 +284,7 @@ function leadingQuantity(text: string, words: LanguageWords): Quantity {
     };
   }
   const numberWords = Object.keys(words.numberWords);
-  const word = new RegExp(`^(${wordPattern(numberWords)})(?:(?<=')|(?=[\\s-]|$))`, "iu").exec(text);
+  const word = re(`^(${wordPattern(numberWords)})(?:(?<=')|(?=[\\s-]|$))`, "iu").exec(text);
   if (word?.[1]) {
     const value = words.numberWords[word[1].toLowerCase().replace(/\s+/g, " ")] ?? null;
     // "une demi-botte": the hyphen only joins the number to its unit.
@@ -287,7 +309,7 @@ function halfMore(text: string, words: LanguageWords): string | undefined {
     .filter(([, value]) => value === 0.5)
     .map(([word]) => word);
   if (!words.mixedWords?.length || halves.length === 0) return undefined;
-  const match = new RegExp(
+  const match = re(
     `^(?:${wordPattern(words.mixedWords)})\\s*(?:${wordPattern(halves)})(?=\\s|$)`,
     "iu",
   ).exec(text);
@@ -300,9 +322,12 @@ interface UnitFound {
   times: number;
 }
 
-/** The unit word at the start of the text, longest first: "c. à soupe", "EL", "ملعقة كبيرة". */
-function leadingUnit(text: string, words: LanguageWords): UnitFound | undefined {
-  const lower = text.toLowerCase();
+const UNIT_CANDIDATES = new WeakMap<LanguageWords, [string, string, number][]>();
+
+/** Every unit word of the language with its unit and count, longest first. */
+function unitCandidates(words: LanguageWords): [string, string, number][] {
+  const built = UNIT_CANDIDATES.get(words);
+  if (built) return built;
   const candidates: [string, string, number][] = [];
   for (const [alias, { unit, times }] of Object.entries(words.countingUnits ?? {})) {
     candidates.push([alias, unit, times]);
@@ -311,7 +336,14 @@ function leadingUnit(text: string, words: LanguageWords): UnitFound | undefined 
     for (const alias of aliases) candidates.push([alias, unit, 1]);
   }
   candidates.sort((a, b) => b[0].length - a[0].length);
-  for (const [alias, unit, times] of candidates) {
+  UNIT_CANDIDATES.set(words, candidates);
+  return candidates;
+}
+
+/** The unit word at the start of the text, longest first: "c. à soupe", "EL", "ملعقة كبيرة". */
+function leadingUnit(text: string, words: LanguageWords): UnitFound | undefined {
+  const lower = text.toLowerCase();
+  for (const [alias, unit, times] of unitCandidates(words)) {
     if (!lower.startsWith(alias)) continue;
     let after = text.slice(alias.length);
     if (after.startsWith(".")) after = after.slice(1);
@@ -327,7 +359,7 @@ function leadingUnit(text: string, words: LanguageWords): UnitFound | undefined 
 /** Takes leading words of `list` off the text into `note`. */
 function takeLeading(text: string, list: string[], note: string[]): string {
   if (list.length === 0) return text;
-  const pattern = new RegExp(`^(${wordPattern(list)})(?=\\s|$)\\s*`, "iu");
+  const pattern = re(`^(${wordPattern(list)})(?=\\s|$)\\s*`, "iu");
   let rest = text;
   for (let match = pattern.exec(rest); match; match = pattern.exec(rest)) {
     if (match[0] === "") break;
@@ -367,7 +399,7 @@ function splitDescription(text: string, language: OtherLanguage): { name: string
   cut(/\s+-\s+/);
   const starts = [...OR_WORDS[language], ...NOTE_STARTS[language]];
   if (language !== "ja" && starts.length && !known) {
-    cut(new RegExp(`\\s+(?:${wordPattern(starts)})(?=\\s|$)`, "iu"));
+    cut(re(`\\s+(?:${wordPattern(starts)})(?=\\s|$)`, "iu"));
   }
   return { name: name.trim(), note: note.filter((part) => part !== "") };
 }
@@ -390,7 +422,7 @@ function takeDescribingWords(
   let rest = name;
   const taken: string[] = [];
   for (const phrase of phrases.sort(byLength)) {
-    const pattern = new RegExp(`(?:^|\\s)${escapeRegExp(phrase)}(?=$|\\s)`, "iu");
+    const pattern = re(`(?:^|\\s)${escapeRegExp(phrase)}(?=$|\\s)`, "iu");
     const match = pattern.exec(rest);
     if (match) {
       taken.push(phrase);
@@ -617,7 +649,15 @@ interface JapaneseAmount {
  * One amount as Japanese writes it: "大さじ2", "小さじ1/2", "大さじ1と1/2", "2個", "200g",
  * "1/2カップ", "2~3本", "少々", "ひとつまみ", "1片".
  */
-function japaneseAmount(token: string, words: LanguageWords): JapaneseAmount | undefined {
+const JAPANESE_AMOUNTS = new WeakMap<
+  LanguageWords,
+  { aliases: [string, string][]; pattern: RegExp }
+>();
+
+/** The unit words and the pattern of one Japanese amount, built once. */
+function japaneseAmountPattern(words: LanguageWords) {
+  const built = JAPANESE_AMOUNTS.get(words);
+  if (built) return built;
   const aliases: [string, string][] = [];
   for (const [unit, list] of Object.entries(words.units)) {
     for (const alias of list) aliases.push([alias, unit]);
@@ -631,6 +671,13 @@ function japaneseAmount(token: string, words: LanguageWords): JapaneseAmount | u
     `^(?:約)?(${unitAlternatives})?(${JA_NUMBER}|半)?(?:\\s*~\\s*(${JA_NUMBER}))?(${unitAlternatives})?(?:分|程度|くらい|ほど)?$`,
     "iu",
   );
+  const compiled = { aliases, pattern };
+  JAPANESE_AMOUNTS.set(words, compiled);
+  return compiled;
+}
+
+function japaneseAmount(token: string, words: LanguageWords): JapaneseAmount | undefined {
+  const { aliases, pattern } = japaneseAmountPattern(words);
   const match = pattern.exec(token);
   if (!match) return undefined;
   const [, before, number, high, after] = match;

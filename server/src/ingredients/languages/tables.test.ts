@@ -75,6 +75,23 @@ describe.each(LANGUAGES.filter((language) => TABLES[language]))("%s lines", (lan
   });
 });
 
+describe("every language", () => {
+  it("never throws, whatever the text, and reads only units of the catalogue", () => {
+    const odd = ["", " ", "()", "1/0 EL", "x".repeat(500), "½½½", "1 - - 2", "/ / /", "٫٫٫"];
+    const lines = [
+      ...Object.values(TABLES).flatMap((table) => table.map(([line]) => line)),
+      ...odd,
+    ];
+    for (const language of LANGUAGES) {
+      for (const line of lines) {
+        const parsed = parseIngredientLine(line, language);
+        expect(parsed.quantity === null || Number.isFinite(parsed.quantity)).toBe(true);
+        if (parsed.unit !== null) expect(units).toContain(parsed.unit);
+      }
+    }
+  });
+});
+
 afterAll(() => {
   console.log(`Parser score per language\n${scores.join("\n")}`);
 });
