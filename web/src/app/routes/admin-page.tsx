@@ -4,6 +4,7 @@ import { AdminUsers } from "../../features/moderation/components/admin-users";
 import { AuditLog } from "../../features/moderation/components/audit-log";
 import { ReportsQueue } from "../../features/moderation/components/reports-queue";
 import "../../features/moderation/components/admin.css";
+import { isRightToLeft } from "../../lib/bidi";
 import { t } from "../../lib/i18n";
 import { useSession } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/use-document-title";
@@ -36,10 +37,13 @@ function Admin() {
   const [status, setStatus] = useState<"open" | "resolved">("open");
   const base = useId();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
-  // The tabs pattern: arrows move between tabs, and the panel follows.
+  // The tabs pattern: arrows move between tabs, and the panel follows. Right to left the tabs
+  // run from the right, so ArrowLeft goes to the next one.
   const onKeyDown = (event: KeyboardEvent) => {
     const index = TABS.indexOf(tab);
-    const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
+    const forward = isRightToLeft() ? "ArrowLeft" : "ArrowRight";
+    const backward = isRightToLeft() ? "ArrowRight" : "ArrowLeft";
+    const step = event.key === forward ? 1 : event.key === backward ? -1 : 0;
     if (step === 0) return;
     event.preventDefault();
     const next = (index + step + TABS.length) % TABS.length;
