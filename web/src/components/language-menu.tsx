@@ -35,7 +35,7 @@ export function LanguageMenu({ label }: { label?: string }) {
             <button
               type="button"
               lang={language}
-              aria-pressed={language === current}
+              aria-current={language === current ? "true" : undefined}
               disabled={switching}
               onClick={() => choose(language)}
             >
