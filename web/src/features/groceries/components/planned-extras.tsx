@@ -3,6 +3,7 @@ import { useId } from "react";
 import { LoadError } from "../../../components/load-error";
 import { Loading } from "../../../components/status";
 import type { FormFields } from "../../../lib/api-client";
+import { LeftToRightNumbers } from "../../../lib/bidi";
 import { t } from "../../../lib/i18n";
 import { tRich } from "../../../lib/i18n/rich";
 import { useCreatePlannedExtra } from "../api/create-planned-extra";
@@ -42,7 +43,7 @@ export function PlannedExtras({ listId }: { listId: number }) {
               <div className="planned-what">
                 <span className="planned-title">{extra.ingredient.name}</span>
                 <span className="planned-amount">
-                  {listLineText(extra, "as_written", {}).amount}
+                  <LeftToRightNumbers text={listLineText(extra, "as_written", {}).amount} />
                 </span>
               </div>
               <div className="planned-actions">
