@@ -209,6 +209,9 @@ export const fr: LanguageWords = {
   sayNoMore: ["frais", "fraiche", "fraiches", "moulu", "moulue", "de", "d'", "du", "en"],
   synonyms: {
     farine: "All-purpose flour",
+    jambon: "Ham",
+    bicarbonate: "Baking soda",
+    "bicarbonate de soude": "Baking soda",
     celeri: "Celery",
     "celeri branche": "Celery",
     "farine de ble": "All-purpose flour",

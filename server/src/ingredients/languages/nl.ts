@@ -128,6 +128,8 @@ export const nl: LanguageWords = {
   sayNoMore: ["vers", "verse", "gemalen"],
   synonyms: {
     bloem: "All-purpose flour",
+    mais: "Canned corn",
+    maiskorrels: "Canned corn",
     boter: "Butter",
     winterpeen: "Carrot",
     peen: "Carrot",

@@ -48,6 +48,7 @@ const NOTE_STARTS: Record<OtherLanguage, string[]> = {
   de: [
     "ohne",
     "zum servieren",
+    "zum frittieren",
     "zum bestäuben",
     "zum anbraten",
     "zum bestreuen",
@@ -140,10 +141,11 @@ function normalize(line: string, words: LanguageWords, language: OtherLanguage):
   for (const [pattern, replacement] of words.rewrites ?? [])
     text = text.replace(pattern, replacement);
   text = westernDigits(text)
-    .replace(
-      /(\d*)([½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])/g,
-      (_match, whole: string, fraction: string) =>
-        ` ${whole ? `${whole} ` : ""}${VULGAR_FRACTIONS[fraction]}`,
+    .replace(/(\d*)([½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])/g, (_match, whole: string, fraction: string) =>
+      // Japanese writes the amount against its unit: "大さじ½", "大さじ1½" (1と1/2).
+      language === "ja"
+        ? `${whole ? `${whole}と` : ""}${VULGAR_FRACTIONS[fraction]}`
+        : ` ${whole ? `${whole} ` : ""}${VULGAR_FRACTIONS[fraction]}`,
     )
     .normalize("NFKC")
     .replace(/\u2044/g, "/")
@@ -551,6 +553,14 @@ export function parseLocalLine(original: string, language: OtherLanguage): Parse
   note.push(...described.note);
   name = dropJoiner(name, words);
 
+  // "بيضة واحدة": Arabic puts one and two after the noun, as adjectives.
+  if (language === "ar" && value === null) {
+    const after = /\s+(واحدة|واحد|اثنتان|اثنان|اثنتين|اثنين)$/u.exec(name);
+    if (after?.[1]) {
+      value = words.numberWords[after[1]] ?? null;
+      name = name.slice(0, after.index);
+    }
+  }
   // "بصلة" is an onion, "بيضتان" two eggs: an Arabic noun may say its own count.
   if (language === "ar" && value === null && unit === null && !toTaste) {
     value = arabicCount(name) ?? null;
@@ -668,7 +678,7 @@ function japaneseAmountPattern(words: LanguageWords) {
     .map(escapeRegExp)
     .join("|");
   const pattern = new RegExp(
-    `^(?:約)?(${unitAlternatives})?(${JA_NUMBER}|半)?(?:\\s*~\\s*(${JA_NUMBER}))?(${unitAlternatives})?(?:分|程度|くらい|ほど)?$`,
+    `^(?:約|各)?(${unitAlternatives})?(${JA_NUMBER}|半)?(?:\\s*~\\s*(${JA_NUMBER}))?(${unitAlternatives})?(?:分|程度|くらい|ほど)?$`,
     "iu",
   );
   const compiled = { aliases, pattern };

@@ -221,6 +221,10 @@ export const pl: LanguageWords = {
   ],
   synonyms: {
     maka: "All-purpose flour",
+    soda: "Baking soda",
+    sody: "Baking soda",
+    "soda oczyszczona": "Baking soda",
+    "sody oczyszczonej": "Baking soda",
     kapusta: "Cabbage",
     kapusty: "Cabbage",
     boczek: "Bacon",

@@ -52,4 +52,6 @@ export const arTable: Row[] = [
   ["١٫٥ كيلو بطاطس", 1.5, "kg", "بطاطس", "", false, "Potato"],
   ["٢-٣ ملاعق كبيرة زيت", 3, "tbsp", "زيت", "2-3", false, "Vegetable oil"],
   ["خلطة بهارات الجدة السرية", null, null, "خلطة بهارات الجدة السرية", "", false, null],
+  ["بيضة واحدة", 1, "piece", "بيضة", "", false, "Egg"],
+  ["كوب ونصف دقيق", 1.5, "cup", "دقيق", "", false, "All-purpose flour"],
 ];

@@ -61,4 +61,7 @@ export const deTable: Row[] = [
   ["1 Zitrone (Saft und Abrieb)", 1, "piece", "zitrone", "Saft und Abrieb", false, "Lemon"],
   ["1.000 g Rinderhackfleisch", 1000, "g", "rinderhackfleisch", "", false, "Ground beef"],
   ["Omas Geheimgewürz", null, null, "omas geheimgewürz", "", false, null],
+  ["Öl zum Frittieren", null, null, "öl", "zum Frittieren", false, "Vegetable oil"],
+  ["1 kleine Knoblauchzehe", 1, "clove", "knoblauch", "kleine", false, "Garlic"],
+  ["3 EL Milch oder Wasser", 3, "tbsp", "milch", "oder Wasser", false, "Milk"],
 ];

@@ -76,4 +76,7 @@ export const esTable: Row[] = [
     false,
     null,
   ],
+  ["media cebolla", 0.5, "piece", "cebolla", "", false, "Onion"],
+  ["1 taza y media de harina", 1.5, "cup", "harina", "", false, "All-purpose flour"],
+  ["3 cdas. de azúcar", 3, "tbsp", "azúcar", "", false, "Sugar"],
 ];

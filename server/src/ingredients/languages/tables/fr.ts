@@ -67,4 +67,7 @@ export const frTable: Row[] = [
   ["huile pour la friture", null, null, "huile", "pour la friture", false, "Vegetable oil"],
   ["1 c. à s. de sauce mystère maison", 1, "tbsp", "sauce mystère maison", "", false, null],
   ["une demi-botte de persil plat", 0.5, "bunch", "persil plat", "", false, "Flat-leaf parsley"],
+  ["4 tranches de jambon", 4, "slice", "jambon", "", false, "Ham"],
+  ["1 c. à café rase de bicarbonate", 1, "tsp", "bicarbonate", "rase", false, "Baking soda"],
+  ["2 à 3 pommes", 3, "piece", "pommes", "2 à 3", false, "Apple"],
 ];

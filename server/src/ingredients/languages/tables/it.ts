@@ -106,4 +106,6 @@ export const itTable: Row[] = [
     false,
     null,
   ],
+  ["mezza cipolla", 0.5, "piece", "cipolla", "", false, "Onion"],
+  ["olio evo q.b.", null, "to taste", "olio evo", "", false, "Extra virgin olive oil"],
 ];

@@ -59,4 +59,6 @@ export const jaTable: Row[] = [
   ["A 醤油 大さじ1", 1, "tbsp", "醤油", "", false, "Soy sauce"],
   ["★砂糖 大さじ1", 1, "tbsp", "砂糖", "", false, "Sugar"],
   ["おばあちゃんの秘伝のたれ 大さじ2", 2, "tbsp", "おばあちゃんの秘伝のたれ", "", false, null],
+  ["醤油 大さじ½", 0.5, "tbsp", "醤油", "", false, "Soy sauce"],
+  ["塩・こしょう 各少々", 1, "pinch", "塩・こしょう", "", false, null],
 ];

@@ -62,4 +62,6 @@ export const nlTable: Row[] = [
   ["een klontje boter", 1, "knob", "boter", "", false, "Butter"],
   ["1 el kruidenmix van oma", 1, "tbsp", "kruidenmix van oma", "", false, null],
   ["100 g geraspte belegen kaas", 100, "g", "belegen kaas", "geraspte", false, null],
+  ["1 blikje mais", 1, "can", "mais", "", false, "Canned corn"],
+  ["een halve citroen", 0.5, "piece", "citroen", "", false, "Lemon"],
 ];

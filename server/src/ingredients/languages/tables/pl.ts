@@ -77,4 +77,6 @@ export const plTable: Row[] = [
   ["100 g sera żółtego, startego", 100, "g", "sera żółtego", "startego", false, null],
   ["olej do smażenia", null, null, "olej", "do smażenia", false, "Vegetable oil"],
   ["1 łyżka przyprawy babci Zosi", 1, "tbsp", "przyprawy babci zosi", "", false, null],
+  ["1/2 łyżeczki sody", 0.5, "tsp", "sody", "", false, "Baking soda"],
+  ["5 dag cukru", 50, "g", "cukru", "", false, "Sugar"],
 ];

@@ -112,4 +112,6 @@ export const ptBRTable: Row[] = [
   ["1 fio de azeite", 1, "dash", "azeite", "", false, "Olive oil"],
   ["2 a 3 colheres (sopa) de maionese", 3, "tbsp", "maionese", "2 a 3", false, "Mayonnaise"],
   ["1 colher (sopa) de tempero da vovó", 1, "tbsp", "tempero da vovó", "", false, null],
+  ["3 ovos inteiros", 3, "piece", "ovos", "inteiros", false, "Egg"],
+  ["1/2 xícara (chá) de açúcar", 0.5, "cup", "açúcar", "", false, "Sugar"],
 ];
