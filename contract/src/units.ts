@@ -790,7 +790,7 @@ const named = (thing: string | CatalogueName): CatalogueName =>
 const PLURAL_RULES = new Map<string, Intl.PluralRules>();
 const DECIMAL_SEPARATORS = new Map<string, string>();
 
-/** The form of `name` for `count` in `language` ("Eier" for 2, "jajek" for 5). */
+/** The form of `name` for `count` in `language` ("Eier" for 2, "jajek" for 5, "Ei" for ½). */
 export function nameForCount(name: CatalogueName, count: number, language: string): string {
   if (!name.forms) return name.name;
   let rules = PLURAL_RULES.get(language);
@@ -798,7 +798,10 @@ export function nameForCount(name: CatalogueName, count: number, language: strin
     rules = new Intl.PluralRules(language);
     PLURAL_RULES.set(language, rules);
   }
-  return name.forms[rules.select(count)] ?? name.forms.other;
+  // Less than one is a part of one thing ("½ Ei", "¼ Zwiebel", "½ taza"), where the rules say
+  // "other"; Polish names a part with its "other" form, which is that form ("½ jajka").
+  const category = count > 0 && count < 1 && language !== "pl" ? "one" : rules.select(count);
+  return name.forms[category] ?? name.forms.other;
 }
 
 /** "1.5" → "1,5" where the language writes a decimal comma; kitchen glyphs stay ("1½"). */

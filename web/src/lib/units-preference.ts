@@ -1,8 +1,16 @@
-import type { Preferences, UnitsPreference } from "@potluck/contract";
+import type { Preferences, Unit, UnitsPreference } from "@potluck/contract";
 // The units module alone: the contract's index would bring zod into every page that shows a quantity.
-import { type IngredientLineText, type RecipeLine, recipeLineText } from "@potluck/contract/units";
+import {
+  type IngredientLineText,
+  type Reader,
+  type RecipeLine,
+  recipeLineText,
+} from "@potluck/contract/units";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "./api-client";
+import { currentLanguage } from "./i18n";
+import { unitsQuery } from "./ingredients/get-units";
+import { queryClient } from "./query-client";
 import { useSession } from "./session";
 
 export const preferencesQuery = queryOptions({
@@ -18,13 +26,32 @@ export const preferencesQuery = queryOptions({
 export function useUnitsPreference(): UnitsPreference {
   const { authenticated } = useSession();
   const preferences = useQuery({ ...preferencesQuery, enabled: authenticated });
+  // Outside English a line converted into another unit names it as the reader does ("EL", not
+  // "tbsp"): the units, named in the reader's language, are read once (see lineReader).
+  useQuery({ ...unitsQuery, enabled: currentLanguage() !== "en" });
   return authenticated ? (preferences.data?.units ?? "as_written") : "as_written";
+}
+
+/**
+ * Who reads the lines (issue 37 §3): nobody in particular in English (the lines as they have
+ * always been); else the reader's language, whose plural forms and decimal comma the contract
+ * writes them with, and the units' names in it for a unit a conversion picks (once loaded).
+ */
+export function lineReader(): Reader | undefined {
+  const language = currentLanguage();
+  if (language === "en") return undefined;
+  return {
+    language,
+    unitName: (code) =>
+      queryClient.getQueryData<Unit[]>(unitsQuery.queryKey)?.find((unit) => unit.code === code),
+  };
 }
 
 /**
  * "1.5 kg All-purpose flour", "2 eggs", "½ tsp Salt", "a handful of fresh herbs": a recipe's
  * ingredient row as the cook reads it for `guests`, in their units (stored data is never
- * converted). The one rule is in the contract (recipeLineText).
+ * converted) and their language ("1,5 kg Weizenmehl", "2 Eier"). The one rule is in the
+ * contract (recipeLineText).
  */
 export function lineText(
   line: RecipeLine,
@@ -32,5 +59,5 @@ export function lineText(
   servings: number,
   units: UnitsPreference,
 ): IngredientLineText {
-  return recipeLineText(line, guests, servings, units);
+  return recipeLineText(line, guests, servings, units, lineReader());
 }

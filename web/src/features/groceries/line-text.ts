@@ -1,18 +1,21 @@
 import type { UnitsPreference } from "@potluck/contract";
 // The units module alone: the contract's index would bring zod into every page that shows a quantity.
 import {
+  type CatalogueName,
   freeLineText,
   type IngredientLineText,
   ingredientLineText,
   type LineUse,
 } from "@potluck/contract/units";
 import { t } from "../../lib/i18n";
+import { lineReader } from "../../lib/units-preference";
 
 /** What a shopping line and a planned extra share: how they read. */
 export interface ListLine {
   quantity: number | null;
-  unit: { name: string } | null;
-  ingredient: { name: string };
+  /** In the reader's language, as the API names it (`forms` and `code` outside English). */
+  unit: CatalogueName | null;
+  ingredient: CatalogueName;
   /** A free-text line's text; null for a catalogue ingredient. */
   text: string | null;
 }
@@ -21,7 +24,7 @@ export interface ListLine {
 const TO_BUY: LineUse = { buying: true };
 
 /**
- * How a line reads in the cook's units: a catalogue ingredient as every ingredient line reads
+ * How a line reads in the cook's units and language: a catalogue ingredient as every ingredient line reads
  * ("1.5 kg All-purpose flour", "2 eggs"), a free-text line as every line kept as written
  * ("2 kg mystery flour", "paper towels": freeLineText). `use`: a shopping line by default,
  * counted things bought whole (issue 34 §6); a planned extra reads as planned (`{}`).
@@ -31,16 +34,11 @@ export function listLineText(
   units: UnitsPreference,
   use: LineUse = TO_BUY,
 ): IngredientLineText {
+  const reader = lineReader();
   const read =
     line.text === null
-      ? ingredientLineText(
-          line.quantity ?? 0,
-          line.unit?.name ?? "",
-          line.ingredient.name,
-          units,
-          use,
-        )
-      : freeLineText(line.quantity, line.unit?.name ?? null, line.text, units, use);
+      ? ingredientLineText(line.quantity ?? 0, line.unit ?? "", line.ingredient, units, use, reader)
+      : freeLineText(line.quantity, line.unit, line.text, units, use, reader);
   return withNeededWords(read);
 }
 

@@ -29,13 +29,13 @@ export const rowFieldId = (
 /** The unit a "No unit" row is saved with: the count unit, when the units have loaded. */
 export function useCountUnitId(): number | undefined {
   const units = useUnits();
-  return units.data?.find((unit) => unit.name === "piece")?.id;
+  return units.data?.find((unit) => (unit.code ?? unit.name) === "piece")?.id;
 }
 
 /** The "to taste" unit, whose rows have no quantity (issue 34 §11), once the units loaded. */
 export function useToTasteUnitId(): number | undefined {
   const units = useUnits();
-  return units.data?.find((unit) => unit.name === TO_TASTE_UNIT)?.id;
+  return units.data?.find((unit) => (unit.code ?? unit.name) === TO_TASTE_UNIT)?.id;
 }
 
 /** The words of a row's label that only a screen reader says ("Ingredient 2"). */
