@@ -6,7 +6,7 @@ import { signupErrorMessage, signupFieldErrors } from "../../features/auth/error
 import { nextTarget, wallReason, withNext } from "../../features/auth/next-target";
 import {
   firstProblemField,
-  PASSWORD_RULES,
+  passwordRules,
   SIGNUP_FIELDS,
   type SignupField,
   signupProblems,
@@ -196,7 +196,7 @@ export default function SignupPage() {
               />
               {field.name === "password" && (
                 <span id={PASSWORD_RULES_ID} className="hint">
-                  {PASSWORD_RULES}
+                  {passwordRules()}
                 </span>
               )}
               <FieldProblem field={field.name} problem={problem} />

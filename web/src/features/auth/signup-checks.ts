@@ -25,12 +25,6 @@ export interface SignupValues {
 /** Shown under the password before the first try: what the server will ask of it. */
 export const passwordRules = (): string => t("auth.signup.passwordRules");
 
-/**
- * @deprecated English only: the sign-up page is to show passwordRules() (issue 37); kept until
- * that page moves to it.
- */
-export const PASSWORD_RULES = "At least 8 characters, not all digits, not a common password.";
-
 // The spec's texts (section 5), then the server's own words for what it would refuse
 // (server/src/auth/passwords.ts, the contract's signupBody), so a cook learns them all at once
 // instead of one per try.
