@@ -55,7 +55,7 @@ export type ImportItem = z.infer<typeof importItem>;
 export const importSummary = z.object({
   id: z.number(),
   status: z.enum(IMPORT_STATUSES),
-  /** A key of IMPORT_FORMAT_NAMES, or null while the file has not been read yet. */
+  /** One of IMPORT_FORMATS, or null while the file has not been read yet. */
   format: z.string().nullable(),
   total: z.number(),
   processed: z.number(),

@@ -103,16 +103,16 @@ export const IMPORT_RECIPES_MAX = 5000;
 /** A list of addresses: 1 to this many. */
 export const IMPORT_URLS_MAX = 500;
 
-/** What each recognised format is called on the page. */
-export const IMPORT_FORMAT_NAMES: Record<string, string> = {
-  paprika: "Paprika",
-  jsonld: "Recipe web pages (schema.org)",
-  potluck: "Potluck export",
-  nextcloud: "Nextcloud Cookbook",
-  mealie: "Mealie",
-  tandoor: "Tandoor",
-  urls: "Links",
-};
+/** The formats an import recognises; the web names each in the reader's language. */
+export const IMPORT_FORMATS = [
+  "paprika",
+  "jsonld",
+  "potluck",
+  "nextcloud",
+  "mealie",
+  "tandoor",
+  "urls",
+] as const;
 
 // ---------- reports and moderation (decision 0033) ----------
 export const REPORT_REASONS = ["spam", "abuse", "inappropriate", "other"] as const;
@@ -139,15 +139,3 @@ export const NOTIFICATION_KINDS = [
   "recipe_unavailable",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-
-/** What the settings call each kind. */
-export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
-  follow: "New followers",
-  rating: "Ratings of my recipes",
-  comment: "Comments",
-  like: "Likes",
-  list_shared: "Shopping lists shared with me",
-  planner_shared: "Planners shared with me",
-  import_done: "Finished imports",
-  recipe_unavailable: "Planned recipes that are no longer available",
-};

@@ -7,7 +7,7 @@ import type { ImportedRecipe } from "../imported-recipe.js";
  * recipe fails, the others go on.
  */
 export interface RecipeSource {
-  /** A key of IMPORT_FORMAT_NAMES. */
+  /** One of IMPORT_FORMATS (contract). */
   format: string;
   items: SourceItem[];
   /**

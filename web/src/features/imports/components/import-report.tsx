@@ -31,7 +31,7 @@ function itemStatusText(status: ImportItem["status"]): string {
   }
 }
 
-/** What each recognised format is called on the page (the keys of IMPORT_FORMAT_NAMES). */
+/** What each recognised format is called on the page (IMPORT_FORMATS). */
 export function formatName(summary: ImportSummary): string | null {
   switch (summary.format) {
     case null:
