@@ -189,6 +189,8 @@ export const de: LanguageWords = {
     toastbrot: "White bread",
     weizenmehl: "All-purpose flour",
     "mehl type 405": "All-purpose flour",
+    "mehl type 550": "Bread flour",
+    "weizenmehl type 550": "Bread flour",
     pfeffer: "Black pepper",
     "salz und pfeffer": "Salt",
     ol: "Vegetable oil",

@@ -464,6 +464,8 @@ export function parseLocalLine(original: string, language: OtherLanguage): Parse
     );
   const tasteWords = words.toTaste.map((word) => word.toLowerCase());
 
+  // "Zwiebel(n)", "Ei(er)", "tomate(s)": a plural ending in brackets is no note.
+  text = text.replace(/(\p{Ll})\((?:n|en|e|er|s|es|nen|r|i)\)/gu, "$1");
   // Everything in brackets describes: "(400 g)", "(facultatif)", "(みじん切り)".
   text = text
     .replace(/\s*[([]([^)\]]*)[)\]]/g, (_match, inner: string) => {
@@ -500,6 +502,25 @@ export function parseLocalLine(original: string, language: OtherLanguage): Parse
   text = quantity.rest;
   let value = quantity.value;
   let unit: string | null = null;
+
+  // "Spaghetti 320 g", "Uova 2": some sites write the amount after the name. A number that is
+  // part of a name ("Farina 00", "Weizenmehl Type 405") is not one.
+  if (value === null && !quantity.vague && !toTaste && !isKnownName(text, language)) {
+    const trailing = re(String.raw`^(.*?\S)\s+(${NUMBER})\s*([^\d\s].*)?$`, "u").exec(text);
+    const tail = trailing?.[3]?.trim() ?? "";
+    const tailUnit = tail === "" ? undefined : leadingUnit(`${tail} ·`, words);
+    const number = trailing?.[2] ? numberValue(trailing[2], words.decimalComma) : Number.NaN;
+    // A bare number is a count only when small, and not a type ("Mehl Type 550", "tipo 1").
+    const count =
+      tail === "" &&
+      number <= 24 &&
+      !/(?:^|\s)(?:type|typ|tipo|t|nr|n°|no)\.?$/i.test(trailing?.[1] ?? "");
+    if (trailing?.[1] && Number.isFinite(number) && (count || tailUnit?.rest === "·")) {
+      value = number * (tailUnit?.times ?? 1);
+      unit = tailUnit?.unit ?? null;
+      text = trailing[1];
+    }
+  }
 
   // "2 x 400 g Dosen": a count of containers of a stated size.
   const times = /^[x×*]\s*/i.exec(text);

@@ -64,4 +64,7 @@ export const deTable: Row[] = [
   ["Öl zum Frittieren", null, null, "öl", "zum Frittieren", false, "Vegetable oil"],
   ["1 kleine Knoblauchzehe", 1, "clove", "knoblauch", "kleine", false, "Garlic"],
   ["3 EL Milch oder Wasser", 3, "tbsp", "milch", "oder Wasser", false, "Milk"],
+  ["2 Zwiebel(n)", 2, "piece", "zwiebel", "", false, "Onion"],
+  ["1 Knoblauchzehe(n)", 1, "clove", "knoblauch", "", false, "Garlic"],
+  ["Mehl Type 550", null, null, "mehl type 550", "", false, "Bread flour"],
 ];

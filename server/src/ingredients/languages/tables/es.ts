@@ -79,4 +79,5 @@ export const esTable: Row[] = [
   ["media cebolla", 0.5, "piece", "cebolla", "", false, "Onion"],
   ["1 taza y media de harina", 1.5, "cup", "harina", "", false, "All-purpose flour"],
   ["3 cdas. de azúcar", 3, "tbsp", "azúcar", "", false, "Sugar"],
+  ["Harina de trigo 500 g", 500, "g", "harina de trigo", "", false, "All-purpose flour"],
 ];

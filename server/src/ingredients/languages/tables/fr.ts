@@ -70,4 +70,5 @@ export const frTable: Row[] = [
   ["4 tranches de jambon", 4, "slice", "jambon", "", false, "Ham"],
   ["1 c. à café rase de bicarbonate", 1, "tsp", "bicarbonate", "rase", false, "Baking soda"],
   ["2 à 3 pommes", 3, "piece", "pommes", "2 à 3", false, "Apple"],
+  ["2 tomate(s)", 2, "piece", "tomate", "", false, "Tomato"],
 ];

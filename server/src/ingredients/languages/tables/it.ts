@@ -108,4 +108,7 @@ export const itTable: Row[] = [
   ],
   ["mezza cipolla", 0.5, "piece", "cipolla", "", false, "Onion"],
   ["olio evo q.b.", null, "to taste", "olio evo", "", false, "Extra virgin olive oil"],
+  ["Spaghetti 320 g", 320, "g", "spaghetti", "", false, "Spaghetti"],
+  ["Guanciale 150 g", 150, "g", "guanciale", "", false, "Guanciale"],
+  ["Tuorli (circa 4 medi) 6", 6, "piece", "tuorli", "circa 4 medi", false, "Egg yolk"],
 ];

@@ -114,4 +114,5 @@ export const ptBRTable: Row[] = [
   ["1 colher (sopa) de tempero da vovó", 1, "tbsp", "tempero da vovó", "", false, null],
   ["3 ovos inteiros", 3, "piece", "ovos", "inteiros", false, "Egg"],
   ["1/2 xícara (chá) de açúcar", 0.5, "cup", "açúcar", "", false, "Sugar"],
+  ["Leite 1 litro", 1, "l", "leite", "", false, "Milk"],
 ];
