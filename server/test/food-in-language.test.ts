@@ -197,6 +197,27 @@ describe("a shared shopping list", () => {
   });
 });
 
+describe("a cook's staples", () => {
+  it("are named in the cook's language, by that name", async () => {
+    const { agent } = await signedIn(app, db);
+    const put = await agent.put(
+      "/api/users/me/staples/",
+      { ingredient_ids: [MILK, EGG, FLOUR] },
+      inLanguage("de"),
+    );
+    expect(put.json()).toEqual([
+      { id: EGG, name: "Ei", forms: { one: "Ei", other: "Eier" } },
+      { id: MILK, name: "Vollmilch" },
+      { id: FLOUR, name: "Weizenmehl (Type 405)" },
+    ]);
+    expect((await agent.get("/api/users/me/staples/")).json()).toEqual([
+      { id: FLOUR, name: "All-purpose flour" },
+      { id: EGG, name: "Egg" },
+      { id: MILK, name: "Whole milk" },
+    ]);
+  });
+});
+
 describe("GET /api/ingredients/ingredients/?search= in any language", () => {
   const first = async (text: string, language: string) => {
     const response = await new Agent(app).get(

@@ -1,7 +1,9 @@
 import { replaceStaplesBody, staplesResponse } from "@potluck/contract";
+import type { Language } from "@potluck/contract/languages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../auth/plugin.js";
 import { doesNotExist, HttpError } from "../../http/errors.js";
+import { named } from "../../ingredients/catalogue-names.js";
 import { replaceStaples, staplesOf, unknownIngredients } from "../staples-repository.js";
 
 /** The signed-in cook's staples: what they always have at home. */
@@ -9,7 +11,8 @@ export const userStaplesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/me/staples/",
     { config: { access: "user" }, schema: { response: { 200: staplesResponse } } },
-    async (request) => staplesOf(app.db, requireUser(request).id),
+    async (request) =>
+      inLanguage(await staplesOf(app.db, requireUser(request).id), request.language),
   );
 
   app.put(
@@ -30,8 +33,20 @@ export const userStaplesRoutes: FastifyPluginAsyncZod = async (app) => {
           });
         }
         await replaceStaples(tx, user.id, ids);
-        return staplesOf(tx, user.id);
+        return inLanguage(await staplesOf(tx, user.id), request.language);
       });
     },
   );
 };
+
+/**
+ * The staples named in the reader's language (issue 37 §3), by that name; English as they
+ * come (by name).
+ */
+function inLanguage(staples: { id: number; name: string }[], language: Language) {
+  if (language === "en") return staples;
+  const collator = new Intl.Collator(language, { sensitivity: "base" });
+  return staples
+    .map((staple) => named("ingredients", staple, language))
+    .sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
+}
