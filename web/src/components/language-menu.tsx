@@ -5,6 +5,7 @@ import { LANGUAGE_NAMES, LANGUAGES, type Language } from "@potluck/contract/lang
 import { useId, useState } from "react";
 import { currentLanguage, t } from "../lib/i18n";
 import { chooseLanguage } from "../lib/i18n/choose";
+import { tRich } from "../lib/i18n/rich";
 import { useSession } from "../lib/session";
 import "./language-menu.css";
 
@@ -13,7 +14,7 @@ import "./language-menu.css";
  * <select>: a closed disclosure shows nothing to assistive technology but its summary, where a
  * select in every page's footer would add ten options and a combobox to every page.
  */
-export function LanguageMenu({ label }: { label?: string }) {
+export function LanguageMenu() {
   const { authenticated } = useSession();
   const [switching, setSwitching] = useState(false);
   const current = currentLanguage();
@@ -23,13 +24,18 @@ export function LanguageMenu({ label }: { label?: string }) {
     void chooseLanguage(language, authenticated);
   };
   return (
-    // Each language is named in itself: not for a browser's translator to rename.
-    <details className="language-menu" translate="no">
+    <details className="language-menu">
       <summary>
-        {label ?? t("app.languageMenu.label")}:{" "}
-        <span lang={current}>{LANGUAGE_NAMES[current]}</span>
+        {tRich("app.languageMenu.summary", {
+          // Each language is named in itself: not for a browser's translator to rename.
+          language: (
+            <span lang={current} translate="no">
+              {LANGUAGE_NAMES[current]}
+            </span>
+          ),
+        })}
       </summary>
-      <ul className="language-choices" aria-busy={switching}>
+      <ul className="language-choices" aria-busy={switching} translate="no">
         {LANGUAGES.map((language) => (
           <li key={language}>
             <button

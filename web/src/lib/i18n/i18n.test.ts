@@ -82,7 +82,7 @@ describe("the pseudo-language en-XA", () => {
     await loadLanguage("en-XA");
     expect(isPseudo()).toBe(true);
     expect(currentLanguage()).toBe("en");
-    expect(t("app.languageMenu.label")).toBe("Ļàñĝûàĝé~~~");
+    expect(t("app.languageMenu.cardTitle")).toBe("Ļàñĝûàĝé~~~");
     // Dates the app writes itself are accented too: not a text left in English.
     expect(localized("28 Nov 2026")).toBe("28 Ñöṽ 2026");
     expect(formatDate(new Date(2026, 10, 28))).toBe("28 Ñöṽ 2026");
