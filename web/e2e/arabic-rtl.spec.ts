@@ -125,6 +125,14 @@ test("a cook in Arabic on a 360 px phone: recipe, planner and list mirrored, no 
       ]),
     },
   });
+  // A recipe written in English, which an Arabic page shows left to right.
+  const english = await post("/api/recipes/recipes/", {
+    multipart: {
+      title: `Honey pancakes ${tag}`,
+      content: "<p>Whisk the eggs with the milk until smooth.</p>",
+      recipe_ingredients: "[]",
+    },
+  });
   const today = dayOf(new Date());
   await post("/api/planner/entries/", {
     data: { date: today, slot: "dinner", recipe_id: recipe.id, guests: 4 },
@@ -230,6 +238,26 @@ test("a cook in Arabic on a 360 px phone: recipe, planner and list mirrored, no 
   );
   await expect(line.locator('.shopping-item-what bdi[dir="ltr"]')).toHaveText(/^(150|١٥٠)$/);
   await photograph(page, "arabic-rtl-list");
+
+  // --- a cook's own words keep their direction: an English recipe's step starts at the left
+  await page.goto(`/recipes/${english.id}`);
+  await expect(
+    page.getByRole("heading", { level: 1, name: `Honey pancakes ${tag}` }),
+  ).toBeVisible();
+  const startsAt = await page
+    .locator(".prose p")
+    .first()
+    .evaluate((paragraph) => {
+      const range = document.createRange();
+      const text = paragraph.firstChild as Text;
+      range.setStart(text, 0);
+      range.setEnd(text, 1);
+      const letter = range.getBoundingClientRect();
+      const box = paragraph.getBoundingClientRect();
+      return { fromLeft: letter.left - box.left, fromRight: box.right - letter.right };
+    });
+  expect(startsAt.fromLeft).toBeLessThan(2);
+  expect(startsAt.fromRight).toBeGreaterThan(100);
 
   // --- no other page scrolls sideways either
   for (const path of [
