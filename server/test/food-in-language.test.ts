@@ -96,10 +96,14 @@ describe("a recipe's rows in the reader's language", () => {
 
   it("writes the JSON-LD's lines in the reader's language", async () => {
     const { recipe } = await englishRecipe();
-    const jsonLd = async (language: string) =>
+    const document = async (language: string) =>
       (
         await new Agent(app).get(`/api/recipes/recipes/${recipe.id}/jsonld/`, inLanguage(language))
-      ).json<{ recipeIngredient: string[] }>().recipeIngredient;
+      ).json<{ recipeIngredient: string[]; recipeYield: string }>();
+    const jsonLd = async (language: string) => (await document(language)).recipeIngredient;
+    expect((await document("de")).recipeYield).toBe("4 Portionen");
+    expect((await document("ja")).recipeYield).toBe("4人分");
+    expect((await document("en")).recipeYield).toBe("4 servings");
     expect(await jsonLd("de")).toEqual([
       "2 Eier",
       "120 g Weizenmehl (Type 405)",

@@ -10,6 +10,7 @@ import type { Language } from "@potluck/contract/languages";
 import type { Reader } from "@potluck/contract/units";
 import type { ChildNode, Element } from "domhandler";
 import { DomUtils, parseDocument } from "htmlparser2";
+import { formatMessage } from "../i18n/catalogue.js";
 import { unitNamesIn } from "../ingredients/catalogue-names.js";
 
 // The export side of import: a recipe as schema.org JSON-LD, written so that our importer
@@ -105,7 +106,8 @@ export function toRecipeJsonLd(
     datePublished: recipe.created_on,
     dateModified: recipe.updated_on,
     ...(recipe.image ? { image: new URL(recipe.image, origin).href } : {}),
-    recipeYield: `${recipe.servings} servings`,
+    // "4 servings"; "4 Portionen", "4人分" (the importer reads its first number back).
+    recipeYield: formatMessage(language, "recipes.jsonld.yield", { count: recipe.servings }),
     recipeIngredient: recipe.recipe_ingredients.map((line) =>
       ingredientLine(line, recipe.servings, reader),
     ),
