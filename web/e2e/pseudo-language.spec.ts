@@ -125,10 +125,36 @@ function seenOnPage(page: Page): Promise<Seen[]> {
   });
 }
 
-/** Every string of an API answer: the server's data for the content this journey made. */
+const ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: "\u00a0",
+};
+const decodeEntities = (text: string) =>
+  text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
+    if (name.startsWith("#x") || name.startsWith("#X")) {
+      return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
+    }
+    if (name.startsWith("#")) return String.fromCodePoint(Number(name.slice(1)));
+    return ENTITIES[name.toLowerCase()] ?? entity;
+  });
+
+/**
+ * Every string of an API answer: the server's data for the content this journey made. Rich
+ * text the server sends as HTML (a recipe's steps, the terms) counts by its text's pieces.
+ */
 function stringsOf(value: unknown, into: Set<string>): Set<string> {
   if (typeof value === "string") {
     if (/[A-Za-z]/.test(value)) into.add(value);
+    if (/<[a-z][^>]*>/i.test(value)) {
+      for (const piece of value.split(/<[^>]*>/)) {
+        const text = decodeEntities(piece).replace(/\s+/g, " ").trim();
+        if (/[A-Za-z]/.test(text)) into.add(text);
+      }
+    }
   } else if (Array.isArray(value)) {
     for (const item of value) stringsOf(item, into);
   } else if (value && typeof value === "object") {
@@ -191,6 +217,9 @@ class Crawl {
     // The page speaks the pseudo-language (the cookie), not English.
     await expect(page.locator("html")).toHaveAttribute("lang", "en-XA");
     const seen = await seenOnPage(page);
+    // The crawl reads the page at all: its own texts are there, in the pseudo-language.
+    const accented = seen.filter(({ text }) => PSEUDO.test(text)).length;
+    expect(accented, `texts in the pseudo-language on ${path}`).toBeGreaterThanOrEqual(5);
     await Promise.all(this.reading);
     for (const { text, where } of seen) {
       const rest = this.rest(text);
