@@ -82,6 +82,7 @@ export const de: LanguageWords = {
     scoop: ["kugel", "kugeln"],
     cm: ["cm", "zentimeter"],
   },
+  partOf: /^(saft|abrieb|schale|zesten)\s+(?:von\s+)?/iu,
   joiners: ["von", "vom"],
   toTaste: ["nach geschmack", "nach belieben", "zum abschmecken", "n. b.", "n.b."],
   optional: ["optional", "nach wunsch"],

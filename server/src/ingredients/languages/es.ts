@@ -79,6 +79,7 @@ export const es: LanguageWords = {
     ["sprig", /^de apio/i, "stalk"],
     ["sprig", /^de canela/i, "stick"],
   ],
+  partOf: /^(?:el\s+|la\s+)?(zumo|jugo|ralladura|piel)\s+de\s+/iu,
   joiners: ["de la", "del", "de", "de los", "de las"],
   articles: ["el", "la", "los", "las", "un", "una", "unos", "unas"],
   toTaste: [

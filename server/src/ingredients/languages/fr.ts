@@ -113,6 +113,7 @@ export const fr: LanguageWords = {
     // "1 branche de céleri" is a stalk; "2 branches de thym" sprigs.
     ["sprig", /^de c[ée]leri/i, "stalk"],
   ],
+  partOf: /^(?:le\s+|les\s+)?(jus|zeste|zestes)\s+(?:d'|de\s+)/iu,
   joiners: ["de la", "de l'", "d'", "de", "du", "des"],
   articles: ["le", "la", "les", "l'", "un", "une", "des", "du", "de la"],
   toTaste: [

@@ -79,6 +79,7 @@ export const it: LanguageWords = {
     // "una noce moscata" is the spice, not a knob of it.
     ["knob", /^moscata/i, "piece"],
   ],
+  partOf: /^(?:il\s+|la\s+)?(succo|scorza|buccia)\s+(?:di\s+|d')/iu,
   joiners: ["dell'", "della", "dello", "delle", "degli", "del", "dei", "di", "d'"],
   articles: ["il", "lo", "la", "l'", "i", "gli", "le", "un", "uno", "una", "un'"],
   toTaste: ["q.b.", "qb", "q.b", "quanto basta", "a piacere", "a piacimento", "secondo il gusto"],

@@ -65,6 +65,7 @@ export const nl: LanguageWords = {
     scoop: ["bolletje", "bolletjes", "schep", "schepje", "schepjes"],
     cm: ["cm", "centimeter"],
   },
+  partOf: /^(?:het\s+|de\s+)?(sap|rasp|schil)\s+van\s+/iu,
   joiners: ["van de", "van het", "van"],
   articles: ["de", "het", "een"],
   toTaste: ["naar smaak", "naar wens", "naar believen"],

@@ -497,6 +497,16 @@ export function parseLocalLine(original: string, language: OtherLanguage): Parse
     return finish(original, parseJapanese(text, words), note, toTaste, tasteWritten, optional);
   }
 
+  // "Saft von 1 Zitrone", "le jus d'un citron": so many fruit, for their juice (noted).
+  const part = words.partOf?.exec(text);
+  if (part?.[1]) {
+    const fruit = leadingQuantity(text.slice(part[0].length), words);
+    if (fruit.value !== null) {
+      note.push(part[1].toLowerCase());
+      text = text.slice(part[0].length);
+    }
+  }
+
   const quantity = leadingQuantity(text, words);
   note.push(...quantity.note);
   text = quantity.rest;

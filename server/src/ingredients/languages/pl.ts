@@ -130,6 +130,7 @@ export const pl: LanguageWords = {
     // "2 liście laurowe" are bay leaves, named so.
     ["leaf", /^laurow/i, ""],
   ],
+  partOf: /^(sok|skórka|otarta skórka)\s+z\s+/iu,
   joiners: ["z", "ze"],
   toTaste: ["do smaku", "według uznania", "wg uznania", "wedle uznania", "do doprawienia"],
   optional: ["opcjonalnie", "opcjonalny", "opcjonalna", "opcjonalne", "dowolnie"],

@@ -93,6 +93,7 @@ export const ptBR: LanguageWords = {
     scoop: ["bola", "bolas"],
     cm: ["cm", "centímetro", "centímetros"],
   },
+  partOf: /^(?:o\s+|as\s+|a\s+)?(suco|raspas|casca)\s+(?:de|do|da)\s+/iu,
   joiners: ["de", "do", "da", "dos", "das", "d'"],
   articles: ["o", "a", "os", "as", "um", "uma"],
   toTaste: ["a gosto", "à gosto", "q.b.", "quanto baste", "o quanto baste", "a seu gosto"],

@@ -54,6 +54,11 @@ export interface LanguageWords {
    * lower case → [unit, ingredient words].
    */
   compounds?: Record<string, [string, string]>;
+  /**
+   * A part of a counted fruit at the start of a line, before its amount ("Saft von 1 Zitrone",
+   * "le jus d'un citron"): group 1 the part. The line is then that many fruit, the part noted.
+   */
+  partOf?: RegExp;
   /** Rewrites applied to the line first ("colher (sopa)" → "colher de sopa"). */
   rewrites?: [RegExp, string][];
   /** How to cut a word to its stem for matching inflected forms ("mąki" ~ "mąka"), if at all. */

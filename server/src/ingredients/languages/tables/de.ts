@@ -67,4 +67,6 @@ export const deTable: Row[] = [
   ["2 Zwiebel(n)", 2, "piece", "zwiebel", "", false, "Onion"],
   ["1 Knoblauchzehe(n)", 1, "clove", "knoblauch", "", false, "Garlic"],
   ["Mehl Type 550", null, null, "mehl type 550", "", false, "Bread flour"],
+  ["Saft von 1 Zitrone", 1, "piece", "zitrone", "saft", false, "Lemon"],
+  ["Abrieb einer Zitrone", 1, "piece", "zitrone", "abrieb", false, "Lemon"],
 ];

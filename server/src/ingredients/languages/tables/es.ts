@@ -41,7 +41,7 @@ export const esTable: Row[] = [
   ["1 taza de arroz", 1, "cup", "arroz", "", false, "White rice"],
   ["1 y 1/2 tazas de leche", 1.5, "cup", "leche", "", false, "Milk"],
   ["2 zanahorias", 2, "piece", "zanahorias", "", false, "Carrot"],
-  ["el zumo de 1 limón", null, null, "el zumo de 1 limón", "", false, null],
+  ["el zumo de 1 limón", 1, "piece", "limón", "zumo", false, "Lemon"],
   ["1 limón", 1, "piece", "limón", "", false, "Lemon"],
   ["100 g de mantequilla derretida", 100, "g", "mantequilla", "derretida", false, "Butter"],
   ["200 ml de nata para montar", 200, "ml", "nata para montar", "", false, "Whipping cream"],

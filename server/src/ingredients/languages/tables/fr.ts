@@ -71,4 +71,5 @@ export const frTable: Row[] = [
   ["1 c. à café rase de bicarbonate", 1, "tsp", "bicarbonate", "rase", false, "Baking soda"],
   ["2 à 3 pommes", 3, "piece", "pommes", "2 à 3", false, "Apple"],
   ["2 tomate(s)", 2, "piece", "tomate", "", false, "Tomato"],
+  ["le jus d'un citron", 1, "piece", "citron", "jus", false, "Lemon"],
 ];

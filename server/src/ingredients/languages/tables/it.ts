@@ -62,7 +62,7 @@ export const itTable: Row[] = [
   ["1 bicchiere di vino bianco", 1, "cup", "vino bianco", "", false, "White wine"],
   ["2 carote", 2, "piece", "carote", "", false, "Carrot"],
   ["1 costa di sedano", 1, "stalk", "sedano", "", false, "Celery"],
-  ["la scorza di 1 limone", null, null, "la scorza di 1 limone", "", false, null],
+  ["la scorza di 1 limone", 1, "piece", "limone", "scorza", false, "Lemon"],
   ["1 limone", 1, "piece", "limone", "", false, "Lemon"],
   ["500 g di mascarpone", 500, "g", "mascarpone", "", false, "Mascarpone"],
   ["300 g di savoiardi", 300, "g", "savoiardi", "", false, "Ladyfinger"],

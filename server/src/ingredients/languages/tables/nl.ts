@@ -64,4 +64,5 @@ export const nlTable: Row[] = [
   ["100 g geraspte belegen kaas", 100, "g", "belegen kaas", "geraspte", false, null],
   ["1 blikje mais", 1, "can", "mais", "", false, "Canned corn"],
   ["een halve citroen", 0.5, "piece", "citroen", "", false, "Lemon"],
+  ["sap van 1 citroen", 1, "piece", "citroen", "sap", false, "Lemon"],
 ];

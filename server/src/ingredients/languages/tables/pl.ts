@@ -62,7 +62,7 @@ export const plTable: Row[] = [
   ["3 ogórki kiszone", 3, "piece", "ogórki kiszone", "", false, "Dill pickle"],
   ["4 buraki", 4, "piece", "buraki", "", false, "Beetroot"],
   ["2-3 jabłka", 3, "piece", "jabłka", "2-3", false, "Apple"],
-  ["sok z 1 cytryny", null, null, "sok z 1 cytryny", "", false, null],
+  ["sok z 1 cytryny", 1, "piece", "cytryny", "sok", false, "Lemon"],
   [
     "1 opakowanie proszku do pieczenia",
     1,

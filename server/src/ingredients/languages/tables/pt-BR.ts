@@ -86,7 +86,7 @@ export const ptBRTable: Row[] = [
   ["200 g de queijo muçarela", 200, "g", "queijo muçarela", "", false, "Mozzarella cheese"],
   ["150 g de presunto", 150, "g", "presunto", "", false, "Ham"],
   ["1 limão", 1, "piece", "limão", "", false, "Lemon"],
-  ["suco de 1 limão", null, null, "suco de 1 limão", "", false, null],
+  ["suco de 1 limão", 1, "piece", "limão", "suco", false, "Lemon"],
   ["2 colheres (sopa) de mel", 2, "tbsp", "mel", "", false, "Honey"],
   ["1 colher (chá) de canela em pó", 1, "tsp", "canela em pó", "", false, "Cinnamon"],
   ["2 folhas de louro", 2, "leaf", "louro", "", false, "Bay leaf"],
