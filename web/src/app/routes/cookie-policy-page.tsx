@@ -10,6 +10,7 @@ export default function CookiePolicyPage() {
       <h1>{t("app.cookiePolicy.title")}</h1>
       <p className="muted">{t("app.cookiePolicy.lastUpdated")}</p>
       <p>{t("app.cookiePolicy.intro", { name: SITE.name })}</p>
+      <p>{t("app.cookiePolicy.languageUpdate")}</p>
       <table className="table">
         <caption className="visually-hidden">{t("app.cookiePolicy.caption")}</caption>
         <thead>
@@ -29,6 +30,11 @@ export default function CookiePolicyPage() {
             <td>{t("app.cookiePolicy.csrfCookie")}</td>
             <td>{t("app.cookiePolicy.csrfPurpose")}</td>
             <td>{t("app.cookiePolicy.strictlyNecessary")}</td>
+          </tr>
+          <tr>
+            <td>{t("app.cookiePolicy.languageCookie")}</td>
+            <td>{t("app.cookiePolicy.languagePurpose")}</td>
+            <td>{t("app.cookiePolicy.preference")}</td>
           </tr>
         </tbody>
       </table>
