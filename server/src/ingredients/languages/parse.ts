@@ -1,5 +1,6 @@
 import type { Language } from "@potluck/contract/languages";
 import type { ParsedLine } from "../parse-line.js";
+import { findUnit } from "../unit-words.js";
 import { LANGUAGE_WORDS } from "./index.js";
 import { arabicCount, nameKey, namesIndex } from "./names.js";
 import type { LanguageWords } from "./types.js";
@@ -355,6 +356,11 @@ function leadingUnit(text: string, words: LanguageWords): UnitFound | undefined 
     }
     return { unit, rest: after.replace(/^[\s.]+/, "").trim(), times };
   }
+  // English unit words are read in every language ("2 tbsp Olivenöl", pasted from an English
+  // page): a whole word of two letters or more, none of the one-letter spoons (T, t, C).
+  const english = findUnit(text);
+  const word = /^[A-Za-z]+/.exec(text)?.[0] ?? "";
+  if (english && word.length > 1) return { unit: english.unit, rest: english.rest, times: 1 };
   return undefined;
 }
 

@@ -69,4 +69,5 @@ export const deTable: Row[] = [
   ["Mehl Type 550", null, null, "mehl type 550", "", false, "Bread flour"],
   ["Saft von 1 Zitrone", 1, "piece", "zitrone", "saft", false, "Lemon"],
   ["Abrieb einer Zitrone", 1, "piece", "zitrone", "abrieb", false, "Lemon"],
+  ["1 cup Mehl", 1, "cup", "mehl", "", false, "All-purpose flour"],
 ];
