@@ -97,7 +97,7 @@ function seenOnPage(page: Page): Promise<Seen[]> {
     };
     const add = (text: string | null | undefined, where: string) => {
       const value = clean(text ?? "");
-      if (/[A-Za-z]/.test(value)) seen.push({ text: value, where });
+      if (/\p{L}/u.test(value)) seen.push({ text: value, where });
     };
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
