@@ -105,6 +105,16 @@ async function loadIngredientNames(tx: Tx): Promise<number> {
     from unnest(${sql.param(languages)}::text[], ${sql.param(englishNames)}::text[],
                 ${sql.param(localNames)}::text[]) as v(language, english, name)
     join ${ingredients} i on lower(i.name) = v.english`;
+  // Most starts find the table as the files say: one comparison, no writes.
+  const differing = await tx.execute<{ n: number }>(sql`
+    select count(*)::int as n from (
+      (select w.ingredient_id, w.language, w.name from (${wanted}) w
+        except select ingredient_id, language, name from ${namesTable})
+      union all
+      (select ingredient_id, language, name from ${namesTable}
+        except select w.ingredient_id, w.language, w.name from (${wanted}) w)
+    ) d`);
+  if ((differing.rows[0]?.n ?? 0) === 0) return 0;
   const removed = await tx.execute(sql`
     delete from ${namesTable} n where (n.ingredient_id, n.language, n.name) not in (
       select w.ingredient_id, w.language, w.name from (${wanted}) w)`);

@@ -220,7 +220,11 @@ export const ingredientNames = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.language, t.ingredientId, t.name] }),
-    index("ingredient_names_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    // Written at once by the loader: without fastupdate its rows are in the index proper
+    // straight away, not in a pending list that the planner prices too high to use.
+    index("ingredient_names_name_trgm_idx")
+      .using("gin", sql`lower(${t.name}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
     index("ingredient_names_ingredient_idx").on(t.ingredientId),
   ],
 );
