@@ -233,6 +233,22 @@ describe("POST /api/ingredients/parse/ in the lines' language", () => {
     expect(line?.ingredient?.name).toBe("Omas Kräutersalz");
   });
 
+  it("reads a line pasted in English as English when its own language names nothing", async () => {
+    const [eggs, flour, salt] = await parse(
+      { lines: ["2 large eggs, beaten", "1 ½ cups plain flour", "1 Prise Zauberpulver"] },
+      { "accept-language": "de" },
+    );
+    expect(seen(eggs)).toMatchObject({ quantity: 2, unit: "piece", ingredient: "Egg" });
+    expect(eggs?.note).toContain("large");
+    expect(seen(flour)).toMatchObject({
+      quantity: 1.5,
+      unit: "cup",
+      ingredient: "All-purpose flour",
+    });
+    // German that names nothing stays German, kept as written.
+    expect(salt?.as_written).toMatchObject({ text: "Zauberpulver", unit: { name: "pinch" } });
+  });
+
   it("reads in the caller's language without a language, and English without either", async () => {
     const [german] = await parse({ lines: ["2 EL Olivenöl"] }, { "accept-language": "de-DE" });
     expect(seen(german)).toMatchObject({ quantity: 2, unit: "tbsp", ingredient: "Olive oil" });

@@ -275,12 +275,15 @@ export async function matchIngredientTexts(
   db: Db,
   userId: number,
   ingredientTexts: string[],
-  language: Language = "en",
+  /** The texts' language, or each text's. */
+  language: Language | readonly Language[] = "en",
 ): Promise<(CatalogueMatch | null)[]> {
   // Each distinct text is looked up once ("1 egg" fifty times is one lookup).
   const keyOf = (lookup: { text: string; singularText: string }) =>
     `${lookup.text}\u0000${lookup.singularText}`;
-  const lookups = ingredientTexts.map((text) => lookupInLanguage(text, language));
+  const lookups = ingredientTexts.map((text, index) =>
+    lookupInLanguage(text, typeof language === "string" ? language : (language[index] ?? "en")),
+  );
   const distinct = new Map<string, { idx: number; t: string; s: string }>();
   for (const lookup of lookups) {
     if (lookup.text === "" || distinct.has(keyOf(lookup))) continue;

@@ -4,8 +4,8 @@ import type { Db } from "../db/client.js";
 import { keptAsWritten } from "./as-written.js";
 import { LANGUAGE_WORDS } from "./languages/index.js";
 import { matchLocalName } from "./languages/names.js";
-import { matchIngredientTexts, wordsBeyondMatch } from "./match-lines.js";
-import { parseIngredientLine } from "./parse-line.js";
+import { type CatalogueMatch, matchIngredientTexts, wordsBeyondMatch } from "./match-lines.js";
+import { type ParsedLine, parseIngredientLine } from "./parse-line.js";
 import { listUnits } from "./repository.js";
 
 /**
@@ -52,31 +52,58 @@ export async function parseIngredientLines(
   language: Language = "en",
 ): Promise<ParsedIngredientLine[]> {
   const parsed = lines.map((line) => parseIngredientLine(line, language));
+  // A line whose words name nothing in its language may be English, pasted by a cook who reads
+  // another ("2 large eggs, beaten"): it is also read in English, in the same one query, and
+  // taken so when that names an ingredient wholly and the line's own reading does not.
+  const alternatives =
+    language === "en"
+      ? []
+      : parsed.flatMap((line, index) =>
+          matchLocalName(line.ingredientText, language)
+            ? []
+            : [{ index, line: parseIngredientLine(lines[index] ?? "", "en") }],
+        );
   const [units, matches] = await Promise.all([
     listUnits(db),
     matchIngredientTexts(
       db,
       userId,
-      parsed.map((line) => line.ingredientText),
-      language,
+      [
+        ...parsed.map((line) => line.ingredientText),
+        ...alternatives.map(({ line }) => line.ingredientText),
+      ],
+      [...parsed.map(() => language), ...alternatives.map((): Language => "en")],
     ),
   ]);
   const unitByName = new Map(units.map((unit) => [unit.name.toLowerCase(), unit]));
   const unitOf = (name: string | null) => (name === null ? null : (unitByName.get(name) ?? null));
-  return parsed.map((line, index) => {
-    const ingredient = matches[index] ?? null;
+  /** Whether the match names the line's words wholly, one food. */
+  const names = (line: ParsedLine, match: CatalogueMatch | null, read: Language) =>
+    match !== null &&
+    wordsBeyond(line.ingredientText, match.name, read).length === 0 &&
+    !(read === "en"
+      ? namesTwo(line.ingredientText, match.name)
+      : namesTwoIn(read, line.ingredientText));
+  const english = new Map(
+    alternatives.map(({ index, line }, at) => [
+      index,
+      { line, match: matches[parsed.length + at] ?? null },
+    ]),
+  );
+  return parsed.map((own, index) => {
+    const alternative = english.get(index);
+    const useEnglish =
+      alternative !== undefined &&
+      names(alternative.line, alternative.match, "en") &&
+      !names(own, matches[index] ?? null, language);
+    const line = useEnglish && alternative ? alternative.line : own;
+    const read: Language = useEnglish ? "en" : language;
+    const ingredient = (useEnglish ? alternative?.match : matches[index]) ?? null;
     // A line that matched nothing, or less than it says, is kept as written rather than lost:
     // so is one naming two foods ("Salt and pepper to taste" is not just Salt).
-    const partial =
-      ingredient !== null && wordsBeyond(line.ingredientText, ingredient.name, language);
-    const two =
-      ingredient !== null &&
-      (language === "en"
-        ? namesTwo(line.ingredientText, ingredient.name)
-        : namesTwoIn(language, line.ingredientText));
     const kept =
-      ingredient === null || (partial && partial.length > 0) || two
-        ? keptAsWritten(line.original, line, language)
+      ingredient === null || !names(line, ingredient, read)
+        ? keptAsWritten(line.original, line, read)
         : null;
     return {
       original: line.original,
