@@ -119,6 +119,27 @@ describe("a recipe's rows in the reader's language", () => {
   });
 });
 
+describe("an imported recipe's draft", () => {
+  it("names the ingredients it matched in the reader's language", async () => {
+    const { agent } = await signedIn(app, db);
+    const recipe = {
+      "@context": "https://schema.org",
+      "@type": "Recipe",
+      name: "Pancakes",
+      recipeIngredient: ["2 eggs", "200 g all-purpose flour"],
+      recipeInstructions: "Mix and fry.",
+    };
+    const html = `<html lang="en"><head><script type="application/ld+json">${JSON.stringify(recipe)}</script></head><body></body></html>`;
+    const response = await agent.post("/api/recipes/import/", { html }, inLanguage("de"));
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = response.json<{ recipe_ingredients: Row[] }>().recipe_ingredients;
+    expect(rows.map((row) => [row.ingredient?.name, row.unit?.name])).toEqual([
+      ["Ei", "Stück"],
+      ["Weizenmehl (Type 405)", "g"],
+    ]);
+  });
+});
+
 describe("the units", () => {
   it("are named in the caller's language, with their forms and English code", async () => {
     const response = await new Agent(app).get("/api/ingredients/units/", inLanguage("pl"));

@@ -1,9 +1,11 @@
-import { importRecipeBody, recipeDraft } from "@potluck/contract";
+import { importRecipeBody, type RecipeDraft, recipeDraft } from "@potluck/contract";
+import type { Language } from "@potluck/contract/languages";
 import type { FastifyError } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../auth/plugin.js";
 import { badRequest, handleError } from "../../http/errors.js";
 import { consumeAttempts } from "../../http/rate-limit.js";
+import { named, namedUnit } from "../../ingredients/catalogue-names.js";
 import { buildDraft } from "./draft.js";
 import { FetchError, fetchPublic, pageText } from "./fetch-page.js";
 import { type FoundRecipe, findRecipe } from "./find-recipe.js";
@@ -54,7 +56,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const recipe = readRecipe(page.html);
       if (!recipe) throw badRequest("No recipe was found on this page.");
-      return buildDraft(app.db, user.id, recipe, page.url);
+      return inLanguage(await buildDraft(app.db, user.id, recipe, page.url), request.language);
     },
   );
 };
@@ -76,4 +78,24 @@ function httpUrl(address: string): string {
     if (url.protocol === "http:" || url.protocol === "https:") return url.href;
   } catch {}
   throw badRequest("Enter a valid http or https URL.");
+}
+
+/**
+ * The draft's matched ingredients and units named in the reader's language (issue 37 §3), as
+ * the recipe they make will be; the lines as the page wrote them. English as it comes.
+ */
+function inLanguage(draft: RecipeDraft, language: Language): RecipeDraft {
+  if (language === "en") return draft;
+  return {
+    ...draft,
+    recipe_ingredients: draft.recipe_ingredients.map((line) => ({
+      ...line,
+      ingredient: line.ingredient && named("ingredients", line.ingredient, language),
+      unit: line.unit && namedUnit(line.unit, language),
+      as_written: line.as_written && {
+        ...line.as_written,
+        unit: line.as_written.unit && namedUnit(line.as_written.unit, language),
+      },
+    })),
+  };
 }
