@@ -1,7 +1,7 @@
 import type { Language } from "@potluck/contract/languages";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
-import { follows, termsAcceptances, users } from "../db/schema.js";
+import { termsAcceptances, users } from "../db/schema.js";
 
 /**
  * The account a login names: by its username, else by its email (both ignoring case). An
