@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, expect, test } from "vitest";
-import { listLineText } from "../features/groceries/line-text";
 import { setCatalogue } from "./i18n";
 import english from "./i18n/messages/en.json";
 import { lineText } from "./units-preference";
@@ -11,7 +10,6 @@ const egg = {
   de: { name: "Ei", forms: { one: "Ei", other: "Eier" } },
   pl: { name: "Jajko", forms: { one: "Jajko", few: "Jajka", many: "Jajek", other: "Jajka" } },
 };
-const onion = { name: "Zwiebel", forms: { one: "Zwiebel", other: "Zwiebeln" } };
 const piece = { de: { name: "Stück", code: "piece" }, pl: { name: "szt.", code: "piece" } };
 const kg = { name: "kg", code: "kg" };
 
@@ -34,18 +32,6 @@ test("German: 2 Eier, 1,5 kg, ½ kept", () => {
     text: null,
   };
   expect(lineText(flour, 1, 1, "as_written").text).toBe("1,5 kg Weizenmehl (Type 405)");
-});
-
-test("German shopping line: bought whole, the need said beside it", () => {
-  inLanguage("de");
-  const line = { quantity: 8 / 3, unit: piece.de, ingredient: onion, text: null };
-  expect(listLineText(line, "as_written")).toMatchObject({
-    amount: "3",
-    name: "Zwiebeln",
-    needed: "2⅔",
-  });
-  const free = { quantity: 1.5, unit: kg, ingredient: { name: "Wundermehl" }, text: "Wundermehl" };
-  expect(listLineText(free, "as_written").text).toBe("1,5 kg Wundermehl");
 });
 
 test("Polish: 1 jajko, 2 jajka, 5 jajek", () => {
