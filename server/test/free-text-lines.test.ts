@@ -85,6 +85,24 @@ describe("a typed line naming a catalogue ingredient", () => {
     expect(lemon).toMatchObject({ ingredient: { id: LEMON }, quantity: 2, text: null });
   });
 
+  it("reads a line in the cook's language (issue 37): German names plan their ingredient", async () => {
+    const { agent, list } = await kitchen();
+    const chosen = await agent.patch("/api/users/me/preferences/", { language: "de" });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(await added(agent, list.id, "2 Zitronen")).toMatchObject({
+      ingredient: { id: LEMON },
+      unit: { id: PIECE },
+      quantity: 2,
+      text: null,
+    });
+    expect(await added(agent, list.id, "500 g Geheimmehl")).toMatchObject({
+      ingredient: { id: null },
+      unit: { id: G },
+      quantity: 500,
+      text: "Geheimmehl",
+    });
+  });
+
   it("counts one when it gives no amount", async () => {
     const { agent, list } = await kitchen();
     expect(await added(agent, list.id, "lemons")).toMatchObject({

@@ -1,5 +1,7 @@
+import type { Language } from "@potluck/contract/languages";
 import type { Db } from "../db/client.js";
 import { textAfterAmount } from "../ingredients/as-written.js";
+import { matchLocalName } from "../ingredients/languages/names.js";
 import { lookupText, matchIngredientTexts } from "../ingredients/match-lines.js";
 import { parseIngredientLine } from "../ingredients/parse-line.js";
 import { listUnits } from "../ingredients/repository.js";
@@ -16,7 +18,8 @@ export type ExtraFromLine =
 export const tidyLine = (line: string) => line.replace(/\s+/g, " ").trim();
 
 /**
- * Reads a line for `userId` (whose own catalogue entries count):
+ * Reads a line for `userId` (whose own catalogue entries count), in the cook's `language` (a
+ * line that names nothing in it is read as English too, as the recipe parser does):
  * - naming a catalogue ingredient (by its name or a known other name, singular or plural:
  *   namesIngredient), it is that ingredient with the line's amount, as planning it from the
  *   picker would be; a line without an amount is one of it (1 piece: "lemons"), and a unit
@@ -26,17 +29,22 @@ export const tidyLine = (line: string) => line.replace(/\s+/g, " ").trim();
  *   ("500 g mystery flour" is 500 g of "mystery flour"); without one, the whole line.
  *   Nothing the cook typed is dropped but the amount.
  */
-export async function readExtraLine(db: Db, userId: number, line: string): Promise<ExtraFromLine> {
+export async function readExtraLine(
+  db: Db,
+  userId: number,
+  line: string,
+  language: Language = "en",
+): Promise<ExtraFromLine> {
   const typed = tidyLine(line);
-  const parsed = parseIngredientLine(typed);
+  const parsed = parseIngredientLine(typed, language);
   const [units, [ingredient]] = await Promise.all([
     listUnits(db),
-    matchIngredientTexts(db, userId, [parsed.ingredientText]),
+    matchIngredientTexts(db, userId, [parsed.ingredientText], language),
   ]);
   const unitIdOf = (name: string | null) =>
     name === null ? undefined : units.find((unit) => unit.name.toLowerCase() === name)?.id;
   const unitId = unitIdOf(parsed.unit);
-  if (ingredient && namesIngredient(parsed.ingredientText, ingredient.name)) {
+  if (ingredient && namesIngredient(parsed.ingredientText, ingredient.name, language)) {
     const pieceId = unitIdOf("piece");
     if (pieceId === undefined) throw new Error("the units table has no piece");
     return {
@@ -45,7 +53,7 @@ export async function readExtraLine(db: Db, userId: number, line: string): Promi
       quantity: parsed.quantity ?? 1,
     };
   }
-  const rest = parsed.quantity === null ? undefined : textAfterAmount(typed);
+  const rest = parsed.quantity === null ? undefined : textAfterAmount(typed, language);
   if (rest === undefined || unitId === undefined || parsed.quantity === null) {
     return { text: typed, unitId: null, quantity: null };
   }
@@ -58,9 +66,16 @@ export async function readExtraLine(db: Db, userId: number, line: string): Promi
  * "batteries" Batter mix, "sponges" Sponge cake). A shopping list also holds what is not
  * food, and a line left as typed costs less than a wrong ingredient, so only the name itself
  * counts here: the same words once folded (case, accents, a known other name), singular or
- * plural ("2 lemons" is Lemon, "flour" All-purpose flour).
+ * plural ("2 lemons" is Lemon, "flour" All-purpose flour, "2 Zitronen" Lemon in German).
  */
-export function namesIngredient(ingredientText: string, catalogueName: string): boolean {
+export function namesIngredient(
+  ingredientText: string,
+  catalogueName: string,
+  language: Language = "en",
+): boolean {
+  // In the cook's language: the words are one of its names ("Kartoffeln"), nothing more.
+  const local = matchLocalName(ingredientText, language);
+  if (local) return local.name === catalogueName && local.extra.length === 0;
   const typed = lookupText(ingredientText);
   const name = lookupText(catalogueName);
   return typed.text === name.text || typed.singularText === name.singularText;

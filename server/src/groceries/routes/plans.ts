@@ -135,7 +135,9 @@ export const groceryPlansRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       // A typed line is read before the list is locked: the catalogue lookup takes a moment.
       const extra =
-        body.text === undefined ? undefined : await readExtraLine(app.db, user.id, body.text);
+        body.text === undefined
+          ? undefined
+          : await readExtraLine(app.db, user.id, body.text, request.language);
       const planned = await app.db.transaction(async (tx) => {
         if (!(await lockList(tx, body.grocery_list_id, mayUseList(user.id)))) throw notFound();
         const plannedOn = body.planned_on ?? null;
