@@ -2,6 +2,7 @@
 // account; then the page reloads in it (`t` reads one catalogue, loaded before the first render).
 import { LANGUAGE_COOKIE, type Language } from "@potluck/contract/languages";
 import { api } from "../api-client";
+import { forgetCachedAnswers } from "../offline/cache-names";
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -29,5 +30,7 @@ export async function chooseLanguage(
       // The cookie holds the choice on this device; the account keeps its own.
     }
   }
+  // The answers kept for offline use name food and errors in the old language.
+  await forgetCachedAnswers().catch(() => {});
   reload();
 }
