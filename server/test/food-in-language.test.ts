@@ -140,6 +140,31 @@ describe("an imported recipe's draft", () => {
   });
 });
 
+describe("parsed lines", () => {
+  it("name what they matched in the reader's language, whatever language the lines are in", async () => {
+    const { agent } = await signedIn(app, db);
+    const parse = (language: string) =>
+      agent.post(
+        "/api/ingredients/parse/",
+        { lines: ["2 eggs", "200 g all-purpose flour"], language: "en" },
+        inLanguage(language),
+      );
+    const german = await parse("de");
+    expect(german.statusCode, german.body).toBe(200);
+    const rows = german.json<Row[]>();
+    expect(rows.map((row) => [row.ingredient?.id, row.ingredient?.name, row.unit?.name])).toEqual([
+      [EGG, "Ei", "Stück"],
+      [FLOUR, "Weizenmehl (Type 405)", "g"],
+    ]);
+    expect(rows[0]?.unit?.code).toBe("piece");
+    const english = (await parse("en")).json<Row[]>();
+    expect(english.map((row) => [row.ingredient?.name, row.unit?.name])).toEqual([
+      ["Egg", "piece"],
+      ["All-purpose flour", "g"],
+    ]);
+  });
+});
+
 describe("the units", () => {
   it("are named in the caller's language, with their forms and English code", async () => {
     const response = await new Agent(app).get("/api/ingredients/units/", inLanguage("pl"));

@@ -88,7 +88,18 @@ export const ingredientsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       // The lines' language as the caller states it, else the caller's own (issue 37 §3).
       const language = request.body.language ?? request.language;
-      return parseIngredientLines(app.db, user.id, request.body.lines, language);
+      const lines = await parseIngredientLines(app.db, user.id, request.body.lines, language);
+      // Named for the reader, whatever language the lines were written in.
+      const reader = request.language;
+      return lines.map((line) => ({
+        ...line,
+        unit: line.unit && namedUnit(line.unit, reader),
+        ingredient: line.ingredient && named("ingredients", line.ingredient, reader),
+        as_written: line.as_written && {
+          ...line.as_written,
+          unit: line.as_written.unit && namedUnit(line.as_written.unit, reader),
+        },
+      }));
     },
   );
 };
