@@ -16,7 +16,9 @@ export default defineConfig({
   testDir: "./e2e",
   outputDir: "./test-results",
   fullyParallel: false,
-  workers: 1,
+  // Two files at a time, one per core: each journey makes its own cooks with unique names and
+  // asserts only on what they own, so two never see each other's work.
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
