@@ -20,11 +20,4 @@ export declare function scanCode(files: { file: string; text: string }[]): {
   notLiteral: string[];
 };
 export declare function isWrittenIn(elements: unknown[], code: string): boolean;
-export declare function mergeParts(
-  parts: Record<string, Record<string, string>>[],
-): Record<string, Catalogue>;
-export declare function checkMerged(
-  catalogues: Partial<Record<string, Catalogue>>,
-  parts: Record<string, Record<string, string>>[],
-): string[];
 export declare function checkRepository(repo: string): string[];

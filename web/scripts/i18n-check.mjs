@@ -11,9 +11,7 @@
 //   literal key kept in a typed table and passed on); and no key the code calls is missing.
 //   The server also turns the English error texts of its schemas and routes into the caller's
 //   language by their text (server/src/i18n/from-english.ts): there a key whose English text
-//   is written in server/src or contract/src (every piece of it between placeholders) is used;
-// - the web's catalogues are what its part files make (web/scripts/i18n-merge.mjs), while
-//   texts are written in parts.
+//   is written in server/src or contract/src (every piece of it between placeholders) is used.
 // Exits 1 and lists every problem when there is one.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -279,33 +277,6 @@ function readCatalogues(dir) {
   return { catalogues, problems };
 }
 
-/** The catalogues the web's part files make, as i18n-merge.mjs writes them. */
-export function mergeParts(parts) {
-  const merged = Object.fromEntries(LANGUAGES.map((language) => [language, {}]));
-  for (const part of parts) {
-    for (const [key, texts] of Object.entries(part)) {
-      for (const language of LANGUAGES) {
-        if (typeof texts[language] === "string") merged[language][key] = texts[language];
-      }
-    }
-  }
-  return merged;
-}
-
-/** Whether the catalogues hold what the parts make: the problems, one per language that differs. */
-export function checkMerged(catalogues, parts) {
-  const merged = mergeParts(parts);
-  return LANGUAGES.filter((language) => {
-    const mine = catalogues[language] ?? {};
-    const theirs = merged[language];
-    const keys = new Set([...Object.keys(mine), ...Object.keys(theirs)]);
-    return [...keys].some((key) => mine[key] !== theirs[key]);
-  }).map(
-    (language) =>
-      `${language}: messages/${language}.json is not what the parts make (run node web/scripts/i18n-merge.mjs)`,
-  );
-}
-
 /** Every problem of the repository's catalogues (web, and the server's when it has them). */
 export function checkRepository(repo) {
   const problems = [];
@@ -314,7 +285,6 @@ export function checkRepository(repo) {
       label: "web",
       messages: "web/src/lib/i18n/messages",
       code: "web/src",
-      parts: "web/src/lib/i18n/parts",
     },
     {
       label: "server",
@@ -343,14 +313,6 @@ export function checkRepository(repo) {
       .map(({ text }) => text)
       .join("\n");
     problems.push(...checkCatalogues({ catalogues, used, called, label: area.label, writtenIn }));
-    const partsDir = area.parts && path.join(repo, area.parts);
-    if (partsDir && existsSync(partsDir)) {
-      const parts = readdirSync(partsDir)
-        .filter((name) => name.endsWith(".json"))
-        .sort()
-        .map((name) => JSON.parse(readFileSync(path.join(partsDir, name), "utf8")));
-      problems.push(...checkMerged(catalogues, parts).map((problem) => `${area.label} ${problem}`));
-    }
   }
   return problems;
 }
