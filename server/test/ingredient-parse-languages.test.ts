@@ -3,6 +3,7 @@
 // the line's language, free text kept as written, and an imported page read in its language.
 import type { ParsedIngredientLine, RecipeDraft } from "@potluck/contract";
 import { describe, expect, it } from "vitest";
+import { ingredients } from "../src/db/schema.js";
 import { signedIn } from "./factories.js";
 import { createTestApp } from "./helper.js";
 
@@ -15,11 +16,21 @@ const parse = async (body: { lines: string[]; language?: string }, headers = {})
   return response.json<ParsedIngredientLine[]>();
 };
 
-/** What a cook sees of a line: its amount, the catalogue ingredient, or the words kept. */
+// The answer names what it matched in the caller's language (a German caller reads "Ei"):
+// the tests say which catalogue entry it is by its English name, a unit by its English code.
+const catalogue = new Map(
+  (await db.select({ id: ingredients.id, name: ingredients.name }).from(ingredients)).map((row) => [
+    row.id,
+    row.name,
+  ]),
+);
+const englishName = (id: number | null | undefined) => (id == null ? null : catalogue.get(id));
+
+/** What a cook's line reads as: its amount, the catalogue ingredient, or the words kept. */
 const seen = (line: ParsedIngredientLine | undefined) => ({
   quantity: line?.quantity,
-  unit: line?.unit?.name ?? null,
-  ingredient: line?.as_written ? null : (line?.ingredient?.name ?? null),
+  unit: line?.unit ? (line.unit.code ?? line.unit.name) : null,
+  ingredient: line?.as_written ? null : (englishName(line?.ingredient?.id) ?? null),
   kept: line?.as_written?.text ?? null,
   note: line?.note,
   optional: line?.optional,
@@ -246,7 +257,7 @@ describe("POST /api/ingredients/parse/ in the lines' language", () => {
       ingredient: "All-purpose flour",
     });
     // German that names nothing stays German, kept as written.
-    expect(salt?.as_written).toMatchObject({ text: "Zauberpulver", unit: { name: "pinch" } });
+    expect(salt?.as_written).toMatchObject({ text: "Zauberpulver", unit: { code: "pinch" } });
   });
 
   it("reads in the caller's language without a language, and English without either", async () => {
