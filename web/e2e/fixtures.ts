@@ -59,7 +59,16 @@ export async function planExtra(
   await page.getByRole("option", { name: ingredient, exact: true }).click();
   await page.getByLabel("Quantity", { exact: true }).fill(quantity);
   await page.getByLabel("Unit", { exact: true }).selectOption({ label: unit });
+  // Planned once the server says so: the next step never races this plan, and a refused plan
+  // fails here with the server's answer instead of going unseen.
+  const planned = page.waitForResponse(
+    (response) =>
+      response.request().method() === "POST" &&
+      new URL(response.url()).pathname === "/api/groceries/planned-extras/",
+  );
   await page.getByRole("button", { name: "Plan Extra" }).click();
+  const answer = await planned;
+  expect(answer.status(), await answer.text()).toBe(201);
 }
 
 /** A real PNG (a warm 640×400 gradient), so the server's image checks and re-encoding run. */
