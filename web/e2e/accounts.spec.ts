@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible, PASSWORD, signUp, uniqueName } from "./fixtures";
+import { expectAccessible, PASSWORD, signUpThroughForm, uniqueName } from "./fixtures";
 
 test("a visitor reads the public pages, signs up, logs out and logs back in", async ({ page }) => {
   await page.goto("/");
@@ -25,7 +25,7 @@ test("a visitor reads the public pages, signs up, logs out and logs back in", as
   await page.goto("/signup");
   await expectAccessible(page);
   await page.getByLabel("I agree to the Terms of Service").uncheck();
-  await signUp(page, username);
+  await signUpThroughForm(page, username);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("link", { name: "My Recipes" })).toBeVisible();
   await page.screenshot({ path: "test-results/screens/feed-signed-in.png", fullPage: true });

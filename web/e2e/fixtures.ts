@@ -16,8 +16,38 @@ export const uniqueName = (prefix: string) =>
 
 export const PASSWORD = "tasty-pancakes-42";
 
-/** Signs up through the real form; the spec logs the new user in and lands on the feed. */
+/**
+ * Signs up and logs in through the API (the sign-up form has its own journey, accounts.spec.ts)
+ * and opens the feed, where the form would have landed: the journeys' cooks arrive as they would, without
+ * each drawing and filling the form again.
+ */
 export async function signUp(page: Page, username: string): Promise<void> {
+  const { csrfToken } = await (await page.request.get("/api/auth/csrf/")).json();
+  const response = await page.request.post("/api/auth/signup/", {
+    headers: { "X-CSRFToken": csrfToken },
+    data: {
+      username,
+      email: `${username}@example.com`,
+      first_name: "Test",
+      last_name: "Cook",
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+      accept_tos: true,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  // As the form does next: the new cook logs in.
+  const login = await page.request.post("/api/auth/login/", {
+    headers: { "X-CSRFToken": csrfToken },
+    data: { username, password: PASSWORD },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  await page.goto("/");
+  await expect(page.getByText(`Welcome, ${username}!`)).toBeVisible();
+}
+
+/** Signs up through the real form; the spec logs the new user in and lands on the feed. */
+export async function signUpThroughForm(page: Page, username: string): Promise<void> {
   await page.goto("/signup");
   await page.getByLabel("Username").fill(username);
   await page.getByLabel("Email").fill(`${username}@example.com`);
@@ -101,11 +131,14 @@ export function gradientPng(width = 640, height = 400): Buffer {
 }
 
 /**
- * Screenshots at desktop width and at a phone's 375px, for a person to look at. SCREENS_DIR
- * moves them out of test-results, which every Playwright run empties.
+ * Screenshots at desktop width and at a phone's 375px, for a person to look at, taken only when
+ * asked for: `SCREENS_DIR=/tmp/screens npm run e2e`. Two full-page pictures and two resizes
+ * a call, 63 calls, were most of a minute of every run that nobody looked at.
  */
-const screensDir = process.env.SCREENS_DIR ?? "test-results/screens";
+export const screensDir = process.env.SCREENS_DIR ?? "";
+export const screensWanted = screensDir !== "";
 export async function shoot(page: Page, name: string, { fullPage = true } = {}) {
+  if (!screensWanted) return;
   // From the top, so the sticky header is not painted over the middle of a full-page shot.
   if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${screensDir}/${name}.png`, fullPage });

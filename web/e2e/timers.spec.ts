@@ -57,6 +57,11 @@ function recordTheDevice() {
   });
   const Shown = window.Notification;
   class RecordedNotification extends Shown {
+    // The cook allowed notifications. (The headless shell the journeys run in answers
+    // "denied" whatever the context grants; full Chromium honours grantPermissions.)
+    static override get permission(): NotificationPermission {
+      return "granted";
+    }
     constructor(title: string, options?: NotificationOptions) {
       log.notifications.push(title);
       super(title, options);
