@@ -19,6 +19,29 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   ar: "العربية",
 };
 
+/** A day of the week as Intl.Locale's week info counts them: 1 is Monday, 7 is Sunday. */
+export type Weekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+
+/**
+ * The day the planner's week starts on: CLDR's first day for each language's main region
+ * (Monday in most of Europe, Sunday in Brazil and Japan, Saturday for Arabic: Egypt, the likely
+ * region of "ar"); English keeps the Monday the planner has always started on. A table, not
+ * Intl.Locale's week info, so that the server (which announces the week's data in the page,
+ * web-app/first-load.ts) and every browser agree; a web test checks it against CLDR.
+ */
+export const FIRST_DAY_OF_WEEK: Record<Language, Weekday> = {
+  en: 1,
+  de: 1,
+  fr: 1,
+  es: 1,
+  it: 1,
+  nl: 1,
+  "pt-BR": 7,
+  pl: 1,
+  ja: 7,
+  ar: 6,
+};
+
 /** The cookie a signed-out visitor's choice lives in (a year). */
 export const LANGUAGE_COOKIE = "potluck_lang";
 

@@ -201,7 +201,11 @@ async function registerWebApp(app: FastifyInstance, config: Config): Promise<voi
       reply.header("cache-control", "no-cache");
       reply.header("vary", "Cookie, Accept-Language");
       // A hint only: a stale cookie costs the signed-in reads a refusal each, nothing more.
-      const html = pageHtml?.(request.url, Boolean(request.cookies[SESSION_COOKIE]));
+      const html = pageHtml?.(
+        request.url,
+        Boolean(request.cookies[SESSION_COOKIE]),
+        request.language,
+      );
       if (html === undefined) return reply.sendFile("index.html");
       return reply.type("text/html; charset=utf-8").send(withLanguage(html, request.language));
     }

@@ -26,7 +26,7 @@ writeFileSync(
       {
         path: "/planner",
         modules: ["/assets/planner-page-abc.js"],
-        data: ["/api/planner/entries/?start=:thisMonday&end=:thisSunday"],
+        data: ["/api/planner/entries/?start=:weekStart&end=:weekEnd"],
       },
     ],
   }),
@@ -114,12 +114,7 @@ describe("serving the web app", () => {
     expect(other.body).toContain("<div id=root>");
   });
 
-  it("announces this week's planner data by the server's calendar, its query written as HTML", async () => {
-    const response = await app.inject({
-      method: "GET",
-      url: "/planner",
-      headers: { cookie: "sessionid=anything" },
-    });
+  it("announces this week's planner data by the server's calendar, from the reader's first day, its query written as HTML", async () => {
     const now = new Date();
     const day = (offset: number) => {
       const date = new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset);
@@ -127,10 +122,23 @@ describe("serving the web app", () => {
         .map((part) => String(part).padStart(2, "0"))
         .join("-");
     };
-    const sinceMonday = (now.getDay() + 6) % 7;
-    expect(response.body).toContain(
-      `<link rel="preload" as="fetch" crossorigin href="/api/planner/entries/?start=${day(-sinceMonday)}&amp;end=${day(6 - sinceMonday)}">`,
-    );
+    // English and German weeks start on Monday, Japanese on Sunday, Arabic on Saturday.
+    for (const [language, firstDay] of [
+      ["en", 1],
+      ["de", 1],
+      ["ja", 0],
+      ["ar", 6],
+    ] as const) {
+      const response = await app.inject({
+        method: "GET",
+        url: "/planner",
+        headers: { cookie: "sessionid=anything", "accept-language": language },
+      });
+      const sinceStart = (now.getDay() - firstDay + 7) % 7;
+      expect(response.body, language).toContain(
+        `<link rel="preload" as="fetch" crossorigin href="/api/planner/entries/?start=${day(-sinceStart)}&amp;end=${day(6 - sinceStart)}">`,
+      );
+    }
   });
 
   it("answers unknown API paths and missing assets with a JSON 404, not the page", async () => {

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { isRightToLeft, type Language } from "@potluck/contract/languages";
+import { FIRST_DAY_OF_WEEK, isRightToLeft, type Language } from "@potluck/contract/languages";
 
 /** What the web build says each page needs first (web/src/app/first-load.ts, decision 0021). */
 interface FirstLoadPlan {
@@ -25,19 +25,21 @@ interface Page {
  */
 export function loadFirstLoadHtml(
   webDist: string,
-): (url: string, signedIn: boolean) => string | undefined {
+): (url: string, signedIn: boolean, language: Language) => string | undefined {
   const indexPath = path.join(webDist, "index.html");
-  let loaded: { builtAt: number; render: (url: string, signedIn: boolean) => string } | undefined;
-  return (url, signedIn) => {
+  let loaded: { builtAt: number; render: Render } | undefined;
+  return (url, signedIn, language) => {
     // No build yet: undefined, and the caller answers as the static files would.
     const builtAt = statSync(indexPath, { throwIfNoEntry: false })?.mtimeMs;
     if (builtAt === undefined) return undefined;
     if (loaded?.builtAt !== builtAt) loaded = { builtAt, render: readBuild(webDist) };
-    return loaded.render(url, signedIn);
+    return loaded.render(url, signedIn, language);
   };
 }
 
-function readBuild(webDist: string): (url: string, signedIn: boolean) => string {
+type Render = (url: string, signedIn: boolean, language: Language) => string;
+
+function readBuild(webDist: string): Render {
   const indexHtml = readFileSync(path.join(webDist, "index.html"), "utf8");
   const planPath = path.join(webDist, "first-load.json");
   if (!existsSync(planPath)) return () => indexHtml;
@@ -55,7 +57,7 @@ function readBuild(webDist: string): (url: string, signedIn: boolean) => string 
     return { pattern: new RegExp(`^${source}/?$`), params, modules: page.modules, data: page.data };
   });
 
-  return (url, signedIn) => {
+  return (url, signedIn, language) => {
     const [pathname = "/", query] = url.split("?", 2);
     const links: string[] = [];
     const fetches = (urls: string[]) => {
@@ -74,7 +76,7 @@ function readBuild(webDist: string): (url: string, signedIn: boolean) => string 
       }
       // A search or filter in the address asks for other data; a signed-out visitor is
       // refused the signed-in reads. Neither should cost a request the page won't use.
-      if (signedIn && !query) fetches(dataUrls(page, pathname));
+      if (signedIn && !query) fetches(dataUrls(page, pathname, language));
     }
     return indexHtml.replace("</head>", `${links.join("")}</head>`);
   };
@@ -82,14 +84,15 @@ function readBuild(webDist: string): (url: string, signedIn: boolean) => string 
 
 /**
  * The page's data URLs with its numeric parameters filled in; any other value skips the URL.
- * `:thisMonday` and `:thisSunday` are the days of the current week (the planner's week), on
- * the server's calendar: a visitor whose own calendar is already on another day asks for the
- * week it shows, and the preload goes unused.
+ * `:weekStart` and `:weekEnd` are the first and last days of the current week (the planner's
+ * week, starting on the reader's first day of the week), on the server's calendar: a visitor
+ * whose own calendar is already on another day asks for the week it shows, and the preload
+ * goes unused.
  */
-function dataUrls(page: Page, pathname: string): string[] {
+function dataUrls(page: Page, pathname: string, language: Language): string[] {
   const values = page.pattern.exec(pathname)?.slice(1) ?? [];
   const byName = new Map(page.params.map((name, i) => [name, values[i] ?? ""]));
-  const calendar = thisWeek(new Date());
+  const calendar = thisWeek(new Date(), language);
   return page.data
     .filter((template) => {
       const names = [...template.matchAll(/:(\w+)/g)].map((match) => match[1] ?? "");
@@ -105,17 +108,18 @@ function dataUrls(page: Page, pathname: string): string[] {
     );
 }
 
-/** This week's Monday and Sunday as `YYYY-MM-DD`, as the planner names them. */
-function thisWeek(now: Date): Map<string, string> {
-  const sinceMonday = (now.getDay() + 6) % 7;
+/** This week's first and last days as `YYYY-MM-DD`, as the planner names them. */
+function thisWeek(now: Date, language: Language): Map<string, string> {
+  const weekday = now.getDay() || 7; // 1 Monday … 7 Sunday
+  const sinceStart = (weekday - FIRST_DAY_OF_WEEK[language] + 7) % 7;
   const day = (offset: number) => {
-    const date = new Date(now.getFullYear(), now.getMonth(), now.getDate() - sinceMonday + offset);
+    const date = new Date(now.getFullYear(), now.getMonth(), now.getDate() - sinceStart + offset);
     const pad = (value: number) => String(value).padStart(2, "0");
     return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
   };
   return new Map([
-    ["thisMonday", day(0)],
-    ["thisSunday", day(6)],
+    ["weekStart", day(0)],
+    ["weekEnd", day(6)],
   ]);
 }
 

@@ -7,9 +7,9 @@
  * `path` is the router's (router.tsx), `page` the module it loads lazily, `data` the GET
  * requests the page makes when it opens, exactly as the web app writes them (a preload is
  * used only by a request for the same URL). `:name` in `data` is the path's parameter, and
- * must be a number for the request to be announced; `:thisMonday` and `:thisSunday` are the
- * current week's days on the server's calendar (the planner's week when the address names
- * none). Data is announced only to a signed-in
+ * must be a number for the request to be announced; `:weekStart` and `:weekEnd` are the
+ * current week's first and last days on the server's calendar, the week starting on the
+ * reader's first day (the planner's week when the address names none). Data is announced only to a signed-in
  * visitor, and only for an address without a query string (a search asks for other data).
  * A page missing here still works: it loads as it did before, one step after the other.
  */
@@ -65,7 +65,7 @@ export const FIRST_LOADS: FirstLoad[] = [
     path: "/planner",
     page: "src/app/routes/planner-page.tsx",
     data: [
-      "/api/planner/entries/?start=:thisMonday&end=:thisSunday",
+      "/api/planner/entries/?start=:weekStart&end=:weekEnd",
       "/api/planner/shared/",
       "/api/recipes/collections/",
       "/api/groceries/lists/",

@@ -20,7 +20,7 @@ import { useSession } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
 /**
- * /planner?week={Monday}[&planner={owner}]: a week of one planner (mine, or one shared with
+ * /planner?week={first day}[&planner={owner}]: a week of one planner (mine, or one shared with
  * me), live as its other cooks change it. The week and the planner are in the address, so Back
  * returns to the week before and a week can be shared as a link. The page hands the planner
  * the cook's shopping lists and collections from their own features.
@@ -31,10 +31,10 @@ export default function PlannerPage() {
   const navigate = useNavigate();
   const myUsername = useSession().user?.username;
   const todayDay = today();
-  const { monday, canonical } = weekFromParam(params.get("week"), todayDay);
+  const { start: weekStart, canonical } = weekFromParam(params.get("week"), todayDay);
   const requested = params.get("planner") ?? "";
   const owner = requested === myUsername ? "" : requested;
-  const entries = usePlannerEntries(owner, monday, addDays(monday, 6));
+  const entries = usePlannerEntries(owner, weekStart, addDays(weekStart, 6));
   const notFound = entries.error instanceof ApiError && entries.error.status === 404;
   usePlannerEvents(owner, !notFound);
   const collections = useCollections();
@@ -45,10 +45,10 @@ export default function PlannerPage() {
   const lists = useGroceryLists();
   const createList = useCreateGroceryList();
 
-  // Any day of a week names it; the address then says its Monday, as the links do.
+  // Any day of a week names it; the address then says its first day, as the links do.
   useEffect(() => {
-    if (!canonical) navigate(plannerHref(monday, owner), { replace: true });
-  }, [canonical, monday, owner, navigate]);
+    if (!canonical) navigate(plannerHref(weekStart, owner), { replace: true });
+  }, [canonical, weekStart, owner, navigate]);
 
   const shopping: ShoppingLists = {
     lists: lists.data?.map((list) => ({ id: list.id, name: list.name, label: listLabel(list) })),
@@ -70,7 +70,7 @@ export default function PlannerPage() {
         <h1>{owner ? t("app.planner.ownersPlanner", { owner }) : t("app.planner.title")}</h1>
         <PlannerSwitcher
           owner={owner}
-          onChange={(chosen) => navigate(plannerHref(monday, chosen))}
+          onChange={(chosen) => navigate(plannerHref(weekStart, chosen))}
         />
       </header>
       {notFound ? (
@@ -79,7 +79,7 @@ export default function PlannerPage() {
           <button
             type="button"
             className="btn btn-primary"
-            onClick={() => navigate(plannerHref(monday))}
+            onClick={() => navigate(plannerHref(weekStart))}
           >
             {t("app.planner.openMine")}
           </button>
@@ -88,22 +88,22 @@ export default function PlannerPage() {
         <>
           <div className="planner-toolbar">
             <WeekNav
-              monday={monday}
+              weekStart={weekStart}
               todayDay={todayDay}
               hrefOf={(week) => plannerHref(week, owner)}
             />
             <PlannerActions
               owner={owner}
-              monday={monday}
+              weekStart={weekStart}
               collections={collectionChoices}
               shopping={shopping}
-              onLeft={() => navigate(plannerHref(monday))}
+              onLeft={() => navigate(plannerHref(weekStart))}
             />
           </div>
           <PlannerWeek
             key={owner}
             owner={owner}
-            monday={monday}
+            weekStart={weekStart}
             todayDay={todayDay}
             collections={collectionChoices}
           />

@@ -1,6 +1,8 @@
+import type { Weekday } from "@potluck/contract/languages";
 import { PLANNER_SLOTS } from "@potluck/contract/limits";
 import { dayFormat } from "../../lib/dates";
 import { formattingLocale, t } from "../../lib/i18n";
+import { firstDayOfWeek } from "../../lib/i18n/format";
 
 /**
  * The planner's calendar arithmetic. A day is a `YYYY-MM-DD` string, as the API sends it: a
@@ -59,37 +61,40 @@ export function addDays(day: Day, days: number): Day {
   return formatUtcDay(new Date(date.getTime() + days * MS_PER_DAY));
 }
 
-/** The Monday of the week (Monday to Sunday) that holds `day`. */
-export function mondayOf(day: Day): Day {
+/**
+ * The first day of the week that holds `day`, weeks starting on `firstDay` (1 Monday … 7
+ * Sunday; the reader's, firstDayOfWeek, unless given): Monday in Germany, Sunday in Japan.
+ */
+export function weekStartOf(day: Day, firstDay: Weekday = firstDayOfWeek()): Day {
   const date = parseDay(day);
   if (!date) throw new Error(`Not a day: ${day}`);
-  const sinceMonday = (date.getUTCDay() + 6) % 7;
-  return addDays(day, -sinceMonday);
+  const weekday = date.getUTCDay() || 7;
+  return addDays(day, -((weekday - firstDay + 7) % 7));
 }
 
-/** The seven days of the week that starts on `monday`. */
-export const weekDays = (monday: Day): Day[] =>
-  Array.from({ length: 7 }, (_, index) => addDays(monday, index));
+/** The seven days of the week that starts on `start`. */
+export const weekDays = (start: Day): Day[] =>
+  Array.from({ length: 7 }, (_, index) => addDays(start, index));
 
 /**
- * The week the address asks for (`?week=YYYY-MM-DD`, its Monday): any day of it names the
+ * The week the address asks for (`?week=YYYY-MM-DD`, its first day): any day of it names the
  * week; no day or not a day means the week of `todayDay`. `canonical` says whether the address
- * already reads that way (so the page can rewrite `?week=2025-06-04` as its Monday).
+ * already reads that way (so the page can rewrite `?week=2025-06-04` as its first day).
  */
 export function weekFromParam(
   param: string | null,
   todayDay: Day,
-): { monday: Day; canonical: boolean } {
+): { start: Day; canonical: boolean } {
   if (param !== null && isDay(param)) {
-    const monday = mondayOf(param);
-    return { monday, canonical: monday === param };
+    const start = weekStartOf(param);
+    return { start, canonical: start === param };
   }
-  return { monday: mondayOf(todayDay), canonical: param === null };
+  return { start: weekStartOf(todayDay), canonical: param === null };
 }
 
 /** The planner's address at the week of `day`, of `owner`'s planner ("" for mine). */
 export const plannerHref = (day: Day, owner = ""): string => {
-  const query = new URLSearchParams({ week: mondayOf(day) });
+  const query = new URLSearchParams({ week: weekStartOf(day) });
   if (owner) query.set("planner", owner);
   return `/planner?${query}`;
 };
@@ -119,9 +124,8 @@ export const slotName = (day: Day, slot: Slot): string =>
   t("planner.cell.name", { day: dayName(day), slot: slotLabel(slot) });
 
 /** "2 – 8 June 2025", "30 June – 6 July 2025", "29 Dec 2025 – 4 January 2026": the week's title. */
-export function weekTitle(monday: Day): string {
-  const sunday = addDays(monday, 6);
-  const [start, end] = [dateOf(monday), dateOf(sunday)];
+export function weekTitle(first: Day): string {
+  const [start, end] = [dateOf(first), dateOf(addDays(first, 6))];
   if (start.getUTCFullYear() !== end.getUTCFullYear()) {
     // Only a week from December into January: its first day short ("29 Dec 2025").
     return t("planner.week.titleAcrossYears", {

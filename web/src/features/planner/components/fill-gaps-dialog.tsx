@@ -22,12 +22,12 @@ type Source = GapSource;
  */
 export function FillGapsDialog({
   owner,
-  monday,
+  weekStart,
   collections,
   onClose,
 }: {
   owner: string;
-  monday: Day;
+  weekStart: Day;
   collections: CollectionChoice[];
   onClose: () => void;
 }) {
@@ -48,7 +48,7 @@ export function FillGapsDialog({
   const [note, setNote] = useState<string | null>(null);
   const create = useCreatePlannerEntry(owner);
   // The week as the page shows it (the same cached query): says why nothing was proposed.
-  const week = usePlannerEntries(owner, monday, addDays(monday, 6));
+  const week = usePlannerEntries(owner, weekStart, addDays(weekStart, 6));
   const ids = {
     source: useId(),
     tag: useId(),
@@ -57,8 +57,8 @@ export function FillGapsDialog({
   };
   const firstField = useRef<HTMLElement>(null);
   const request = (): SuggestRequest => ({
-    start: monday,
-    end: addDays(monday, 6),
+    start: weekStart,
+    end: addDays(weekStart, 6),
     slot,
     ...(source === "tag" ? { tag: tag.trim() } : {}),
     ...(source === "collection" ? { collection: Number(collection) } : {}),
@@ -297,7 +297,7 @@ export function FillGapsDialog({
           <p>
             {queue.length === 0
               ? nothingToProposeText(
-                  emptyDays(week.data ?? [], weekDays(monday), slot),
+                  emptyDays(week.data ?? [], weekDays(weekStart), slot),
                   slot,
                   source,
                 )

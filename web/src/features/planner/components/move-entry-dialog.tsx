@@ -12,13 +12,13 @@ import { SlotFields } from "./slot-fields";
  */
 export function MoveEntryDialog({
   entry,
-  monday,
+  weekStart,
   onSubmit,
   onClose,
 }: {
   entry: PlannerEntry;
-  /** The shown week's Monday. */
-  monday: Day;
+  /** The shown week's first day. */
+  weekStart: Day;
   onSubmit: (day: Day, slot: Slot, copy: boolean) => void;
   onClose: () => void;
 }) {
@@ -29,8 +29,8 @@ export function MoveEntryDialog({
   const firstField = useRef<HTMLElement>(null);
   const unchanged = !copy && day === entry.date && slot === entry.slot;
   const weeks = [
-    { label: t("planner.move.thisWeek"), days: weekDays(monday) },
-    { label: t("planner.move.nextWeek"), days: weekDays(addDays(monday, 7)) },
+    { label: t("planner.move.thisWeek"), days: weekDays(weekStart) },
+    { label: t("planner.move.nextWeek"), days: weekDays(addDays(weekStart, 7)) },
   ];
 
   const submit = (event: FormEvent) => {

@@ -25,13 +25,13 @@ type Open = "send" | "fill" | "share" | "calendar" | null;
  */
 export function PlannerActions({
   owner,
-  monday,
+  weekStart,
   collections,
   shopping,
   onLeft,
 }: {
   owner: string;
-  monday: Day;
+  weekStart: Day;
   collections: CollectionChoice[];
   shopping: ShoppingLists;
   /** After leaving a planner shared with me. */
@@ -65,10 +65,15 @@ export function PlannerActions({
       )}
       <Suspense fallback={null}>
         {open === "send" && (
-          <SendWeekDialog owner={owner} monday={monday} shopping={shopping} onClose={close} />
+          <SendWeekDialog owner={owner} weekStart={weekStart} shopping={shopping} onClose={close} />
         )}
         {open === "fill" && (
-          <FillGapsDialog owner={owner} monday={monday} collections={collections} onClose={close} />
+          <FillGapsDialog
+            owner={owner}
+            weekStart={weekStart}
+            collections={collections}
+            onClose={close}
+          />
         )}
         {open === "share" && (
           <Modal

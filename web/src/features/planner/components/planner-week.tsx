@@ -57,24 +57,24 @@ const entryOf = (data: unknown): PlannerEntry | null =>
  */
 export function PlannerWeek({
   owner,
-  monday,
+  weekStart,
   todayDay,
   collections,
 }: {
   owner: string;
-  monday: Day;
+  weekStart: Day;
   todayDay: Day;
   collections: CollectionChoice[];
 }) {
-  const days = useMemo(() => weekDays(monday), [monday]);
-  const entries = usePlannerEntries(owner, monday, days[6] as Day);
+  const days = useMemo(() => weekDays(weekStart), [weekStart]);
+  const entries = usePlannerEntries(owner, weekStart, days[6] as Day);
   const create = useCreatePlannerEntry(owner);
   const update = useUpdatePlannerEntry(owner);
   const remove = useDeletePlannerEntry(owner);
   // 28 cards: drawn in slices as the page opens (lib/use-deferred-first-draw.ts).
   const shown = useDeferredFirstDraw(entries.data);
   const cells = useMemo(() => entriesByCell(shown ?? []), [shown]);
-  useTodayInView(monday, shown !== undefined);
+  useTodayInView(weekStart, shown !== undefined);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [message, setMessage] = useState<{ text: string; error?: boolean } | null>(null);
   const [dragged, setDragged] = useState<PlannerEntry | null>(null);
@@ -265,7 +265,7 @@ export function PlannerWeek({
         {dialog?.kind === "move" && (
           <MoveEntryDialog
             entry={dialog.entry}
-            monday={monday}
+            weekStart={weekStart}
             onClose={() => setDialog(null)}
             onSubmit={(day, slot, asCopy) => {
               setDialog(null);
@@ -307,20 +307,20 @@ const DAYS_IN_A_COLUMN = "(max-width: 899px)";
 /**
  * On a phone the week is a column of days: opened on a Saturday it showed Monday, and the cook
  * scrolled past five days to reach today. Once the week is drawn, today's day is brought to the
- * top of the window, unless it is already well in view (a Monday keeps the week's title and
+ * top of the window, unless it is already well in view (a first day keeps the week's title and
  * buttons on screen). Once per week shown: later changes never move the page under the cook.
  */
-function useTodayInView(monday: Day, drawn: boolean) {
+function useTodayInView(weekStart: Day, drawn: boolean) {
   const broughtFor = useRef<Day | null>(null);
   useEffect(() => {
-    if (!drawn || broughtFor.current === monday) return;
-    broughtFor.current = monday;
+    if (!drawn || broughtFor.current === weekStart) return;
+    broughtFor.current = weekStart;
     if (!window.matchMedia(DAYS_IN_A_COLUMN).matches) return;
     const day = document.querySelector<HTMLElement>(".planner-day.is-today");
     if (day && day.getBoundingClientRect().top > window.innerHeight / 2) {
       day.scrollIntoView({ block: "start" });
     }
-  }, [drawn, monday]);
+  }, [drawn, weekStart]);
 }
 
 /**

@@ -38,17 +38,17 @@ const NEW_LIST = "new";
  */
 export function SendWeekDialog({
   owner,
-  monday,
+  weekStart,
   shopping,
   onClose,
 }: {
   owner: string;
-  monday: Day;
+  weekStart: Day;
   shopping: ShoppingLists;
   onClose: () => void;
 }) {
-  const end = addDays(monday, 6);
-  const entries = usePlannerEntries(owner, monday, end);
+  const end = addDays(weekStart, 6);
+  const entries = usePlannerEntries(owner, weekStart, end);
   const send = useSendToList(owner);
   const lists = shopping.lists ?? [];
   const [chosen, setChosen] = useState<string | null>(null);
@@ -94,7 +94,7 @@ export function SendWeekDialog({
     }
     const target = list;
     send.mutate(
-      { listId: target.id, start: monday, end },
+      { listId: target.id, start: weekStart, end },
       {
         onSuccess: (answer) => {
           shopping.onSent(target.id);

@@ -15,9 +15,9 @@ export interface CellHandlers {
 }
 
 /**
- * The week: a section per day, Monday to Sunday, each with its four slots. Wide screens lay the
- * days side by side with the slots as rows (a column of slot names on the left); phones show
- * one day after another. Today is marked, for screen readers too (aria-current="date").
+ * The week: a section per day, from the reader's first day of the week (Monday in Germany,
+ * Sunday in Japan), each with its four slots. Wide screens lay the days side by side with the
+ * slots as rows (a column of slot names on the left); phones show one day after another. Today is marked, for screen readers too (aria-current="date").
  * Memoized: the page draws it again only when its meals or its week change.
  */
 export const WeekGrid = memo(function WeekGrid({
