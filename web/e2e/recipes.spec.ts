@@ -240,6 +240,7 @@ test("long lists load on scrolling, broken images fall back, others cannot edit"
 
   // another cook reads and rates it, but is offered no Edit or Delete
   await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/login$/);
   await signUp(page, uniqueName("guest"));
   await page.goto(`/recipes/${firstId}`);
   await expect(page.getByRole("heading", { level: 1, name: titleOf(1) })).toBeVisible();

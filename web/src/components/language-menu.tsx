@@ -26,14 +26,17 @@ export function LanguageMenu() {
   return (
     <details className="language-menu">
       <summary>
-        {tRich("app.languageMenu.summary", {
-          // Each language is named in itself: not for a browser's translator to rename.
-          language: (
-            <span lang={current} translate="no">
-              {LANGUAGE_NAMES[current]}
-            </span>
-          ),
-        })}
+        {/* One flex item: a flex container drops the space that ends "Sprache: " otherwise. */}
+        <span>
+          {tRich("app.languageMenu.summary", {
+            // Each language is named in itself: not for a browser's translator to rename.
+            language: (
+              <span lang={current} translate="no">
+                {LANGUAGE_NAMES[current]}
+              </span>
+            ),
+          })}
+        </span>
       </summary>
       <ul className="language-choices" aria-busy={switching} translate="no">
         {LANGUAGES.map((language) => (
