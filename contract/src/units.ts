@@ -243,6 +243,15 @@ export const UNITS_PREFERENCES = ["as_written", "metric", "us"] as const;
 export type UnitsPreference = (typeof UNITS_PREFERENCES)[number];
 
 /**
+ * The units a reader starts with until they choose (issue 37 §2): metric outside English, whose
+ * cooks weigh in grams (a German reader of an American recipe sees its cups as millilitres and
+ * grams); in English, as written, as the product always has (an English reader may be in the US
+ * or in Britain, and the recipe's author chose its units for one of them).
+ */
+export const defaultUnitsFor = (language: string): UnitsPreference =>
+  language === "en" ? "as_written" : "metric";
+
+/**
  * How a shown amount picks its unit (issue 34 §6): metric in the largest unit in which it is at
  * least 1 (rounding comes after, by scaleNumber); US in the largest in which it is within 2% of
  * a whole number or kitchen fraction (5 ml is 1 tsp, 3 tsp is 1 tbsp, 16 tbsp is 1 cup).

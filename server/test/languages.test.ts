@@ -213,6 +213,34 @@ describe("the language preference", () => {
     expect(stored.rows[0]?.language).toBe("it");
   });
 
+  it("starts a cook on metric units outside English, and as written in English", async () => {
+    for (const [headers, expected] of [
+      [{ "accept-language": "de-DE,de;q=0.9" }, "metric"],
+      [{ "accept-language": "ja" }, "metric"],
+      [{ "accept-language": "en-US" }, "as_written"],
+      [{}, "as_written"],
+    ] as const) {
+      const agent = new Agent(app);
+      const username = `units_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+      const response = await agent.post(
+        "/api/auth/signup/",
+        {
+          username,
+          email: `${username}@example.com`,
+          password: TEST_PASSWORD,
+          confirm_password: TEST_PASSWORD,
+          accept_tos: true,
+        },
+        { headers },
+      );
+      expect(response.statusCode, response.body).toBe(201);
+      const stored = await db.execute<{ units_preference: string }>(
+        sql`select units_preference from users where username = ${username}`,
+      );
+      expect([headers, stored.rows[0]?.units_preference]).toEqual([headers, expected]);
+    }
+  });
+
   it("is in the account export", async () => {
     const { agent } = await signedIn(app, db);
     await agent.patch("/api/users/me/preferences/", { language: "ar" });

@@ -1,4 +1,5 @@
 import type { Language } from "@potluck/contract/languages";
+import type { UnitsPreference } from "@potluck/contract/units";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import { termsAcceptances, users } from "../db/schema.js";
@@ -75,6 +76,8 @@ export async function createUser(
     passwordHash: string;
     /** The language the visitor chose before signing up (potluck_lang), if any. */
     language?: Language | null;
+    /** The units the cook starts with (defaultUnitsFor their language). */
+    unitsPreference: UnitsPreference;
   },
   termsVersionId: number,
 ) {

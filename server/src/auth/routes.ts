@@ -6,6 +6,7 @@ import {
   signupBody,
   signupResponse,
 } from "@potluck/contract";
+import { defaultUnitsFor } from "@potluck/contract/units";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "../http/errors.js";
@@ -149,6 +150,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
               lastName: body.last_name,
               passwordHash,
               language: cookieLanguage(request),
+              unitsPreference: defaultUnitsFor(request.language),
             },
             terms.id,
           );

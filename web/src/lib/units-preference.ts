@@ -1,6 +1,7 @@
 import type { Preferences, Unit, UnitsPreference } from "@potluck/contract";
 // The units module alone: the contract's index would bring zod into every page that shows a quantity.
 import {
+  defaultUnitsFor,
   type IngredientLineText,
   type Reader,
   type RecipeLine,
@@ -21,7 +22,8 @@ export const preferencesQuery = queryOptions({
 
 /**
  * The signed-in cook's units (metric, US or as written), the one query every page that shows
- * quantities reads; visitors, and a cook whose preference has not loaded, see them as written.
+ * quantities reads; visitors, and a cook whose preference has not loaded, see their language's
+ * default (defaultUnitsFor: metric outside English, as written in it).
  */
 export function useUnitsPreference(): UnitsPreference {
   const { authenticated } = useSession();
@@ -29,7 +31,8 @@ export function useUnitsPreference(): UnitsPreference {
   // Outside English a line converted into another unit names it as the reader does ("EL", not
   // "tbsp"): the units, named in the reader's language, are read once (see lineReader).
   useQuery({ ...unitsQuery, enabled: currentLanguage() !== "en" });
-  return authenticated ? (preferences.data?.units ?? "as_written") : "as_written";
+  const fallback = defaultUnitsFor(currentLanguage());
+  return authenticated ? (preferences.data?.units ?? fallback) : fallback;
 }
 
 /**
