@@ -2,6 +2,7 @@
 // named in the request's language wherever the API gives them, whatever language the recipe was
 // written in; rows kept as written stay as written; English answers as they have always been.
 // And the ingredient search in any shipped language, the caller's first.
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { buildRecipe, ingredientId, signedIn, unitId } from "./factories.js";
 import { Agent, createTestApp } from "./helper.js";
@@ -244,6 +245,41 @@ describe("a shared shopping list", () => {
     expect(extras).toMatchObject([
       { ingredient: { name: "成分無調整牛乳" }, unit: { name: "ml" } },
     ]);
+
+    // What each line is for, in each reader's words; in English exactly the spec's text.
+    const sourcesOf = async (agent: Agent) =>
+      Object.fromEntries(
+        (await agent.get(`/api/groceries/items/?grocery_list=${list.id}`))
+          .json<{ ingredient: { id: number }; from_recipes: string }[]>()
+          .map((item) => [item.ingredient.id, item.from_recipes]),
+      );
+    expect(await sourcesOf(german)).toEqual({
+      [EGG]: "Pancakes (4 Gäste)",
+      [FLOUR]: "Pancakes (4 Gäste)",
+      [MILK]: "Extras",
+    });
+    expect(await sourcesOf(japanese)).toEqual({
+      [EGG]: "Pancakes（4人）",
+      [FLOUR]: "Pancakes（4人）",
+      [MILK]: "追加品",
+    });
+    const { user: third, agent: english } = await signedIn(app, db);
+    const sharedAgain = await german.post(`/api/groceries/lists/${list.id}/members/`, {
+      username: third.username,
+    });
+    expect(sharedAgain.statusCode).toBe(201);
+    expect(await sourcesOf(english)).toEqual({
+      [EGG]: "Pancakes (4 guests)",
+      [FLOUR]: "Pancakes (4 guests)",
+      [MILK]: "Extras",
+    });
+    // A line from before the sources were kept as data reads as it was stored.
+    await db.execute(sql`update shopping_items set sources = null
+      where grocery_list_id = ${list.id} and ingredient_id = ${MILK}`);
+    expect((await sourcesOf(german))[MILK]).toBe("Extras");
+    await db.execute(sql`update shopping_items set sources = null, from_recipes = 'Pancakes (4 guests)'
+      where grocery_list_id = ${list.id} and ingredient_id = ${EGG}`);
+    expect((await sourcesOf(german))[EGG]).toBe("Pancakes (4 guests)");
   });
 });
 

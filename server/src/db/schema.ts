@@ -11,6 +11,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -722,6 +723,15 @@ export const shoppingItems = pgTable(
     quantity: doublePrecision("quantity"),
     text: text("text"),
     fromRecipes: text("from_recipes").notNull(),
+    /**
+     * The sources `fromRecipes` names, as data, so that a reader of another language reads
+     * them in it (groceries/shopping-list.ts, LineSources). Null on a line written before
+     * there was this column, until its list is next recomputed: English until then.
+     */
+    sources: jsonb("sources").$type<{
+      recipes: { title: string; guests: number }[];
+      extras: boolean;
+    }>(),
     isChecked: boolean("is_checked").notNull().default(false),
   },
   (t) => [

@@ -7,6 +7,7 @@ import type {
   ShoppingItem,
 } from "@potluck/contract";
 import type { Language } from "@potluck/contract/languages";
+import { formatMessage } from "../i18n/catalogue.js";
 import { named, namedUnit } from "../ingredients/catalogue-names.js";
 import { listRole, mayManageList } from "./policy.js";
 import type { PlannedExtraRow, ShoppingItemRow } from "./repository.js";
@@ -94,11 +95,25 @@ export function presentShoppingItem(row: ShoppingItemRow, language: Language = "
         : namedUnit({ id: row.unitId, name: row.unitName }, language),
     ingredient: ingredientOf(row, language),
     text: row.text,
-    from_recipes: row.fromRecipes,
+    from_recipes: fromRecipesIn(row, language),
     grocery_list: row.groceryListId,
     aisle: presentAisle({ id: row.aisleId, name: row.aisleName }, language),
     is_staple: row.isStaple,
   };
+}
+
+/**
+ * "Pancakes (4 guests) & Extras" (the spec's text, as stored) in the reader's language:
+ * "Pfannkuchen (4 Gäste) & Extras". A line written before its sources were kept as data (null
+ * until its list is next recomputed) stays as stored.
+ */
+function fromRecipesIn(row: ShoppingItemRow, language: Language): string {
+  if (language === "en" || row.sources === null) return row.fromRecipes;
+  const named = row.sources.recipes.map(({ title, guests }) =>
+    formatMessage(language, "groceries.source.recipe", { title, guests }),
+  );
+  if (row.sources.extras) named.push(formatMessage(language, "groceries.source.extras"));
+  return named.join(" & ");
 }
 
 /** An aisle named in the reader's language (issue 37 §3). */

@@ -14,6 +14,7 @@ import { touchList } from "./repository.js";
 import {
   computeShoppingLines,
   type ExtraInput,
+  type LineSources,
   type PlannedRecipeInput,
   type PreviousLine,
   type ShoppingLine,
@@ -61,7 +62,13 @@ interface LoadedLists {
   /** Each planned recipe's ingredient lines once, however many plans share the recipe. */
   recipeLines: (IngredientRow & { recipeId: number })[];
   extras: (IngredientRow & { listId: number })[];
-  previous: (PreviousLine & { listId: number; fromRecipes: string })[];
+  previous: (PreviousLine & { listId: number } & WrittenSources)[];
+}
+
+/** How a previous line names its sources: its text, and its data (null on an older line). */
+interface WrittenSources {
+  fromRecipes: string;
+  sources: LineSources | null;
 }
 
 /** A catalogue row with its ingredient's name, or a row kept as written with its text. */
@@ -99,7 +106,8 @@ const loadLists = (listIds: SQL): SQL => sql`select
     where pe.grocery_list_id = any(${listIds})) as extras,
   (select coalesce(json_agg(json_build_object('listId', s.grocery_list_id, 'id', s.id,
       'ingredientId', s.ingredient_id, 'text', s.text, 'unitId', s.unit_id,
-      'quantity', s.quantity, 'fromRecipes', s.from_recipes, 'isChecked', s.is_checked)), '[]')
+      'quantity', s.quantity, 'fromRecipes', s.from_recipes, 'sources', s.sources,
+      'isChecked', s.is_checked)), '[]')
     from ${shoppingItems} s where s.grocery_list_id = any(${listIds})) as previous`;
 
 /**
@@ -186,7 +194,7 @@ interface ShoppingDiff {
 function addDiff(
   diff: ShoppingDiff,
   listId: number,
-  previous: (PreviousLine & { fromRecipes: string })[],
+  previous: (PreviousLine & WrittenSources)[],
   lines: ShoppingLine[],
 ): boolean {
   const sizeBefore = diff.vanished.length + diff.changed.length + diff.added.length;
@@ -201,7 +209,10 @@ function addDiff(
       (before.quantity !== line.quantity ||
         before.unitId !== line.unitId ||
         (before.text ?? null) !== line.text ||
+        // The text says what the sources do; a line from before the sources were kept as
+        // data gets them now.
         before.fromRecipes !== line.fromRecipes ||
+        before.sources === null ||
         before.isChecked !== line.isChecked)
     ) {
       diff.changed.push(line);
@@ -231,13 +242,14 @@ async function writeDiff(tx: Tx, { vanished, changed, added }: ShoppingDiff): Pr
       [changed.map((l) => l.unitId), "int[]"],
       [changed.map((l) => l.quantity), "float8[]"],
       [changed.map((l) => l.fromRecipes), "text[]"],
+      [changed.map((l) => JSON.stringify(l.sources)), "jsonb[]"],
       [changed.map((l) => l.isChecked), "bool[]"],
     );
     await tx.execute(sql`
       update ${shoppingItems} as s
       set text = v.text, unit_id = v.unit_id, quantity = v.quantity,
-          from_recipes = v.from_recipes, is_checked = v.is_checked
-      from ${rows} as v(id, text, unit_id, quantity, from_recipes, is_checked)
+          from_recipes = v.from_recipes, sources = v.sources, is_checked = v.is_checked
+      from ${rows} as v(id, text, unit_id, quantity, from_recipes, sources, is_checked)
       where s.id = v.id`);
   }
   if (added.length > 0) {
@@ -248,11 +260,13 @@ async function writeDiff(tx: Tx, { vanished, changed, added }: ShoppingDiff): Pr
       [added.map((l) => l.unitId), "int[]"],
       [added.map((l) => l.quantity), "float8[]"],
       [added.map((l) => l.fromRecipes), "text[]"],
+      [added.map((l) => JSON.stringify(l.sources)), "jsonb[]"],
       [added.map((l) => l.isChecked), "bool[]"],
     );
     await tx.execute(sql`
       insert into ${shoppingItems}
-        (grocery_list_id, ingredient_id, text, unit_id, quantity, from_recipes, is_checked)
+        (grocery_list_id, ingredient_id, text, unit_id, quantity, from_recipes, sources,
+          is_checked)
       select * from ${rows}`);
   }
 }

@@ -257,6 +257,7 @@ const itemQuery = (tx: Tx, userId: CookId) =>
       ingredientName: ingredients.name,
       text: shoppingItems.text,
       fromRecipes: shoppingItems.fromRecipes,
+      sources: shoppingItems.sources,
       groceryListId: shoppingItems.groceryListId,
       aisleId: aisles.id,
       aisleName: aisles.name,

@@ -91,6 +91,14 @@ describe("computeShoppingLines", () => {
     expect(flourLine).toMatchObject({
       quantity: 30 * 4 + 100 * 2 + 50,
       fromRecipes: "Pancakes (4 guests) & Bread (2 guests) & Extras",
+      // The same, as data, for a reader of another language.
+      sources: {
+        recipes: [
+          { title: "Pancakes", guests: 4 },
+          { title: "Bread", guests: 2 },
+        ],
+        extras: true,
+      },
       isChecked: false,
       id: null,
     });
@@ -411,6 +419,7 @@ describe("free-text lines", () => {
       unitId: null,
       quantity: null,
       fromRecipes: "Extras",
+      sources: { recipes: [], extras: true },
       isChecked: false,
     });
   });

@@ -80,7 +80,15 @@ export interface ShoppingLine {
   unitId: number | null;
   quantity: number | null;
   fromRecipes: string;
+  /** The same sources as data, for a reader of another language (presentShoppingItem). */
+  sources: LineSources;
   isChecked: boolean;
+}
+
+/** What a line is for: its recipes in plan order (guests summed) and whether extras. */
+export interface LineSources {
+  recipes: { title: string; guests: number }[];
+  extras: boolean;
 }
 
 export const EXTRAS_SOURCE = "Extras";
@@ -267,11 +275,11 @@ export function computeShoppingLines(
       quantity = roundQuantity(combined.quantity);
     }
     const before = previousByKey.get(line.key) ?? [];
-    const sources = [...line.recipes.values()].map(
-      (r) => `${r.title} (${r.guests} ${r.guests === 1 ? "guest" : "guests"})`,
-    );
-    if (line.hasExtras) sources.push(EXTRAS_SOURCE);
-    const fromRecipes = sources.join(" & ");
+    const sources: LineSources = {
+      recipes: [...line.recipes.values()].map(({ title, guests }) => ({ title, guests })),
+      extras: line.hasExtras,
+    };
+    const fromRecipes = sourcesText(sources);
     const lineOf = (
       continued: PreviousLine | undefined,
       amount: { unitId: number | null; quantity: number | null },
@@ -283,6 +291,7 @@ export function computeShoppingLines(
       text: line.text,
       ...amount,
       fromRecipes,
+      sources,
       isChecked,
     });
     const continuing = (candidates: PreviousLine[], unit: number | null) =>
@@ -345,3 +354,12 @@ export function computeShoppingLines(
  * so that the web's display conversion rounds the same way.
  */
 export const roundQuantity = roundTo2;
+
+/** The spec's `from_recipes`: "Pancakes (4 guests) & Extras". */
+export function sourcesText(sources: LineSources): string {
+  const named = sources.recipes.map(
+    (r) => `${r.title} (${r.guests} ${r.guests === 1 ? "guest" : "guests"})`,
+  );
+  if (sources.extras) named.push(EXTRAS_SOURCE);
+  return named.join(" & ");
+}
