@@ -103,6 +103,21 @@ describe("the pieces", () => {
     expect(nameForCount(egg.pl, 22, "pl")).toBe("Jajka");
     expect(nameForCount(egg.pl, 25, "pl")).toBe("Jajek");
     expect(nameForCount({ name: "Mehl" }, 3, "de")).toBe("Mehl");
+    // Arabic: the dual is not written after the numeral 2; 3 to 10 take the plural.
+    const arabicEgg = {
+      name: "بيضة",
+      forms: {
+        zero: "بيضات",
+        one: "بيضة",
+        two: "بيضتان",
+        few: "بيضات",
+        many: "بيضة",
+        other: "بيضة",
+      },
+    };
+    expect(nameForCount(arabicEgg, 2, "ar")).toBe("بيضة");
+    expect(nameForCount(arabicEgg, 3, "ar")).toBe("بيضات");
+    expect(nameForCount(arabicEgg, 1, "ar")).toBe("بيضة");
   });
   it("keeps English numbers as they are", () => {
     expect(localNumber("1.5", "en")).toBe("1.5");

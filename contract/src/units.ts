@@ -799,7 +799,10 @@ const named = (thing: string | CatalogueName): CatalogueName =>
 const PLURAL_RULES = new Map<string, Intl.PluralRules>();
 const DECIMAL_SEPARATORS = new Map<string, string>();
 
-/** The form of `name` for `count` in `language` ("Eier" for 2, "jajek" for 5, "Ei" for ½). */
+/**
+ * The form of `name` for `count` in `language` ("Eier" for 2, "jajek" for 5, "Ei" for ½), as
+ * it reads after the count's numeral (every caller writes one).
+ */
 export function nameForCount(name: CatalogueName, count: number, language: string): string {
   if (!name.forms) return name.name;
   let rules = PLURAL_RULES.get(language);
@@ -809,7 +812,10 @@ export function nameForCount(name: CatalogueName, count: number, language: strin
   }
   // Less than one is a part of one thing ("½ Ei", "¼ Zwiebel", "½ taza"), where the rules say
   // "other"; Polish names a part with its "other" form, which is that form ("½ jajka").
-  const category = count > 0 && count < 1 && language !== "pl" ? "one" : rules.select(count);
+  let category = count > 0 && count < 1 && language !== "pl" ? "one" : rules.select(count);
+  // Arabic's dual already says "two" ("بيضتان" is "two eggs"): after the numeral 2 the word
+  // is singular, as Arabic recipes write it ("2 بيضة", "2 ملعقة كبيرة"), not "2 بيضتان".
+  if (category === "two" && language === "ar") category = "one";
   return name.forms[category] ?? name.forms.other;
 }
 
