@@ -4,8 +4,7 @@ import { expect, type Page } from "@playwright/test";
 
 /** Fails on serious or critical accessibility violations of the page as it is now. */
 export async function expectAccessible(page: Page): Promise<void> {
-  // Violations in full; passes and the rest summed up (axe details one node of each), which
-  // takes a third off every scan.
+  // Violations in full; passes and the rest summed up (axe details one node of each).
   const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
