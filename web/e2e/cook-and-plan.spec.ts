@@ -310,16 +310,24 @@ for (const viewport of VIEWPORTS) {
       // --- the list's recipe picker offers the cook's own recipes before anything is typed
       await page.goto(`/grocery-list/${weekend}`);
       const picker = page.getByLabel("Recipe", { exact: true });
-      // the real picker, not the placeholder shown while it loads
-      await expect(page.locator(".plan-picker__control").first()).toBeVisible();
-      // A thumb taps the picker's box (its input is a few pixels wide until something is typed).
-      if (phone) await page.locator(".plan-picker__control").first().tap();
-      else {
-        await picker.focus();
-        await page.keyboard.press("ArrowDown");
-      }
+      // The recipe picker's own box, the real one, not the placeholder shown while it loads
+      // (the extras' picker below loads apart and may be drawn first).
+      const control = page
+        .getByRole("region", { name: "Recipes", exact: true })
+        .locator(".plan-picker__control");
+      await expect(control).toBeVisible();
       const option = page.getByRole("option", { name: title, exact: true });
-      await expect(option).toBeVisible();
+      // Opened as a cook opens it, and opened again if it closed before its options came (as a
+      // cook would, seeing nothing): a thumb taps the box (its input is a few pixels wide until
+      // something is typed), a keyboard presses the down arrow.
+      await expect(async () => {
+        if (phone) await control.tap();
+        else {
+          await picker.focus();
+          await page.keyboard.press("ArrowDown");
+        }
+        await expect(option).toBeVisible({ timeout: 3_000 });
+      }).toPass();
       await expect(page.getByText("No options")).toHaveCount(0);
       if (phone) await option.tap();
       else await page.keyboard.press("Enter");

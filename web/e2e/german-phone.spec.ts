@@ -108,7 +108,14 @@ test("a phone in German: sign up, a recipe, the planner and a list", async ({ pa
   await page.getByRole("button", { name: "Neue Liste anlegen" }).click();
   await expect(page).toHaveURL(/\/grocery-list\/\d+$/);
   await expect(page.getByRole("heading", { name: "Einkaufsliste", exact: true })).toBeVisible();
-  await page.locator(".plan-picker__control").first().tap();
+  // The recipe picker's box (the extras' picker further down loads apart).
+  const recipePicker = page
+    .getByRole("region", { name: "Rezepte", exact: true })
+    .locator(".plan-picker__control");
+  await expect(async () => {
+    await recipePicker.tap();
+    await expect(option(page, title)).toBeVisible({ timeout: 3_000 });
+  }).toPass();
   await option(page, title).tap();
   await page.getByLabel("Gäste", { exact: true }).fill("4");
   await page.getByRole("button", { name: "Rezept planen" }).click();
