@@ -42,6 +42,10 @@ export const FIRST_DAY_OF_WEEK: Record<Language, Weekday> = {
   ar: 6,
 };
 
+/** Days from the start of the week to a day (`weekday` 1 Monday … 7 Sunday), weeks starting on `firstDay`. */
+export const daysIntoWeek = (weekday: Weekday, firstDay: Weekday): number =>
+  (weekday - firstDay + 7) % 7;
+
 /** The cookie a signed-out visitor's choice lives in (a year). */
 export const LANGUAGE_COOKIE = "potluck_lang";
 

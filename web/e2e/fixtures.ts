@@ -17,15 +17,11 @@ export const uniqueName = (prefix: string) =>
 
 export const PASSWORD = "tasty-pancakes-42";
 
-/**
- * Signs up and logs in through the API (the sign-up form has its own journey, accounts.spec.ts)
- * and opens the feed, where the form would have landed: the journeys' cooks arrive as they would, without
- * each drawing and filling the form again.
- */
-export async function signUp(page: Page, username: string): Promise<void> {
-  const { csrfToken } = await (await page.request.get("/api/auth/csrf/")).json();
+/** Signs up and logs in through the API, as the sign-up form does, on `page`'s cookies. */
+export async function signUpThroughApi(page: Page, username: string): Promise<void> {
+  const token = async () => (await (await page.request.get("/api/auth/csrf/")).json()).csrfToken;
   const response = await page.request.post("/api/auth/signup/", {
-    headers: { "X-CSRFToken": csrfToken },
+    headers: { "X-CSRFToken": await token() },
     data: {
       username,
       email: `${username}@example.com`,
@@ -37,12 +33,20 @@ export async function signUp(page: Page, username: string): Promise<void> {
     },
   });
   expect(response.status(), await response.text()).toBe(201);
-  // As the form does next: the new cook logs in.
   const login = await page.request.post("/api/auth/login/", {
-    headers: { "X-CSRFToken": csrfToken },
+    headers: { "X-CSRFToken": await token() },
     data: { username, password: PASSWORD },
   });
   expect(login.status(), await login.text()).toBe(200);
+}
+
+/**
+ * Signs up through the API (the sign-up form has its own journey, accounts.spec.ts) and opens
+ * the feed, where the form would have landed: the journeys' cooks arrive as they would,
+ * without each drawing and filling the form again.
+ */
+export async function signUp(page: Page, username: string): Promise<void> {
+  await signUpThroughApi(page, username);
   await page.goto("/");
   await expect(page.getByText(`Welcome, ${username}!`)).toBeVisible();
 }

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { PASSWORD, shoot, uniqueName } from "./fixtures";
+import { shoot, signUpThroughApi, uniqueName } from "./fixtures";
 
 // Issue 37 §3: a German cook and a Japanese cook share one shopping list. Its lines are one set
 // of catalogue rows; each cook reads them in their own language (ingredient, unit, plural), and
@@ -10,23 +10,8 @@ async function cookIn(browser: Browser, baseURL: string, language: "de" | "ja") 
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   const username = uniqueName(language === "de" ? "hanna" : "yuki");
+  await signUpThroughApi(page, username);
   const token = async () => (await (await page.request.get("/api/auth/csrf/")).json()).csrfToken;
-  const signup = await page.request.post("/api/auth/signup/", {
-    headers: { "X-CSRFToken": await token() },
-    data: {
-      username,
-      email: `${username}@example.com`,
-      password: PASSWORD,
-      confirm_password: PASSWORD,
-      accept_tos: true,
-    },
-  });
-  expect(signup.status(), await signup.text()).toBe(201);
-  const login = await page.request.post("/api/auth/login/", {
-    headers: { "X-CSRFToken": await token() },
-    data: { username, password: PASSWORD },
-  });
-  expect(login.status(), await login.text()).toBe(200);
   /** Chooses the cook's language (the account's preference, as Settings does). */
   const speak = async () => {
     const chosen = await page.request.patch("/api/users/me/preferences/", {

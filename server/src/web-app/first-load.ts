@@ -1,6 +1,12 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { FIRST_DAY_OF_WEEK, isRightToLeft, type Language } from "@potluck/contract/languages";
+import {
+  daysIntoWeek,
+  FIRST_DAY_OF_WEEK,
+  isRightToLeft,
+  type Language,
+  type Weekday,
+} from "@potluck/contract/languages";
 
 /** What the web build says each page needs first (web/src/app/first-load.ts, decision 0021). */
 interface FirstLoadPlan {
@@ -110,8 +116,7 @@ function dataUrls(page: Page, pathname: string, language: Language): string[] {
 
 /** This week's first and last days as `YYYY-MM-DD`, as the planner names them. */
 function thisWeek(now: Date, language: Language): Map<string, string> {
-  const weekday = now.getDay() || 7; // 1 Monday … 7 Sunday
-  const sinceStart = (weekday - FIRST_DAY_OF_WEEK[language] + 7) % 7;
+  const sinceStart = daysIntoWeek((now.getDay() || 7) as Weekday, FIRST_DAY_OF_WEEK[language]);
   const day = (offset: number) => {
     const date = new Date(now.getFullYear(), now.getMonth(), now.getDate() - sinceStart + offset);
     const pad = (value: number) => String(value).padStart(2, "0");

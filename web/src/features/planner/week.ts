@@ -1,4 +1,4 @@
-import type { Weekday } from "@potluck/contract/languages";
+import { daysIntoWeek, type Weekday } from "@potluck/contract/languages";
 import { PLANNER_SLOTS } from "@potluck/contract/limits";
 import { dayFormat } from "../../lib/dates";
 import { formattingLocale, t } from "../../lib/i18n";
@@ -68,8 +68,7 @@ export function addDays(day: Day, days: number): Day {
 export function weekStartOf(day: Day, firstDay: Weekday = firstDayOfWeek()): Day {
   const date = parseDay(day);
   if (!date) throw new Error(`Not a day: ${day}`);
-  const weekday = date.getUTCDay() || 7;
-  return addDays(day, -((weekday - firstDay + 7) % 7));
+  return addDays(day, -daysIntoWeek((date.getUTCDay() || 7) as Weekday, firstDay));
 }
 
 /** The seven days of the week that starts on `start`. */
