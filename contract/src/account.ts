@@ -80,6 +80,8 @@ export const exportedRecipeFields = z.object({
   tags: z.array(z.string()),
   /** The instructions as the site keeps them: cleaned HTML. */
   content: z.string(),
+  /** The language it is written in (absent from older exports: the importing cook's). */
+  language: z.enum(LANGUAGES).optional(),
   /** In the author's order. */
   ingredients: z.array(exportedIngredientLine),
   created_on: z.string(),

@@ -10,6 +10,7 @@ import {
   text,
 } from "./common.js";
 import { lineAsWritten } from "./ingredients.js";
+import { LANGUAGES } from "./languages.js";
 import {
   IMPORT_URL_MAX,
   RECIPE_FILTER_VALUES_MAX,
@@ -60,6 +61,12 @@ export const recipeListItem = z.object({
   total_minutes: z.number().int().nullable(),
   /** Where the recipe came from (an http(s) address), or null. */
   source_url: z.string().nullable(),
+  /**
+   * The language it is written in (one of LANGUAGES): its title and steps are shown marked
+   * with it, and search stems its words in it. Its catalogue ingredients are named in the
+   * reader's language whatever this is.
+   */
+  language: z.enum(LANGUAGES),
   /** Whether the caller may edit and delete it (its author or a superuser; false signed out). */
   can_edit: z.boolean(),
   /**
@@ -211,6 +218,8 @@ export const recipeListQuery = z.object({
   collection: z.preprocess(emptyToUndefined, queryId().optional()),
   /** With `mine=true` only (400 otherwise): the caller's recipes of this visibility. */
   visibility: z.preprocess(emptyToUndefined, z.enum(RECIPE_VISIBILITIES).optional()),
+  /** Recipes written in this language (one of LANGUAGES). */
+  language: z.preprocess(emptyToUndefined, z.enum(LANGUAGES).optional()),
 });
 export type RecipeListQuery = z.input<typeof recipeListQuery>;
 
@@ -381,6 +390,12 @@ export const recipeSubmissionFields = z.object({
    * like an upload. Errors: `{"image_url": ["..."]}`.
    */
   image_url: text().optional(),
+  /**
+   * The language it is written in: one of LANGUAGES ("de", "pt-BR", …). On create the
+   * author's language (the one Potluck speaks to them) when absent; on update absent keeps it.
+   * Errors: `{"language": ["..."]}`.
+   */
+  language: text().optional(),
 });
 export type RecipeSubmissionFields = z.infer<typeof recipeSubmissionFields>;
 
@@ -448,6 +463,11 @@ export const recipeDraft = z.object({
    */
   prep_minutes: z.number().int().nullable(),
   cook_minutes: z.number().int().nullable(),
+  /**
+   * The page's language (its recipe's inLanguage, else its `<html lang>`) when it is one of
+   * LANGUAGES, else null: send it back as `language` (the author's language otherwise).
+   */
+  language: z.enum(LANGUAGES).nullable(),
   recipe_ingredients: z.array(draftIngredient),
 });
 export type RecipeDraft = z.infer<typeof recipeDraft>;

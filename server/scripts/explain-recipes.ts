@@ -183,11 +183,12 @@ async function report(db: Db): Promise<void> {
     const words = searchWords(text);
     const corrections = corrected ? await correctTypos(db, words) : new Map<string, string[]>();
     const terms = corrected
-      ? words.map((word) =>
-          [...new Set([...(corrections.get(word) ?? []), word])].map((w) => `${w}:*`),
-        )
+      ? words.map((word) => ({
+          words: [...new Set([...(corrections.get(word) ?? []), word])].map((w) => `${w}:*`),
+          stems: [],
+        }))
       : await expandWords(db, words);
-    const label = `?search=${text} (${corrected ? `corrected: ${terms.map((t) => t.join("|")).join(" ")}` : "exact words"})`;
+    const label = `?search=${text} (${corrected ? `corrected: ${terms.map((t) => t.words.join("|")).join(" ")}` : "exact words"})`;
     cases.push({ label, query: rankingSql(terms, undefined), typoTolerant: false });
   }
   cases.push({

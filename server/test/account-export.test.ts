@@ -180,6 +180,7 @@ describe.each([
       notes: "Better the next day.",
       tags: ["soup", "winter"],
       content: detail.content,
+      language: "en",
       ingredients: detail.recipe_ingredients.map((line) => ({
         ingredient: line.ingredient?.name ?? null,
         text: line.text ?? null,

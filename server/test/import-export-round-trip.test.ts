@@ -72,6 +72,7 @@ function comparable(detail: RecipeDetail) {
     source_name: detail.source_name,
     notes: detail.notes,
     visibility: detail.visibility,
+    language: detail.language,
     servings: detail.servings,
     ingredients: detail.recipe_ingredients.map((row) => ({
       ingredient: row.ingredient?.name ?? null,
@@ -126,6 +127,7 @@ describe("export, then import as another cook", () => {
       title: "Plain rice",
       content: "<p>Boil it.</p>",
       visibility: "public",
+      language: "it",
       recipe_ingredients: JSON.stringify([]),
     });
     const secret = await createRecipe(

@@ -310,6 +310,8 @@ describe("POST /api/ingredients/parse/ in the lines' language", () => {
       const response = await agent.post("/api/recipes/import/", { html });
       expect(response.statusCode, response.body).toBe(200);
       const draft = response.json<RecipeDraft>();
+      // The recipe is in the page's language: the form starts there.
+      expect(draft.language).toBe("de");
       expect(
         draft.recipe_ingredients.map((line) => [
           line.quantity,
@@ -329,6 +331,7 @@ describe("POST /api/ingredients/parse/ in the lines' language", () => {
       .replace("1 kg Kartoffeln", "1 kg potatoes")
       .replace("2 EL Öl", "2 tbsp oil")}</html>`;
     const draft = (await agent.post("/api/recipes/import/", { html: english })).json<RecipeDraft>();
+    expect(draft.language).toBeNull();
     expect(draft.recipe_ingredients[0]).toMatchObject({
       quantity: 1,
       ingredient: { name: "Potato" },

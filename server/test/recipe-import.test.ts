@@ -307,6 +307,8 @@ describe("import from a link", () => {
         "content",
         "cook_minutes",
         "image_url",
+        // Issue 37 §3: the page's language when it is one of ours.
+        "language",
         "prep_minutes",
         "recipe_ingredients",
         "servings",

@@ -274,8 +274,17 @@ export const recipes = pgTable(
      * that the reading rule looks at the recipe row alone and not at its author's row as well.
      */
     authorDisabled: boolean("author_disabled").notNull().default(false),
+    /**
+     * The language it is written in (contract LANGUAGES): marks its title and steps, and search
+     * stems its words in it (recipe_search.stem_vector). Existing recipes took their author's.
+     */
+    language: text("language").notNull().default("en"),
   },
   (t) => [
+    check(
+      "recipes_language",
+      sql`${t.language} in ('en', 'de', 'fr', 'es', 'it', 'nl', 'pt-BR', 'pl', 'ja', 'ar')`,
+    ),
     check("recipes_servings_range", sql`${t.servings} between 1 and 100`),
     check("recipes_prep_minutes_range", sql`${t.prepMinutes} between 0 and 10080`),
     check("recipes_cook_minutes_range", sql`${t.cookMinutes} between 0 and 10080`),
@@ -299,6 +308,9 @@ export const recipes = pgTable(
     index("recipes_public_created_idx")
       .on(t.createdOn.desc(), t.id.desc())
       .where(sql`${t.visibility} = 'public'`),
+    // Explore by language (`?language=`): that language's recipes newest first, so a page of a
+    // rare language never walks the others'.
+    index("recipes_language_created_idx").on(t.language, t.createdOn.desc(), t.id.desc()),
     // /media/ finds the recipe of an image to check who may see it.
     index("recipes_image_key_idx").on(t.imageKey).where(sql`${t.imageKey} is not null`),
   ],
@@ -325,10 +337,27 @@ export const recipeSearch = pgTable(
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', title), 'A') || to_tsvector('simple', ingredients)`,
     ),
+    /** The recipe's language (recipes.language), for stem_vector. */
+    language: text("language").notNull().default("en"),
+    /**
+     * The same words stemmed in the recipe's language where PostgreSQL has a stemmer for it
+     * and English has none here ("kartoffeln" → "kartoffel", "tomates" → "tomat"), else null.
+     * Apart from search_vector so that a stem only ever matches a stem: English words keep
+     * matching as they always have, and stems never enter the typo lexicon.
+     */
+    stemVector: tsvector("stem_vector").generatedAlwaysAs(sql`case language
+        when 'de' then setweight(to_tsvector('german', title), 'A') || to_tsvector('german', ingredients)
+        when 'fr' then setweight(to_tsvector('french', title), 'A') || to_tsvector('french', ingredients)
+        when 'es' then setweight(to_tsvector('spanish', title), 'A') || to_tsvector('spanish', ingredients)
+        when 'it' then setweight(to_tsvector('italian', title), 'A') || to_tsvector('italian', ingredients)
+        when 'nl' then setweight(to_tsvector('dutch', title), 'A') || to_tsvector('dutch', ingredients)
+        when 'pt-BR' then setweight(to_tsvector('portuguese', title), 'A') || to_tsvector('portuguese', ingredients)
+      end`),
   },
   (t) => [
     index("recipe_search_created_idx").on(t.createdOn.desc(), t.recipeId.desc()),
     index("recipe_search_vector_idx").using("gin", t.searchVector),
+    index("recipe_search_stem_vector_idx").using("gin", t.stemVector),
   ],
 );
 

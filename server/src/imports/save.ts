@@ -180,6 +180,7 @@ async function submissionOf(
       content: cleanHtml(recipe.exact.content),
       servings: clampServings(recipe.exact.servings),
       visibility: recipe.exact.visibility,
+      language: recipe.language ?? undefined,
       tags: recipe.exact.tags,
       prepMinutes: minutesOrNull(recipe.prepMinutes),
       cookMinutes: minutesOrNull(recipe.cookMinutes),
@@ -197,6 +198,8 @@ async function submissionOf(
       content: draft.content,
       servings: clampServings(recipe.servings ?? FORM_SERVINGS),
       // Absent: the cook's default visibility (users.default_visibility), as a new recipe.
+      // The page's language when it states one of ours, else the cook's (createRecipe).
+      language: draft.language ?? undefined,
       tags: draft.tags,
       prepMinutes: draft.prep_minutes,
       cookMinutes: draft.cook_minutes,

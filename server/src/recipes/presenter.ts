@@ -38,6 +38,7 @@ export function toListItem(storage: ImageStorage, row: RecipeRow, viewer: Viewer
     cook_minutes: row.cook_minutes,
     total_minutes: totalMinutes(row.prep_minutes, row.cook_minutes),
     source_url: row.source_url,
+    language: row.language,
     can_edit: canEditRecipe(viewer, { authorId: row.author_id }),
     ...(row.hidden ? { hidden_by_moderator: true as const } : {}),
   };

@@ -1,4 +1,5 @@
 import {
+  type Language,
   REQUIRED,
   type RecipeIngredientInput,
   type RecipeVisibility,
@@ -42,6 +43,8 @@ export type RecipeRow = {
   prep_minutes: number | null;
   cook_minutes: number | null;
   source_url: string | null;
+  /** The language it is written in. */
+  language: Language;
   /** created_on in microseconds since the epoch: exact, unlike a JS Date (milliseconds). */
   created_key: number;
   /** Search relevance, only on search results. */
@@ -52,7 +55,7 @@ export type RecipeRow = {
 
 export const recipeColumns = sql`r.id, r.title, r.slug, r.image_key, r.author_id, u.username as author_username,
   r.created_on, r.updated_on, r.rating_sum, r.rating_count, r.servings, r.visibility,
-  r.prep_minutes, r.cook_minutes, r.source_url, r.hidden_at is not null as hidden,
+  r.prep_minutes, r.cook_minutes, r.source_url, r.language, r.hidden_at is not null as hidden,
   array(select rt.tag from recipe_tags rt where rt.recipe_id = r.id order by rt.tag) as tags,
   (extract(epoch from r.created_on) * 1000000)::bigint as created_key`;
 
@@ -93,6 +96,8 @@ export interface RecipeFilters {
   collectionId?: number;
   /** Of this visibility (the route allows it with `mine` only). */
   visibility?: RecipeVisibility;
+  /** Written in this language. */
+  language?: Language;
 }
 
 const intArray = (ids: number[]): SQL => sql`${`{${ids.join(",")}}`}::int[]`;
@@ -149,6 +154,10 @@ export function filterConditions(filters: RecipeFilters = {}): SQL[] {
   }
   if (filters.visibility !== undefined) {
     conditions.push(sql`r.visibility = ${filters.visibility}`);
+  }
+  if (filters.language !== undefined) {
+    // With the list's order this is recipes_language_created_idx's: its range alone is walked.
+    conditions.push(sql`r.language = ${filters.language}`);
   }
   return conditions;
 }

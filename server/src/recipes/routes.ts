@@ -123,12 +123,10 @@ export const recipesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const fetched = await fetchSubmittedImage(
-        app,
-        reply,
-        user.id,
-        validateSubmission(await readMultipart(request), "create"),
-      );
+      const submitted = validateSubmission(await readMultipart(request), "create");
+      // Written, unless it says otherwise, in the language Potluck speaks to its author.
+      submitted.language ??= request.language;
+      const fetched = await fetchSubmittedImage(app, reply, user.id, submitted);
       const { result: id, submission } = await savingDespiteItsPicture(fetched, (s) =>
         createRecipe(app.db, app.storage, user.id, s),
       );
@@ -212,6 +210,7 @@ async function listFilters(
     followedBy: following && viewer ? viewer.id : undefined,
     collectionId: query.collection,
     visibility: query.visibility,
+    language: query.language,
   };
 }
 

@@ -13,16 +13,17 @@ import {
 // fills both tables).
 
 /**
- * Writes the recipe_search rows of the recipes `which` selects (aliased `r`): their title and
- * ingredient names (a row kept as written: its words), lower-cased and unaccented (search_vector is generated from them), and
+ * Writes the recipe_search rows of the recipes `which` selects (aliased `r`): their language,
+ * title and ingredient names (a row kept as written: its words), lower-cased and unaccented
+ * (search_vector and stem_vector are generated from them), and
  * adds their words to the typo lexicon, in one statement. The recipe writes call it for one
  * recipe; the bulk seed scripts for all of theirs.
  */
 export async function refreshSearchRows(tx: Tx, which: SQL): Promise<void> {
   await tx.execute(sql`
     with written as (
-      insert into ${recipeSearch} (recipe_id, created_on, title, ingredients)
-      select r.id, r.created_on, lower(unaccent(r.title)), lower(unaccent(coalesce((
+      insert into ${recipeSearch} (recipe_id, created_on, language, title, ingredients)
+      select r.id, r.created_on, r.language, lower(unaccent(r.title)), lower(unaccent(coalesce((
           select string_agg(coalesce(i.name, ri.text), ' ' order by ri.position, ri.id)
           from ${recipeIngredients} ri left join ${ingredients} i on i.id = ri.ingredient_id
           where ri.recipe_id = r.id
@@ -31,7 +32,8 @@ export async function refreshSearchRows(tx: Tx, which: SQL): Promise<void> {
       where ${which}
       order by r.created_on, r.id
       on conflict (recipe_id) do update
-        set title = excluded.title, ingredients = excluded.ingredients
+        set language = excluded.language, title = excluded.title,
+          ingredients = excluded.ingredients
       returning search_vector
     )
     insert into ${searchWords} (word)

@@ -6,6 +6,7 @@ import {
   searchGeneration,
   searchWords as searchWordsTable,
 } from "../db/schema.js";
+import { otherForms } from "./word-forms.js";
 
 // Ranking a search: the full-text, prefix and typo-correcting SQL of decisions 0005 and 0006
 // (raw SQL: tuned, with its plans in scripts/explain-recipes.ts). It returns recipe ids and
@@ -29,6 +30,16 @@ export interface Ranking {
 }
 
 /**
+ * One query word as it is searched: any of `words` in search_vector (lexicon words, typo
+ * corrections or a `prefix:*`), or any of `stems` (its stems in the languages with a stemmer)
+ * in stem_vector.
+ */
+export interface Term {
+  words: string[];
+  stems: string[];
+}
+
+/**
  * Search over recipe_search.search_vector (the folded title, weighted A, and ingredient
  * names, with a GIN index). Each term lists to_tsquery operands, one of which must match: the
  * words a query word expands to (see expandWords), or a prefix (`ch:*`).
@@ -43,23 +54,32 @@ export interface Ranking {
  * scores as comma-separated text, aggregated from the sorted CTE in its order (one sort;
  * PostgreSQL keeps the order of a sorted input to a plain aggregate).
  */
-export function rankingSql(terms: string[][], authorId: number | undefined): SQL {
-  const anyWord = terms.flat().join(" | ");
-  const conditions = terms.map(
-    (operands) => sql`rs.search_vector @@ to_tsquery('simple', ${operands.join(" | ")})`,
+export function rankingSql(terms: Term[], authorId: number | undefined): SQL {
+  const anyWord = terms.flatMap((term) => term.words).join(" | ");
+  const anyStem = terms.flatMap((term) => term.stems).join(" | ");
+  // Stems are lexemes already: 'simple' only reads them, it does not stem them again.
+  const conditions = terms.map((term) =>
+    term.stems.length === 0
+      ? sql`rs.search_vector @@ to_tsquery('simple', ${term.words.join(" | ")})`
+      : sql`(rs.search_vector @@ to_tsquery('simple', ${term.words.join(" | ")})
+          or rs.stem_vector @@ to_tsquery('simple', ${term.stems.join(" | ")}))`,
   );
+  const stemRank =
+    anyStem === ""
+      ? sql``
+      : sql` + coalesce(ts_rank(c.stem_vector, to_tsquery('simple', ${anyStem})), 0)`;
   if (authorId !== undefined) {
     conditions.push(sql`rs.recipe_id in (select id from ${recipes} where author_id = ${authorId})`);
   }
   return sql`with candidates as (
-      select rs.recipe_id, rs.search_vector from ${recipeSearch} rs
+      select rs.recipe_id, rs.search_vector, rs.stem_vector from ${recipeSearch} rs
       where ${sql.join(conditions, sql` and `)}
       order by rs.created_on desc nulls last, rs.recipe_id desc nulls last
       limit ${SEARCH_CANDIDATES}
     ),
     ranked as (
       select c.recipe_id as id,
-        round(ts_rank(c.search_vector, to_tsquery('simple', ${anyWord}))::numeric, 6)::float8
+        round((ts_rank(c.search_vector, to_tsquery('simple', ${anyWord}))${stemRank})::numeric, 6)::float8
           as score
       from candidates c
       order by score desc, id desc
@@ -73,7 +93,7 @@ export function rankingSql(terms: string[][], authorId: number | undefined): SQL
 /** "1,2,3" as numbers: 2,000 of them split natively, not parsed as an array literal in JS. */
 const numbers = (joined: string): number[] => (joined === "" ? [] : joined.split(",").map(Number));
 
-async function rank(db: Tx, terms: string[][], authorId: number | undefined, corrected: boolean) {
+async function rank(db: Tx, terms: Term[], authorId: number | undefined, corrected: boolean) {
   const result = await db.execute<{ generation: number; ids: string; scores: string }>(
     rankingSql(terms, authorId),
   );
@@ -93,6 +113,9 @@ const textArray = (words: string[]): SQL =>
     words.map((word) => sql`${word}`),
     sql`, `,
   )}]::text[]`;
+
+/** A lexeme that can go into a to_tsquery term as it is: letters and digits only. */
+const isPlainLexeme = (lexeme: string) => /^[\p{L}\p{N}]+$/u.test(lexeme);
 
 /**
  * How alike a lexicon word must be to a query word (trigram similarity, 0–1) to be looked at
@@ -184,7 +207,7 @@ export async function correctTypos(db: Db, words: string[]): Promise<Map<string,
   const found = new Map<string, { word: string; edits: number; similarity: number }[]>();
   for (const { typo, word, similarity } of rows) {
     // Lexemes such as "slow-cooked" can't go into a to_tsquery prefix term as they are.
-    if (!/^[\p{L}\p{N}]+$/u.test(word)) continue;
+    if (!isPlainLexeme(word)) continue;
     const edits = editDistance(typo, word);
     if (edits > maxEdits(typo) && similarity < TYPO_SIMILARITY) continue;
     found.set(typo, [...(found.get(typo) ?? []), { word, edits, similarity }]);
@@ -221,8 +244,18 @@ const MIN_EXPANDED_LENGTH = 3;
 const MAX_EXPANSIONS = 32;
 
 /**
+ * The Snowball stemmers of the recipe languages stem_vector is made in (recipe_search): a
+ * query word is stemmed by each, since the reader's language need not be the recipe's.
+ */
+const STEMMERS = ["german", "french", "spanish", "italian", "dutch", "portuguese"].map((language) =>
+  sql.raw(`ts_lexize('${language}_stem', f.form)`),
+);
+
+/**
  * Each query word as the lexicon's words that start with it, when there are a few ("pie" →
- * pie | pies), else as a prefix ("ch" → ch:*). Both match the same recipes, because every
+ * pie | pies), else as a prefix ("ch" → ch:*); and its stems in the languages with a stemmer
+ * ("tomates" → tomat; a stop word has none), with those of its other forms where the catalogue
+ * knows them ("kartoffeln", which German's stemmer keeps, → kartoffel): one query for both. Both match the same recipes, because every
  * word of every search row is in the lexicon (see refreshSearchRows; compound lexemes such as
  * "slow-cooked" can be left out, their parts are words too). But GIN matches whole words much
  * faster: with `creamy & chicken` it skips through the common word's postings using the rare
@@ -230,27 +263,42 @@ const MAX_EXPANSIONS = 32;
  * recipes, 0.8 ms instead of 6.6 ms for that index scan). Query words are letters and digits
  * only (searchWords), so they are safe in LIKE and to_tsquery.
  */
-export async function expandWords(db: Tx, words: string[]): Promise<string[][]> {
+export async function expandWords(db: Tx, words: string[]): Promise<Term[]> {
   const expandable = words.filter((word) => word.length >= MIN_EXPANDED_LENGTH);
   const found = new Map<string, string[]>();
+  const stems = new Map<string, Set<string>>();
   if (expandable.length > 0) {
-    const result = await db.execute<{ prefix: string; word: string }>(sql`
-      select p.prefix, w.word
+    // Each word with each of its forms, itself first: (word, form) pairs to stem.
+    const forms = expandable.flatMap((word) =>
+      [word, ...otherForms(word)].map((form) => [word, form] as const),
+    );
+    const result = await db.execute<{ prefix: string; word: string; stem: boolean }>(sql`
+      select p.prefix, w.word, false as stem
       from unnest(${textArray(expandable)}) p(prefix)
       cross join lateral (
         select word from ${searchWordsTable} where word like p.prefix || '%'
         limit ${MAX_EXPANSIONS + 1}
-      ) w`);
-    for (const { prefix, word } of result.rows) {
-      found.set(prefix, [...(found.get(prefix) ?? []), word]);
+      ) w
+      union all
+      select f.prefix, s.stem, true
+      from unnest(${textArray(forms.map(([word]) => word))}, ${textArray(forms.map(([, form]) => form))}) f(prefix, form)
+      cross join lateral unnest(${sql.join(STEMMERS, sql` || `)}) s(stem)`);
+    for (const { prefix, word, stem } of result.rows) {
+      if (stem) stems.set(prefix, (stems.get(prefix) ?? new Set()).add(word));
+      else found.set(prefix, [...(found.get(prefix) ?? []), word]);
     }
   }
-  return words.map((word) => {
-    const expansions = found.get(word) ?? [];
-    if (expansions.length === 0 || expansions.length > MAX_EXPANSIONS) return [`${word}:*`];
-    const plain = expansions.filter((lexeme) => /^[\p{L}\p{N}]+$/u.test(lexeme));
-    return plain.length > 0 ? plain : [`${word}:*`];
-  });
+  return words.map((word) => ({
+    words: lexiconWords(word, found.get(word) ?? []),
+    stems: [...(stems.get(word) ?? [])].filter((stem) => isPlainLexeme(stem)),
+  }));
+}
+
+/** A word as the lexicon words it begins, or as a prefix when they are none or too many. */
+function lexiconWords(word: string, expansions: string[]): string[] {
+  if (expansions.length === 0 || expansions.length > MAX_EXPANSIONS) return [`${word}:*`];
+  const plain = expansions.filter(isPlainLexeme);
+  return plain.length > 0 ? plain : [`${word}:*`];
 }
 
 /**
@@ -278,9 +326,10 @@ async function spellingsOf(db: Db, words: string[], keepUsedWords: boolean) {
 async function rankSpellings(db: Db, spellings: string[][], authorId: number | undefined) {
   const words = spellings.map((forms) => forms[forms.length - 1] ?? "");
   const expanded = await expandWords(db, words);
-  const terms = spellings.map((forms, i) => [
-    ...new Set([...forms.slice(0, -1), ...(expanded[i] ?? [])]),
-  ]);
+  const terms = spellings.map((forms, i) => ({
+    words: [...new Set([...forms.slice(0, -1), ...(expanded[i]?.words ?? [])])],
+    stems: expanded[i]?.stems ?? [],
+  }));
   return { ...(await rank(db, terms, authorId, true)), spellings };
 }
 

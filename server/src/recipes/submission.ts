@@ -1,5 +1,7 @@
 import {
   IMPORT_URL_MAX,
+  isLanguage,
+  type Language,
   RECIPE_CONTENT_MAX_BYTES,
   RECIPE_INGREDIENTS_MAX,
   RECIPE_MINUTES_MAX,
@@ -39,6 +41,8 @@ export interface RecipeSubmission {
   servings?: number;
   /** Who may read it; undefined: the author's default on create, unchanged on update. */
   visibility?: RecipeVisibility;
+  /** The language it is written in; undefined: the author's on create, unchanged on update. */
+  language?: Language;
   /** Trimmed, lower-cased, no duplicates; undefined on an update that leaves them. */
   tags?: string[];
   /** Null: none; undefined on an update that leaves the value as it is. */
@@ -152,6 +156,13 @@ export function validateSubmission(
     } else add("visibility", `"${rawVisibility}" is not a valid choice.`);
   }
 
+  let language: Language | undefined;
+  const rawLanguage = raw.fields.get("language")?.trim();
+  if (rawLanguage !== undefined && rawLanguage !== "") {
+    if (isLanguage(rawLanguage)) language = rawLanguage;
+    else add("language", `"${rawLanguage}" is not a valid choice.`);
+  }
+
   let tags: string[] | undefined = mode === "create" ? [] : undefined;
   const rawTags = raw.fields.get("tags");
   if (raw.truncated.has("tags"))
@@ -230,6 +241,7 @@ export function validateSubmission(
     content,
     servings,
     visibility,
+    language,
     tags,
     prepMinutes,
     cookMinutes,

@@ -58,6 +58,10 @@ export async function createRecipe(
           visibility:
             submission.visibility ??
             sql`(select default_visibility from users where id = ${authorId})`,
+          // Absent (a bulk import): the language the author chose, else English.
+          language:
+            submission.language ??
+            sql`(select coalesce(language, 'en') from users where id = ${authorId})`,
           imageKey,
         })
         .returning({ id: recipes.id });
@@ -105,6 +109,7 @@ export async function updateRecipe(
           content: submission.content,
           servings: submission.servings,
           visibility: submission.visibility,
+          language: submission.language,
           prepMinutes: submission.prepMinutes,
           cookMinutes: submission.cookMinutes,
           sourceUrl: submission.sourceUrl,

@@ -75,6 +75,7 @@ export function exportedRecipe(
       notes: detail.notes,
       tags: detail.tags,
       content: detail.content,
+      language: detail.language,
       ingredients: detail.recipe_ingredients.map((line) => ({
         ingredient: line.ingredient?.name ?? null,
         text: line.text,

@@ -1,4 +1,4 @@
-import { RECIPE_IMAGE_MAX_BYTES } from "@potluck/contract";
+import { isLanguage, RECIPE_IMAGE_MAX_BYTES } from "@potluck/contract";
 import { recipesInJsonLd } from "../../recipes/import/find-recipe.js";
 import {
   emptyRecipe,
@@ -104,6 +104,8 @@ export async function potluckSource(zip: SafeZip): Promise<RecipeSource> {
           recipe.notes = typeof fields.notes === "string" ? fields.notes : "";
           recipe.prepMinutes = typeof fields.prep_minutes === "number" ? fields.prep_minutes : null;
           recipe.cookMinutes = typeof fields.cook_minutes === "number" ? fields.cook_minutes : null;
+          // Absent from exports older than it: the language the page states, else the cook's.
+          if (isLanguage(fields.language)) recipe.language = fields.language;
           recipe.image = null;
           recipe.picture =
             typeof fields.image === "string"

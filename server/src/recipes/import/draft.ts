@@ -106,6 +106,7 @@ export async function buildDraft(
     source_url: sourceUrl,
     tags: draftTags(recipe.keywords),
     ...draftMinutes(recipe),
+    language: recipe.language ?? null,
     // A line no ingredient matched comes as written (as_written), for the form to keep.
     recipe_ingredients: parsed.map((line) => ({
       original: line.original,

@@ -30,7 +30,8 @@ import { ApiError, reasonOf } from "../../lib/api-client";
 import { LeftToRightNumbers } from "../../lib/bidi";
 import { useCameFrom } from "../../lib/came-from";
 import { useRecipeConversation } from "../../lib/conversation";
-import { t } from "../../lib/i18n";
+import { currentLanguage, t } from "../../lib/i18n";
+import { languageName } from "../../lib/i18n/format";
 import { tRich } from "../../lib/i18n/rich";
 import { queryClient } from "../../lib/query-client";
 import { useSession } from "../../lib/session";
@@ -160,7 +161,8 @@ function RecipeView({
   return (
     <>
       <header className="recipe-detail-header">
-        <h1>{recipe.title}</h1>
+        {/* The cook's words are in the recipe's language, whatever the page speaks. */}
+        <h1 lang={recipe.language}>{recipe.title}</h1>
         {recipe.hidden_by_moderator && <HiddenByModerator what="recipe" />}
         <div className="recipe-detail-meta">
           <StarRating value={recipe.average_rating} count={recipe.rating_count} />
@@ -175,6 +177,11 @@ function RecipeView({
               : t("app.recipeDetail.createdUnknown")}
           </span>
           {wasUpdated && <span>{t("app.recipeDetail.updated", { date: updated })}</span>}
+          {recipe.language !== currentLanguage() && (
+            <span>
+              {t("recipes.detail.writtenIn", { language: languageName(recipe.language) })}
+            </span>
+          )}
           {/* Who may read it, to those who may change it: "Public" too (issue 34 §19). */}
           {recipe.can_edit && (
             <span className="visibility-badge">{visibilityBadge(recipe.visibility)}</span>
@@ -304,14 +311,16 @@ function RecipeView({
         <section className="recipe-instructions" aria-labelledby="instructions-heading">
           <h2 id="instructions-heading">{t("app.recipeDetail.instructions")}</h2>
           {recipe.content.trim() ? (
-            <ServerHtml html={recipe.content} className="prose rich-text" />
+            <ServerHtml html={recipe.content} className="prose rich-text" lang={recipe.language} />
           ) : (
             <p className="muted">{t("app.recipeDetail.noInstructions")}</p>
           )}
           {recipe.notes && (
             <section className="recipe-notes" aria-labelledby="notes-heading">
               <h3 id="notes-heading">{t("app.recipeDetail.notes")}</h3>
-              <p className="recipe-notes-text">{recipe.notes}</p>
+              <p className="recipe-notes-text" lang={recipe.language}>
+                {recipe.notes}
+              </p>
             </section>
           )}
         </section>

@@ -117,6 +117,24 @@ describe("activeFilters", () => {
   });
 });
 
+describe("the language filter", () => {
+  it("reads one of the ten languages, writes it back and names it in the reader's language", () => {
+    const filters = parse("language=pt-BR");
+    expect(filters).toEqual({ ...NO_FILTERS, language: "pt-BR" });
+    expect(withFilters(new URLSearchParams("search=feijoada"), filters).toString()).toBe(
+      "search=feijoada&language=pt-BR",
+    );
+    const [active] = activeFilters(filters, String);
+    expect(active?.label).toBe("written in Brazilian Portuguese");
+    expect(active?.without).toEqual(NO_FILTERS);
+  });
+
+  it("leaves out a language Potluck does not speak", () => {
+    expect(parse("language=klingon")).toEqual(NO_FILTERS);
+    expect(parse("language=PT-br")).toEqual(NO_FILTERS);
+  });
+});
+
 it("links a tag to Explore filtered by it", () => {
   expect(tagHref("Weeknight Dinner")).toBe("/explore?tag=weeknight+dinner");
 });

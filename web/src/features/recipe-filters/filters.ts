@@ -1,3 +1,4 @@
+import { isLanguage, type Language } from "@potluck/contract/languages";
 import type { RecipeVisibility } from "@potluck/contract/limits";
 import {
   RECIPE_FILTER_VALUES_MAX,
@@ -6,6 +7,7 @@ import {
   RECIPE_VISIBILITIES,
 } from "@potluck/contract/limits";
 import { t } from "../../lib/i18n";
+import { languageName } from "../../lib/i18n/format";
 
 /**
  * The recipe list's filters as the page's URL holds them (issue 23 §5): the same names and
@@ -21,6 +23,8 @@ export interface RecipeFilters {
   following: boolean;
   /** My Recipes only. */
   visibility?: RecipeVisibility;
+  /** Recipes written in this language. */
+  language?: Language;
 }
 
 export const NO_FILTERS: RecipeFilters = {
@@ -43,6 +47,7 @@ export const FILTER_PARAMS = [
   "min_rating",
   "following",
   "visibility",
+  "language",
 ] as const;
 
 const uniq = <T>(values: T[]) => [...new Set(values)].slice(0, RECIPE_FILTER_VALUES_MAX);
@@ -82,6 +87,8 @@ export function parseFilters(params: URLSearchParams): RecipeFilters {
   if (RECIPE_VISIBILITIES.some((one) => one === visibility)) {
     filters.visibility = visibility as RecipeVisibility;
   }
+  const language = params.get("language");
+  if (isLanguage(language)) filters.language = language;
   return filters;
 }
 
@@ -99,6 +106,7 @@ export function withFilters(params: URLSearchParams, filters: RecipeFilters): UR
   if (filters.min_rating !== undefined) next.set("min_rating", String(filters.min_rating));
   if (filters.following) next.set("following", "true");
   if (filters.visibility) next.set("visibility", filters.visibility);
+  if (filters.language) next.set("language", filters.language);
   return next;
 }
 
@@ -178,6 +186,13 @@ export function activeFilters(
       key: "visibility",
       label: visibilityLabel(filters.visibility),
       without: { ...filters, visibility: undefined },
+    });
+  }
+  if (filters.language) {
+    active.push({
+      key: "language",
+      label: t("recipeFilters.active.language", { language: languageName(filters.language) }),
+      without: { ...filters, language: undefined },
     });
   }
   return active;

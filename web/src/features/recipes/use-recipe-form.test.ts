@@ -243,6 +243,8 @@ describe("checkRecipeForm", () => {
         servings: "4",
         recipe_ingredients: JSON.stringify([{ ingredient_id: 3, quantity: 1, unit_id: 5 }]),
         visibility: undefined,
+        // The draft's page named none: the cook's own language (the app speaks English here).
+        language: "en",
         tags: JSON.stringify(["sweet"]),
         prep_minutes: "5",
         cook_minutes: "",
@@ -252,6 +254,21 @@ describe("checkRecipeForm", () => {
         image_url: "https://example.com/pancakes.jpg",
       },
     });
+  });
+
+  it("writes the recipe in its own language, an imported page's, else the cook's", () => {
+    const page = { title: "Zupa", content: "", recipe_ingredients: [], tags: [] };
+    const fromPolishPage = { ...page, language: "pl" } as unknown as RecipeDraft;
+    expect(initialRecipeForm({ recipe: null, draft: fromPolishPage }).language).toBe("pl");
+    const unsaid = { ...page, language: null } as unknown as RecipeDraft;
+    expect(initialRecipeForm({ recipe: null, draft: unsaid }).language).toBe("en");
+    const italian = { ...stored, language: "it" } as RecipeDetail;
+    const form = initialRecipeForm({ recipe: italian, draft: null });
+    expect(form.language).toBe("it");
+    expect(recipeFormDirty(form)).toBe(false);
+    const changed = run(form, { type: "language", value: "es" });
+    expect(recipeFormDirty(changed)).toBe(true);
+    expect(checkRecipeForm(changed, 5).submission?.language).toBe("es");
   });
 
   it("asks the server to remove the stored picture the cook removed", () => {

@@ -1,6 +1,8 @@
 import type { RecipeDetail, RecipeDraft } from "@potluck/contract";
+import type { Language } from "@potluck/contract/languages";
 import type { RecipeVisibility } from "@potluck/contract/limits";
 import { useCallback, useEffect, useReducer } from "react";
+import { currentLanguage } from "../../lib/i18n";
 import type { RecipeSubmission } from "./api/create-recipe";
 import { rowFieldId, useCountUnitId, useToTasteUnitId } from "./components/ingredient-rows-editor";
 import {
@@ -38,6 +40,8 @@ export interface RecipeFormState {
   servingsError: boolean;
   /** Sent only when chosen: a new recipe otherwise gets the cook's default (Settings). */
   visibility: RecipeVisibility | null;
+  /** The language it is written in: the recipe's, an imported page's, else the cook's own. */
+  language: Language;
   tags: string[];
   details: TimesSourceValues;
   detailErrors: DetailErrors;
@@ -60,6 +64,7 @@ export interface RecipeFormState {
   /** The values the form started with, for "unsaved changes". */
   start: {
     title: string;
+    language: Language;
     servingsText: string;
     tags: string[];
     details: TimesSourceValues;
@@ -78,6 +83,7 @@ export type RecipeFormAction =
   | { type: "content"; html: string; blank: boolean }
   | { type: "servings"; text: string }
   | { type: "visibility"; value: RecipeVisibility }
+  | { type: "language"; value: Language }
   | { type: "tags"; tags: string[] }
   | { type: "detail"; name: TimesSourceField; value: string }
   | { type: "notes"; value: string }
@@ -103,6 +109,7 @@ export function initialRecipeForm({
   // An import keeps the page's yield as the servings and its quantities as written for them.
   const imported = draft ? draftForServings(draft) : null;
   const title = recipe?.title ?? draft?.title ?? "";
+  const language = recipe?.language ?? draft?.language ?? currentLanguage();
   const servingsText = String(recipe?.servings ?? imported?.servings ?? 4);
   // Tags, times and source: the recipe's, or an imported page's.
   const tags = recipe?.tags ?? draft?.tags ?? [];
@@ -124,6 +131,7 @@ export function initialRecipeForm({
     servingsText,
     servingsError: false,
     visibility: null,
+    language,
     tags,
     details,
     detailErrors: {},
@@ -138,7 +146,7 @@ export function initialRecipeForm({
     problems: [],
     focus: null,
     fromDraft: draft !== null,
-    start: { title: recipe?.title ?? "", servingsText, tags, details, notes, rows },
+    start: { title: recipe?.title ?? "", language, servingsText, tags, details, notes, rows },
   };
 }
 
@@ -159,6 +167,8 @@ export function recipeFormReducer(
       return { ...state, servingsText: action.text, servingsError: false };
     case "visibility":
       return { ...state, visibility: action.value };
+    case "language":
+      return { ...state, language: action.value };
     case "tags":
       return { ...state, tags: action.tags };
     case "detail":
@@ -210,6 +220,7 @@ export function recipeFormDirty(state: RecipeFormState): boolean {
     state.title !== start.title ||
     state.servingsText !== start.servingsText ||
     state.visibility !== null ||
+    state.language !== start.language ||
     state.tags.join("\n") !== start.tags.join("\n") ||
     JSON.stringify(state.details) !== JSON.stringify(start.details) ||
     state.notes !== start.notes ||
@@ -264,6 +275,7 @@ export function checkRecipeForm(
     servings: String(servings),
     recipe_ingredients: JSON.stringify(ingredients.items),
     visibility: state.visibility ?? undefined,
+    language: state.language,
     tags: JSON.stringify(state.tags),
     prep_minutes: prep == null ? "" : String(prep),
     cook_minutes: cook == null ? "" : String(cook),

@@ -47,3 +47,19 @@ export function formatList(
 /** The day the reader's week starts on (the planner's first column; 1 is Monday, 7 Sunday). */
 export const firstDayOfWeek = (language: Language = currentLanguage()): Weekday =>
   FIRST_DAY_OF_WEEK[language];
+
+const displayNames = new Map<string, Intl.DisplayNames>();
+
+/**
+ * A language as the reader names it, for a sentence or a choice among recipes' languages:
+ * "German" in English, "allemand" in French (the language menu names each in its own name
+ * instead, for a reader looking for theirs).
+ */
+export function languageName(code: Language, reader: Language = currentLanguage()): string {
+  let names = displayNames.get(reader);
+  if (!names) {
+    names = new Intl.DisplayNames([reader], { type: "language" });
+    displayNames.set(reader, names);
+  }
+  return localized(names.of(code) ?? code);
+}

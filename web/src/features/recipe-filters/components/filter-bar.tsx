@@ -1,7 +1,9 @@
+import { LANGUAGES } from "@potluck/contract/languages";
 import { RECIPE_VISIBILITIES, type RecipeVisibility } from "@potluck/contract/limits";
 import { useId, useRef } from "react";
 import { Disclosure } from "../../../components/disclosure";
 import { t } from "../../../lib/i18n";
+import { languageName } from "../../../lib/i18n/format";
 import { useSession } from "../../../lib/session";
 import { useSeenOnScreen } from "../../../lib/use-seen-on-screen";
 import {
@@ -110,6 +112,23 @@ export function FilterBar({
             {ratingChoices.map((stars) => (
               <option key={stars} value={stars}>
                 {ratingLabel(stars)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field filter-field">
+          <label htmlFor={`${id}-language`}>{t("recipeFilters.bar.language")}</label>
+          <select
+            id={`${id}-language`}
+            value={filters.language ?? ""}
+            onChange={(event) =>
+              set({ language: LANGUAGES.find((one) => one === event.target.value) })
+            }
+          >
+            <option value="">{t("recipeFilters.bar.anyLanguage")}</option>
+            {LANGUAGES.map((one) => (
+              <option key={one} value={one} lang={one}>
+                {languageName(one)}
               </option>
             ))}
           </select>

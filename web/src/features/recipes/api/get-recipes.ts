@@ -1,4 +1,5 @@
 import type { RecipeListResponse } from "@potluck/contract";
+import type { Language } from "@potluck/contract/languages";
 import type { RecipeVisibility } from "@potluck/contract/limits";
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
@@ -23,6 +24,8 @@ export interface RecipeListFilter {
   following?: boolean;
   /** With `mine` only. */
   visibility?: RecipeVisibility;
+  /** Written in this language. */
+  language?: Language;
 }
 
 export function recipeListUrl(filter: RecipeListFilter): string {
@@ -40,6 +43,7 @@ export function recipeListUrl(filter: RecipeListFilter): string {
   if (filter.min_rating !== undefined) params.set("min_rating", String(filter.min_rating));
   if (filter.following) params.set("following", "true");
   if (filter.mine && filter.visibility) params.set("visibility", filter.visibility);
+  if (filter.language) params.set("language", filter.language);
   const query = params.toString();
   return `/api/recipes/recipes/${query ? `?${query}` : ""}`;
 }

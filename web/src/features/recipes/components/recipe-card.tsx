@@ -40,7 +40,7 @@ export function RecipeCard({
         priority={first}
       />
       <div className="recipe-card-body">
-        <h2 className="recipe-card-title">
+        <h2 className="recipe-card-title" lang={recipe.language}>
           <Link to={to} state={state} className="recipe-card-link">
             {recipe.title}
           </Link>

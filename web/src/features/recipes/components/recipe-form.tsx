@@ -19,6 +19,7 @@ import { PasteIngredientLines } from "./paste-ingredient-lines";
 import { RecipeDetailsFields } from "./recipe-details-fields";
 import { RecipeImageField } from "./recipe-image-field";
 import { RecipeImport } from "./recipe-import";
+import { RecipeLanguageField } from "./recipe-language-field";
 import { RecipeServingsField } from "./recipe-servings-field";
 import { RecipeTitleField } from "./recipe-title-field";
 
@@ -85,6 +86,11 @@ export function RecipeForm({
       <RecipeTitleField
         value={state.title}
         onChange={(value) => dispatch({ type: "title", value })}
+      />
+      <RecipeLanguageField
+        value={state.language}
+        onChange={(value) => dispatch({ type: "language", value })}
+        saveError={save.error}
       />
       <div className="field">
         <span className="label" id={instructionsLabel}>
