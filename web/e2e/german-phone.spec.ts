@@ -55,6 +55,10 @@ test("a phone in German: sign up, a recipe, the planner and a list", async ({ pa
   await page.goto("/recipes/new");
   await expect(page.getByRole("heading", { name: "Neues Rezept erstellen" })).toBeVisible();
   await page.getByLabel("Titel").fill(title);
+  // Written in the cook's language unless they say otherwise.
+  await expect(page.getByLabel("Sprache des Rezepts").locator("option:checked")).toHaveText(
+    "Deutsch",
+  );
   const editor = page.getByRole("textbox", { name: "Zubereitung" });
   await editor.click();
   await editor.pressSequentially("Mehl, Eier und Milch glatt rühren und in Butter ausbacken.");
@@ -77,7 +81,7 @@ test("a phone in German: sign up, a recipe, the planner and a list", async ({ pa
   await page.getByLabel("Einheit 3", { exact: true }).selectOption({ label: "EL" });
   await page.getByRole("button", { name: "Rezept erstellen" }).click();
 
-  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toHaveAttribute("lang", "de");
   const ingredients = page.locator(".ingredient-list li");
   await expect(ingredients).toHaveCount(3);
   await expect(ingredients.filter({ hasText: "Weizenmehl (Type 405)" })).toContainText("250 g");
@@ -85,6 +89,16 @@ test("a phone in German: sign up, a recipe, the planner and a list", async ({ pa
   await expect(ingredients.filter({ hasText: "Vollmilch" })).toContainText("2 EL");
   await expectAccessible(page);
   await shoot(page, "german-recipe");
+
+  // --- Explore, filtered to German recipes: the bar names the languages in German
+  await page.goto(`/explore?search=${encodeURIComponent(title)}`);
+  await page.getByText("Filter (0)").click();
+  await page.getByLabel("Sprache", { exact: true }).selectOption({ label: "Deutsch" });
+  await expect(page).toHaveURL(/language=de/);
+  await expect(page.getByText("Filter (1)")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
+  await page.getByRole("link", { name: title, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 
   // --- the planner: from the recipe's page, then the week, which starts on Monday
   await page.getByRole("button", { name: "Zum Wochenplan" }).click();
