@@ -5,7 +5,7 @@
 // one line that opens on a tap. (Fill the gaps' message: src/features/planner/gaps.test.ts.)
 import { mkdirSync } from "node:fs";
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
-import { PASSWORD, uniqueName } from "./fixtures";
+import { signUpThroughApi, uniqueName } from "./fixtures";
 
 const PHONE = { width: 390, height: 844 };
 /** Screenshots for a person to look at, only when asked for (SHOTS_DIR). */
@@ -27,25 +27,8 @@ async function phoneCook(
   const context = await browser.newContext({ viewport: PHONE, hasTouch: true });
   const page = await context.newPage();
   const username = uniqueName("phone");
+  await signUpThroughApi(page, username);
   const token = async () => (await (await page.request.get("/api/auth/csrf/")).json()).csrfToken;
-  const signup = await page.request.post("/api/auth/signup/", {
-    headers: { "X-CSRFToken": await token() },
-    data: {
-      username,
-      password: PASSWORD,
-      confirm_password: PASSWORD,
-      email: `${username}@example.com`,
-      first_name: "Phone",
-      last_name: "Cook",
-      accept_tos: true,
-    },
-  });
-  expect(signup.status(), await signup.text()).toBe(201);
-  const login = await page.request.post("/api/auth/login/", {
-    headers: { "X-CSRFToken": await token() },
-    data: { username, password: PASSWORD },
-  });
-  expect(login.status(), await login.text()).toBe(200);
   return { page, csrf: await token(), close: () => context.close() };
 }
 
