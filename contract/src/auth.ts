@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { text } from "./common.js";
+import { LANGUAGES } from "./languages.js";
 import { isReservedUsername } from "./limits.js";
 
 export const csrfResponse = z.object({ csrfToken: z.string() });
@@ -55,4 +56,9 @@ export const termsResponse = z.object({
   version_number: z.number(),
   content: z.string(),
   published_at: z.string(),
+  /**
+   * The language `content` is written in: the caller's when this version has a translation into
+   * it (a convenience; the English text is the binding one), else "en".
+   */
+  language: z.enum(LANGUAGES),
 });

@@ -7,7 +7,7 @@ import { useDocumentTitle } from "../../lib/use-document-title";
 
 const latestTermsQuery = queryOptions({
   queryKey: ["terms", "latest"],
-  queryFn: () => api<{ content?: string }>("/api/tos/latest/"),
+  queryFn: () => api<{ content?: string; language?: string }>("/api/tos/latest/"),
   staleTime: 3600_000,
 });
 
@@ -33,7 +33,8 @@ export default function TermsPage() {
   }
   return (
     <article className="page">
-      <ServerHtml className="prose" html={terms.data?.content ?? ""} />
+      {/* The terms may be in English where no translation exists: say so to screen readers. */}
+      <ServerHtml className="prose" html={terms.data?.content ?? ""} lang={terms.data?.language} />
     </article>
   );
 }
