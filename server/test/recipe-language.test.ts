@@ -128,6 +128,9 @@ describe("search in the recipe's language", () => {
     expect(await found("pomodoro")).toContain(written.it);
     expect(await found("wortel")).toContain(written.nl);
     expect(await found("linguiça")).toContain(written["pt-BR"]);
+    // The stems are for matching only: never offered as a typo's correction.
+    const stems = await db.execute(sql`select word from search_words where word like '~%'`);
+    expect(stems.rows).toEqual([]);
   });
 
   it("leaves English words as they were: a stem never matches an English recipe's word", async () => {

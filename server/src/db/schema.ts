@@ -333,31 +333,32 @@ export const recipeSearch = pgTable(
     title: text("title").notNull(),
     /** Unaccented, lower-cased ingredient names. */
     ingredients: text("ingredients").notNull(),
-    /** Title words weigh most (A), so ts_rank alone puts a recipe named after the words first. */
-    searchVector: tsvector("search_vector").generatedAlwaysAs(
-      sql`setweight(to_tsvector('simple', title), 'A') || to_tsvector('simple', ingredients)`,
-    ),
-    /** The recipe's language (recipes.language), for stem_vector. */
+    /** The recipe's language (recipes.language): which stemmer search_vector's stems are made by. */
     language: text("language").notNull().default("en"),
     /**
-     * The same words stemmed in the recipe's language where PostgreSQL has a stemmer for it
-     * and English has none here ("kartoffeln" → "kartoffel", "tomates" → "tomat"), else null.
-     * Apart from search_vector so that a stem only ever matches a stem: English words keep
-     * matching as they always have, and stems never enter the typo lexicon.
+     * Its words as written ('simple'), the title's weighing most (A, so ts_rank alone puts a
+     * recipe named after the words first); and, where PostgreSQL has a stemmer for its language
+     * and English has none here, the same words stemmed, each marked "~" ("~kartoffel",
+     * "~tomat": potluck_marked_stems, migration 0039). Marked, a stem only ever matches a query's
+     * stem: English words keep matching as they always have, and the typo lexicon leaves stems
+     * out. One vector and one GIN index, so a query's words and stems are one index scan.
      */
-    stemVector: tsvector("stem_vector").generatedAlwaysAs(sql`case language
-        when 'de' then setweight(to_tsvector('german', title), 'A') || to_tsvector('german', ingredients)
-        when 'fr' then setweight(to_tsvector('french', title), 'A') || to_tsvector('french', ingredients)
-        when 'es' then setweight(to_tsvector('spanish', title), 'A') || to_tsvector('spanish', ingredients)
-        when 'it' then setweight(to_tsvector('italian', title), 'A') || to_tsvector('italian', ingredients)
-        when 'nl' then setweight(to_tsvector('dutch', title), 'A') || to_tsvector('dutch', ingredients)
-        when 'pt-BR' then setweight(to_tsvector('portuguese', title), 'A') || to_tsvector('portuguese', ingredients)
-      end`),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', title), 'A') || to_tsvector('simple', ingredients) ||
+        case language
+          when 'de' then potluck_marked_stems('german', title || ' ' || ingredients)
+          when 'fr' then potluck_marked_stems('french', title || ' ' || ingredients)
+          when 'es' then potluck_marked_stems('spanish', title || ' ' || ingredients)
+          when 'it' then potluck_marked_stems('italian', title || ' ' || ingredients)
+          when 'nl' then potluck_marked_stems('dutch', title || ' ' || ingredients)
+          when 'pt-BR' then potluck_marked_stems('portuguese', title || ' ' || ingredients)
+          else ''::tsvector
+        end`,
+    ),
   },
   (t) => [
     index("recipe_search_created_idx").on(t.createdOn.desc(), t.recipeId.desc()),
     index("recipe_search_vector_idx").using("gin", t.searchVector),
-    index("recipe_search_stem_vector_idx").using("gin", t.stemVector),
   ],
 );
 

@@ -15,7 +15,7 @@ import {
 /**
  * Writes the recipe_search rows of the recipes `which` selects (aliased `r`): their language,
  * title and ingredient names (a row kept as written: its words), lower-cased and unaccented
- * (search_vector and stem_vector are generated from them), and
+ * (search_vector is generated from them), and
  * adds their words to the typo lexicon, in one statement. The recipe writes call it for one
  * recipe; the bulk seed scripts for all of theirs.
  */
@@ -37,7 +37,9 @@ export async function refreshSearchRows(tx: Tx, which: SQL): Promise<void> {
       returning search_vector
     )
     insert into ${searchWords} (word)
-    select distinct unnest(tsvector_to_array(search_vector)) from written
+    select distinct word from written, unnest(tsvector_to_array(search_vector)) word
+    -- Not the marked stems ("~kartoffel"): a correction is a word a cook could type.
+    where word not like '~%'
     on conflict do nothing`);
 }
 

@@ -30,13 +30,24 @@ export interface Ranking {
 }
 
 /**
- * One query word as it is searched: any of `words` in search_vector (lexicon words, typo
- * corrections or a `prefix:*`), or any of `stems` (its stems in the languages with a stemmer)
- * in stem_vector.
+ * One query word as it is searched: any of `words` (lexicon words, typo corrections or a
+ * `prefix:*`) or of `stems` (its stems in the languages with a stemmer, which search_vector
+ * holds marked "~" for recipes in those languages).
  */
 export interface Term {
   words: string[];
   stems: string[];
+}
+
+/**
+ * A term as one tsquery: its words read by to_tsquery (letters and digits only: see
+ * expandWords), OR its marked stems, cast as they are (to_tsquery would drop the "~").
+ */
+function termQuery(words: string[], stems: string[]): SQL {
+  const wordQuery = sql`to_tsquery('simple', ${words.join(" | ")})`;
+  if (stems.length === 0) return wordQuery;
+  const stemQuery = stems.map((stem) => `'~${stem}'`).join(" | ");
+  return sql`(${wordQuery} || ${stemQuery}::tsquery)`;
 }
 
 /**
@@ -55,32 +66,26 @@ export interface Term {
  * PostgreSQL keeps the order of a sorted input to a plain aggregate).
  */
 export function rankingSql(terms: Term[], authorId: number | undefined): SQL {
-  const anyWord = terms.flatMap((term) => term.words).join(" | ");
-  const anyStem = terms.flatMap((term) => term.stems).join(" | ");
-  // Stems are lexemes already: 'simple' only reads them, it does not stem them again.
-  const conditions = terms.map((term) =>
-    term.stems.length === 0
-      ? sql`rs.search_vector @@ to_tsquery('simple', ${term.words.join(" | ")})`
-      : sql`(rs.search_vector @@ to_tsquery('simple', ${term.words.join(" | ")})
-          or rs.stem_vector @@ to_tsquery('simple', ${term.stems.join(" | ")}))`,
+  const anyWord = termQuery(
+    terms.flatMap((term) => term.words),
+    terms.flatMap((term) => term.stems),
   );
-  const stemRank =
-    anyStem === ""
-      ? sql``
-      : sql` + coalesce(ts_rank(c.stem_vector, to_tsquery('simple', ${anyStem})), 0)`;
+  // One GIN scan for all of it: each term's words and stems are one tsquery.
+  const conditions = terms.map(
+    (term) => sql`rs.search_vector @@ ${termQuery(term.words, term.stems)}`,
+  );
   if (authorId !== undefined) {
     conditions.push(sql`rs.recipe_id in (select id from ${recipes} where author_id = ${authorId})`);
   }
   return sql`with candidates as (
-      select rs.recipe_id, rs.search_vector, rs.stem_vector from ${recipeSearch} rs
+      select rs.recipe_id, rs.search_vector from ${recipeSearch} rs
       where ${sql.join(conditions, sql` and `)}
       order by rs.created_on desc nulls last, rs.recipe_id desc nulls last
       limit ${SEARCH_CANDIDATES}
     ),
     ranked as (
       select c.recipe_id as id,
-        round((ts_rank(c.search_vector, to_tsquery('simple', ${anyWord}))${stemRank})::numeric, 6)::float8
-          as score
+        round(ts_rank(c.search_vector, ${anyWord})::numeric, 6)::float8 as score
       from candidates c
       order by score desc, id desc
     )
@@ -244,7 +249,7 @@ const MIN_EXPANDED_LENGTH = 3;
 const MAX_EXPANSIONS = 32;
 
 /**
- * The Snowball stemmers of the recipe languages stem_vector is made in (recipe_search): a
+ * The Snowball stemmers of the recipe languages search_vector holds stems of (recipe_search): a
  * query word is stemmed by each, since the reader's language need not be the recipe's.
  */
 const STEMMERS = ["german", "french", "spanish", "italian", "dutch", "portuguese"].map((language) =>
