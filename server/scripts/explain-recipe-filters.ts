@@ -123,6 +123,9 @@ async function report(db: Db): Promise<void> {
     ["min_rating=4", { viewer: reader, filters: { minRating: 4 } }],
     ["following=true", { viewer: reader, filters: { followedBy: reader.id } }],
     ["author=scale_2", { viewer: reader, filters: { authorUsername: "scale_2" } }],
+    // Issue 37: the bench's recipes are all English, so Japanese is the rarest language there is.
+    ["language=en (all of them)", { viewer: reader, filters: { language: "en" } }],
+    ["language=ja (none)", { viewer: null, filters: { language: "ja" } }],
     // Combinations: the tag or ingredient read in order must not cost more than before when
     // another condition is the small one.
     ["tag=dinner + tag=hearty", { viewer: reader, filters: { tags: ["dinner", "hearty"] } }],
