@@ -276,7 +276,7 @@ export const recipes = pgTable(
     authorDisabled: boolean("author_disabled").notNull().default(false),
     /**
      * The language it is written in (contract LANGUAGES): marks its title and steps, and search
-     * stems its words in it (recipe_search.stem_vector). Existing recipes took their author's.
+     * stems its words in it (recipe_search.search_vector). Existing recipes took their author's.
      */
     language: text("language").notNull().default("en"),
   },

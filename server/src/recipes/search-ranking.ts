@@ -52,8 +52,8 @@ function termQuery(words: string[], stems: string[]): SQL {
 
 /**
  * Search over recipe_search.search_vector (the folded title, weighted A, and ingredient
- * names, with a GIN index). Each term lists to_tsquery operands, one of which must match: the
- * words a query word expands to (see expandWords), or a prefix (`ch:*`).
+ * names, with a GIN index). Each term is one query word, any of whose forms must match: the
+ * words it expands to (see expandWords) or a prefix (`ch:*`), or one of its stems.
  *
  * Best matches first by full-text rank: title words weigh ten times ingredient words, so a
  * recipe named after the words beats one that only uses them, and matching more of the words
@@ -257,11 +257,13 @@ const STEMMERS = ["german", "french", "spanish", "italian", "dutch", "portuguese
 );
 
 /**
- * Each query word as the lexicon's words that start with it, when there are a few ("pie" →
- * pie | pies), else as a prefix ("ch" → ch:*); and its stems in the languages with a stemmer
+ * Each query word as a term, in one query: its stems in the languages with a stemmer
  * ("tomates" → tomat; a stop word has none), with those of its other forms where the catalogue
- * knows them ("kartoffeln", which German's stemmer keeps, → kartoffel): one query for both. Both match the same recipes, because every
- * word of every search row is in the lexicon (see refreshSearchRows; compound lexemes such as
+ * knows them ("kartoffeln", which German's stemmer keeps, → kartoffel); and the lexicon's words
+ * that start with it, when there are a few ("pie" → pie | pies), else it as a prefix ("ch" →
+ * ch:*).
+ *
+ * Lexicon words and the prefix match the same recipes, because every word of every search row is in the lexicon (see refreshSearchRows; compound lexemes such as
  * "slow-cooked" can be left out, their parts are words too). But GIN matches whole words much
  * faster: with `creamy & chicken` it skips through the common word's postings using the rare
  * one's, where a prefix first collects every recipe with any word it begins (on 100k

@@ -8,7 +8,7 @@ import { foldText } from "../ingredients/search-text.js";
 // forms of every ingredient, so a query word that is one of them is also searched as the
 // others.
 
-/** The languages of recipe_search.stem_vector. */
+/** The languages whose stems recipe_search.search_vector holds (migration 0039). */
 const STEMMED: Exclude<Language, "en">[] = ["de", "fr", "es", "it", "nl", "pt-BR"];
 
 let forms: Map<string, Set<string>> | undefined;
