@@ -106,3 +106,55 @@ export const parsedIngredientLine = z.object({
 export type ParsedIngredientLine = z.infer<typeof parsedIngredientLine>;
 
 export const parseLinesResponse = z.array(parsedIngredientLine);
+
+/** The 14 allergens EU law requires to be declared (Regulation 1169/2011, Annex II). */
+export const ALLERGENS = [
+  "gluten",
+  "crustaceans",
+  "eggs",
+  "fish",
+  "peanuts",
+  "soybeans",
+  "milk",
+  "tree_nuts",
+  "celery",
+  "mustard",
+  "sesame",
+  "sulphites",
+  "lupin",
+  "molluscs",
+] as const;
+export type Allergen = (typeof ALLERGENS)[number];
+
+/**
+ * What 100 g of an ingredient contains (USDA SR26): null for a nutrient the data leaves out.
+ * Salt is sodium × 2.5, as food labels declare it.
+ */
+export const nutritionPer100g = z.object({
+  energy_kcal: z.number().nullable(),
+  energy_kj: z.number().nullable(),
+  protein_g: z.number().nullable(),
+  fat_g: z.number().nullable(),
+  saturated_fat_g: z.number().nullable(),
+  carbohydrate_g: z.number().nullable(),
+  sugars_g: z.number().nullable(),
+  fibre_g: z.number().nullable(),
+  sodium_mg: z.number().nullable(),
+  salt_g: z.number().nullable(),
+});
+export type NutritionPer100g = z.infer<typeof nutritionPer100g>;
+
+/**
+ * `GET /api/ingredients/ingredients/{id}/` (issue 38 §1): an ingredient, named in the reader's
+ * language, with what is known about the food: its nutrition per 100 g, the grams of one of
+ * each unit it can be measured in beyond mass (a cup of flour, one egg), its allergens among
+ * ALLERGENS, and where the data comes from ("USDA SR26 #20081"). An ingredient with no data (a
+ * cook's own, or one the food data has no fitting food for) answers null, [] and null.
+ */
+export const ingredientDetail = namedIngredient.extend({
+  nutrition_per_100g: nutritionPer100g.nullable(),
+  grams_per_unit: z.array(z.object({ unit: namedUnit, grams: z.number() })),
+  allergens: z.array(z.enum(ALLERGENS)),
+  source: z.string().nullable(),
+});
+export type IngredientDetail = z.infer<typeof ingredientDetail>;

@@ -219,3 +219,25 @@ writeFileSync(
 console.log(
   `${Object.keys(foods).length} foods written (${withCount} with a count weight, ${withCup} with a cup)`,
 );
+
+// The allergens and diet flags of every catalogue ingredient, as the server reads them
+// (allergens.tsv is the reviewable table; its JSON is bundled with the server).
+const [, ...allergenRows] = readFileSync(join(dataDir, "allergens.tsv"), "utf8")
+  .trimEnd()
+  .split("\n");
+const allergens = Object.fromEntries(
+  allergenRows.map((line) => {
+    const [ingredient = "", codes = "", meat, fish, animal] = line.split("\t");
+    return [
+      ingredient,
+      {
+        allergens: codes === "" ? [] : codes.split(","),
+        meat: meat === "1",
+        fish: fish === "1",
+        animal: animal === "1",
+      },
+    ];
+  }),
+);
+writeFileSync(join(dataDir, "allergens.json"), `${JSON.stringify(allergens, null, 2)}\n`);
+console.log(`${allergenRows.length} ingredients' allergens written`);

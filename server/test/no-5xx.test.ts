@@ -124,6 +124,7 @@ const SHAPES: Record<string, InputShape> = {
   "DELETE /api/recipes/recipes/:id/": {},
   "GET /api/ingredients/units/": {},
   "GET /api/ingredients/ingredients/": { query: fields(ingredientSearchQuery) },
+  "GET /api/ingredients/ingredients/:id/": {},
   "POST /api/ingredients/ingredients/": { body: fields(createIngredientBody) },
   "PUT /api/ingredients/ingredients/:id/aisle/": { body: fields(moveIngredientAisleBody) },
   "POST /api/ingredients/parse/": { body: fields(parseLinesBody) },

@@ -1,5 +1,5 @@
 import type { Language } from "@potluck/contract/languages";
-import { asc, type SQL, sql } from "drizzle-orm";
+import { asc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.js";
 import { ingredients, units } from "../db/schema.js";
 import type { CursorValues } from "../http/pagination.js";
@@ -26,6 +26,18 @@ export function listUnits(db: Tx): Promise<{ id: number; name: string }[]> {
       throw error;
     });
   return unitsRead;
+}
+
+/** One ingredient by id (the catalogue's or a cook's own), or undefined. */
+export async function findIngredient(
+  db: Tx,
+  id: number,
+): Promise<{ id: number; name: string } | undefined> {
+  const [row] = await db
+    .select({ id: ingredients.id, name: ingredients.name })
+    .from(ingredients)
+    .where(eq(ingredients.id, id));
+  return row;
 }
 
 /**

@@ -1,6 +1,8 @@
 import {
   createIngredientBody,
+  idParams,
   ingredientChoice,
+  ingredientDetail,
   ingredientSearchQuery,
   ingredientSearchResponse,
   parseLinesBody,
@@ -11,12 +13,15 @@ import type { Language } from "@potluck/contract/languages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../auth/plugin.js";
+import { notFound } from "../http/errors.js";
 import { decodeCursor, toPage } from "../http/pagination.js";
 import { consumeAttempts, returnAttempt } from "../http/rate-limit.js";
 import { varyByLanguage } from "../http/vary-by-language.js";
 import { named, namedUnit } from "./catalogue-names.js";
+import { factsOf, foodOf, sourceOf, withSalt } from "./food-data.js";
 import { parseIngredientLines } from "./parse-lines.js";
 import {
+  findIngredient,
   findOrCreateIngredient,
   ingredientCursor,
   listUnits,
@@ -50,6 +55,34 @@ export const ingredientsRoutes: FastifyPluginAsyncZod = async (app) => {
         ...named("ingredients", { id: row.id, name: row.name }, language),
         counted: row.counted,
       }));
+    },
+  );
+
+  app.get(
+    "/ingredients/:id/",
+    {
+      config: { access: "public" },
+      schema: { params: idParams, response: { 200: ingredientDetail } },
+    },
+    async (request, reply) => {
+      const ingredient = await findIngredient(app.db, request.params.id);
+      if (!ingredient) throw notFound();
+      const language = request.language;
+      varyByLanguage(reply);
+      // The food data knows the catalogue by its English names; a cook's own ingredient has none.
+      const food = foodOf(ingredient.name);
+      const units = food ? await listUnits(app.db) : [];
+      const gramsPerUnit = units.flatMap((unit) => {
+        const grams = food?.grams_per_unit[unit.name];
+        return grams === undefined ? [] : [{ unit: namedUnit(unit, language), grams }];
+      });
+      return {
+        ...named("ingredients", ingredient, language),
+        nutrition_per_100g: food ? withSalt(food.nutrition_per_100g) : null,
+        grams_per_unit: gramsPerUnit,
+        allergens: factsOf(ingredient.name)?.allergens ?? [],
+        source: food ? sourceOf(food) : null,
+      };
     },
   );
 
