@@ -158,3 +158,42 @@ export const ingredientDetail = namedIngredient.extend({
   source: z.string().nullable(),
 });
 export type IngredientDetail = z.infer<typeof ingredientDetail>;
+
+/** The diets a recipe can keep to (issue 38 §2). */
+export const DIETS = [
+  "vegetarian",
+  "vegan",
+  "pescatarian",
+  "gluten_free",
+  "dairy_free",
+  "nut_free",
+  "egg_free",
+] as const;
+export type Diet = (typeof DIETS)[number];
+
+/**
+ * What one serving of a recipe contains, from its rows: each row's weight × its food's
+ * nutrients, rounded as EU food labels round. `counted` rows went into it; `not_counted` says
+ * which did not and why (by index in `recipe_ingredients`). Optional rows are left out.
+ */
+export const recipeNutrition = z.object({
+  per_serving: z.object({
+    energy_kcal: z.number(),
+    energy_kj: z.number(),
+    protein_g: z.number(),
+    fat_g: z.number(),
+    saturated_fat_g: z.number(),
+    carbohydrate_g: z.number(),
+    sugars_g: z.number(),
+    fibre_g: z.number(),
+    salt_g: z.number(),
+  }),
+  counted: z.number().int(),
+  not_counted: z.array(
+    z.object({
+      row: z.number().int(),
+      why: z.enum(["no data", "no weight for this unit", "written as free text"]),
+    }),
+  ),
+});
+export type RecipeNutrition = z.infer<typeof recipeNutrition>;

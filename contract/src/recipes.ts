@@ -9,7 +9,7 @@ import {
   REQUIRED,
   text,
 } from "./common.js";
-import { lineAsWritten } from "./ingredients.js";
+import { ALLERGENS, DIETS, lineAsWritten, recipeNutrition } from "./ingredients.js";
 import { LANGUAGES } from "./languages.js";
 import {
   IMPORT_URL_MAX,
@@ -129,6 +129,14 @@ export const recipeDetail = recipeListItem.extend({
   can_rate: z.boolean(),
   /** Whether the caller may report it: signed in and not its author (moderation/policy.ts). */
   can_report: z.boolean(),
+  /** Per serving, from its rows and the food data (issue 38 §2). */
+  nutrition: recipeNutrition,
+  /** Every allergen of its rows (optional ones too), in ALLERGENS' order. */
+  allergens: z.array(z.enum(ALLERGENS)),
+  /** false when a row kept as written or a cook's own ingredient could hide an allergen. */
+  allergens_complete: z.boolean(),
+  /** The diets it keeps to; none is claimed while a row is unknown. */
+  diets: z.array(z.enum(DIETS)),
 });
 export type RecipeDetail = z.infer<typeof recipeDetail>;
 

@@ -1,8 +1,9 @@
 // An ingredient's food (issue 38 §1): GET /api/ingredients/ingredients/{id}/ with its nutrition
 // per 100 g and grams per unit from USDA SR26, its allergens, and where the data comes from;
-// named in the reader's language; nothing made up for what the data does not know.
+// named in the reader's language; nothing made up for what the data does not know. And what a
+// recipe's detail says it contains (§2; the sums themselves: src/recipes/nutrition.test.ts).
 import { describe, expect, it } from "vitest";
-import { ingredientId, signedIn } from "./factories.js";
+import { buildRecipe, ingredientId, signedIn, unitId } from "./factories.js";
 import { Agent, createTestApp } from "./helper.js";
 
 const { app, db } = await createTestApp();
@@ -84,5 +85,38 @@ describe("an ingredient's food", () => {
     expect((await detail(2_000_000_000)).statusCode).toBe(404);
     const bad = await detail("butter");
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe("what a recipe contains", () => {
+  it("gives its nutrition per serving, allergens and diets on its detail", async () => {
+    const { user, agent } = await signedIn(app, db);
+    const recipe = await buildRecipe(db, user.id, {
+      title: "Buttered eggs",
+      ingredients: [
+        {
+          ingredientId: await ingredientId(db, "Butter"),
+          unitId: await unitId(db, "g"),
+          quantity: 50,
+        },
+        {
+          ingredientId: await ingredientId(db, "Egg"),
+          unitId: await unitId(db, "piece"),
+          quantity: 1,
+        },
+      ],
+    });
+    const detail = (await agent.get(`/api/recipes/recipes/${recipe.id}/`)).json();
+    // 50 g butter (717 kcal per 100 g) and a 50 g egg (143): 358.5 + 71.5 kcal.
+    expect(detail.nutrition).toMatchObject({
+      per_serving: { energy_kcal: 430 },
+      counted: 2,
+      not_counted: [],
+    });
+    expect(detail).toMatchObject({
+      allergens: ["eggs", "milk"],
+      allergens_complete: true,
+      diets: ["vegetarian", "pescatarian", "gluten_free", "nut_free"],
+    });
   });
 });

@@ -12,6 +12,8 @@ interface Food {
   nutrition_per_100g: Omit<NutritionPer100g, "salt_g">;
   /** Grams of ONE of each unit, by Potluck's (English) unit name. */
   grams_per_unit: Record<string, number>;
+  /** Grams in a millilitre, from a cup (else a tbsp or tsp) of it; null when SR gives none. */
+  grams_per_ml: number | null;
 }
 
 interface FoodFacts {

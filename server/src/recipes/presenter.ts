@@ -5,6 +5,7 @@ import { named, namedUnit } from "../ingredients/catalogue-names.js";
 import { imageUrls } from "../media/images.js";
 import type { ImageStorage } from "../media/storage.js";
 import { canReport } from "../moderation/policy.js";
+import { recipeAllergens, recipeNutrition } from "./nutrition.js";
 import { canEditRecipe } from "./policy.js";
 import type { IngredientLine, RecipeRow } from "./repository.js";
 
@@ -66,7 +67,19 @@ export function toDetail(
     in_collections: row.in_collections,
     can_rate: row.can_rate,
     can_report: canReport(viewer, row.author_id),
+    ...whatItContains(lines),
   };
+}
+
+/** Its nutrition, allergens and diets, from its rows' catalogue (English) names. */
+function whatItContains(lines: IngredientLine[]) {
+  const rows = lines.map((line) => ({
+    ingredient: line.ingredient?.name ?? null,
+    unit: line.unit?.name ?? null,
+    quantity: line.quantity,
+    optional: line.optional,
+  }));
+  return { nutrition: recipeNutrition(rows), ...recipeAllergens(rows) };
 }
 
 /**
