@@ -101,6 +101,23 @@ describe("allergens and diet flags", () => {
     expect(allergens.map((row) => row.ingredient)).toEqual(catalogue);
   });
 
+  it("is what the server reads: allergens.json derived from it, row for row", () => {
+    const bundled = JSON.parse(readFileSync(join(dataDir, "allergens.json"), "utf8"));
+    expect(bundled).toEqual(
+      Object.fromEntries(
+        allergens.map((row) => [
+          row.ingredient,
+          {
+            allergens: row.allergens === "" ? [] : (row.allergens ?? "").split(","),
+            meat: row.meat === "1",
+            fish: row.fish === "1",
+            animal: row.animal === "1",
+          },
+        ]),
+      ),
+    );
+  });
+
   it("uses only the EU 14 codes and 0/1 flags; meat or fish is an animal product", () => {
     for (const row of allergens) {
       const codes = row.allergens === "" ? [] : (row.allergens ?? "").split(",");
