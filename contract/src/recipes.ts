@@ -516,6 +516,26 @@ export const recipeJsonLd = z.object({
   totalTime: z.string().optional(),
   /** Where the recipe came from; absent without a source. */
   isBasedOn: z.string().optional(),
+  /**
+   * Per serving, as schema.org writes it ("720 calories", "16 g", "438 mg"), when every row of
+   * the recipe was counted (recipeDetail's `nutrition`); absent otherwise: a partial sum would
+   * read as the whole.
+   */
+  nutrition: z
+    .object({
+      "@type": z.literal("NutritionInformation"),
+      calories: z.string(),
+      proteinContent: z.string(),
+      fatContent: z.string(),
+      saturatedFatContent: z.string(),
+      carbohydrateContent: z.string(),
+      sugarContent: z.string(),
+      fiberContent: z.string(),
+      sodiumContent: z.string(),
+    })
+    .optional(),
+  /** schema.org's RestrictedDiet of the recipe's `diets` that it has ("https://schema.org/VeganDiet"). */
+  suitableForDiet: z.array(z.string()).optional(),
 });
 export type RecipeJsonLd = z.infer<typeof recipeJsonLd>;
 

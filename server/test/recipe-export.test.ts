@@ -87,6 +87,37 @@ describe("GET /api/recipes/recipes/{id}/jsonld/", () => {
     expect(jsonLd.image).toBeUndefined();
   });
 
+  it("writes its nutrition per serving and diets when every row was counted", async () => {
+    // 50 g butter and 1 egg a serving (SR26: 717 and 143 kcal per 100 g, an egg 50 g).
+    const counted = await create("<p>Scramble.</p>", [
+      ["Butter", "g", 50],
+      ["Egg", "piece", 1],
+    ]);
+    expect(counted.nutrition.not_counted).toEqual([]);
+    const jsonLd = await exportOf(counted.id);
+    expect(jsonLd.nutrition).toEqual({
+      "@type": "NutritionInformation",
+      calories: `${counted.nutrition.per_serving.energy_kcal} calories`,
+      proteinContent: `${counted.nutrition.per_serving.protein_g} g`,
+      fatContent: `${counted.nutrition.per_serving.fat_g} g`,
+      saturatedFatContent: `${counted.nutrition.per_serving.saturated_fat_g} g`,
+      carbohydrateContent: `${counted.nutrition.per_serving.carbohydrate_g} g`,
+      sugarContent: `${counted.nutrition.per_serving.sugars_g} g`,
+      fiberContent: `${counted.nutrition.per_serving.fibre_g} g`,
+      // salt 0.98 g (321.5 + 71 mg of sodium = 392.5 mg, × 2.5) ÷ 2.5
+      sodiumContent: "392 mg",
+    });
+    expect(jsonLd.nutrition?.calories).toBe("430 calories");
+    expect(jsonLd.suitableForDiet).toEqual([
+      "https://schema.org/VegetarianDiet",
+      "https://schema.org/GlutenFreeDiet",
+    ]);
+    // A recipe with a row it could not count (one of LINES': see not_counted) writes none.
+    const soup = await create("<p>Stir.</p>", LINES);
+    expect(soup.nutrition.not_counted.length).toBeGreaterThan(0);
+    expect((await exportOf(soup.id)).nutrition).toBeUndefined();
+  });
+
   it("reads like the recipe: public, 404 for an unknown one", async () => {
     const recipe = await create("<p>Stir.</p>", []);
     expect((await exportOf(recipe.id, new Agent(app))).name).toBe("Lentil & Tomato Soup");

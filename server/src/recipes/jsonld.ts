@@ -117,6 +117,8 @@ export function toRecipeJsonLd(
     ...(recipe.cook_minutes !== null ? { cookTime: isoDuration(recipe.cook_minutes) } : {}),
     ...(recipe.total_minutes !== null ? { totalTime: isoDuration(recipe.total_minutes) } : {}),
     ...(recipe.source_url ? { isBasedOn: recipe.source_url } : {}),
+    ...nutritionInformation(recipe.nutrition),
+    ...suitableForDiet(recipe.diets),
     // No `notes` (schema.org has no such property) and no `source_name`: `isBasedOn` is a
     // CreativeWork or a URL and `author` the cook who wrote this recipe, while a source name is
     // a person or a book ("Nonna", "The Silver Spoon p. 212") that cannot be told apart. The
@@ -130,4 +132,39 @@ export function isoDuration(minutes: number): string {
   const rest = minutes % 60;
   if (hours === 0) return `PT${rest}M`;
   return rest === 0 ? `PT${hours}H` : `PT${hours}H${rest}M`;
+}
+
+/** The recipe's nutrition per serving as schema.org's NutritionInformation, when it is whole. */
+function nutritionInformation(
+  nutrition: RecipeDetail["nutrition"],
+): Pick<RecipeJsonLd, "nutrition"> {
+  if (nutrition.counted === 0 || nutrition.not_counted.length > 0) return {};
+  const value = nutrition.per_serving;
+  const grams = (amount: number) => `${amount} g`;
+  return {
+    nutrition: {
+      "@type": "NutritionInformation",
+      calories: `${value.energy_kcal} calories`,
+      proteinContent: grams(value.protein_g),
+      fatContent: grams(value.fat_g),
+      saturatedFatContent: grams(value.saturated_fat_g),
+      carbohydrateContent: grams(value.carbohydrate_g),
+      sugarContent: grams(value.sugars_g),
+      fiberContent: grams(value.fibre_g),
+      // Labels declare salt; schema.org sodium: salt ÷ 2.5.
+      sodiumContent: `${Math.round((value.salt_g / 2.5) * 1000)} mg`,
+    },
+  };
+}
+
+/** Our diets that schema.org names exactly (it has no dairy-, nut- or egg-free diet). */
+const SCHEMA_DIETS: Partial<Record<RecipeDetail["diets"][number], string>> = {
+  vegan: "https://schema.org/VeganDiet",
+  vegetarian: "https://schema.org/VegetarianDiet",
+  gluten_free: "https://schema.org/GlutenFreeDiet",
+};
+
+function suitableForDiet(diets: RecipeDetail["diets"]): Pick<RecipeJsonLd, "suitableForDiet"> {
+  const named = diets.flatMap((diet) => SCHEMA_DIETS[diet] ?? []);
+  return named.length > 0 ? { suitableForDiet: named } : {};
 }
