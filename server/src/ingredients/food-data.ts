@@ -7,7 +7,7 @@ import foodsFile from "./data/food/foods.json" with { type: "json" };
 // scripts/derive-food-data.ts from the reviewable data/food/sr26-mapping.tsv) and allergens
 // and diet flags (data/food/allergens.tsv, as allergens.json). Static data, in the bundle.
 
-interface Food {
+export interface Food {
   ndb: string;
   nutrition_per_100g: Omit<NutritionPer100g, "salt_g">;
   /** Grams of ONE of each unit, by Potluck's (English) unit name. */

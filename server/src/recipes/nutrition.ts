@@ -1,6 +1,6 @@
 import { ALLERGENS, type Allergen, type Diet, type RecipeNutrition } from "@potluck/contract";
 import { measureOf } from "@potluck/contract/units";
-import { factsOf, foodOf } from "../ingredients/food-data.js";
+import { type Food, factsOf, foodOf } from "../ingredients/food-data.js";
 
 // What a recipe contains (issue 38 §2), from its rows and the food data (ingredients/
 // food-data.ts): nutrition per serving, allergens and the diets it suits. Pure: the detail
@@ -19,7 +19,7 @@ export interface NutritionRow {
 const TSP_ML = 4.92892159375;
 const SMALL_VOLUMES: Record<string, number> = { pinch: TSP_ML / 16, dash: TSP_ML / 8 };
 
-type Weighed = { grams: number } | { why: "no data" | "no weight for this unit" };
+type Weighed = { grams: number; food: Food } | { why: "no data" | "no weight for this unit" };
 
 /** The grams of a catalogue row's quantity, or why they can't be known. */
 function gramsOf(row: NutritionRow & { ingredient: string }): Weighed {
@@ -27,15 +27,15 @@ function gramsOf(row: NutritionRow & { ingredient: string }): Weighed {
   if (!food) return { why: "no data" };
   const unit = (row.unit ?? "").trim().toLowerCase();
   // "Salt to taste": as much as the cook likes, which a label can't count: nothing.
-  if (unit === "to taste" || row.quantity === null) return { grams: 0 };
+  if (unit === "to taste" || row.quantity === null) return { grams: 0, food };
   const quantity = row.quantity;
   const perUnit = food.grams_per_unit[unit];
-  if (perUnit !== undefined) return { grams: quantity * perUnit };
+  if (perUnit !== undefined) return { grams: quantity * perUnit, food };
   const measure = measureOf(unit);
-  if (measure?.dimension === "mass") return { grams: quantity * measure.base };
+  if (measure?.dimension === "mass") return { grams: quantity * measure.base, food };
   const ml = measure?.dimension === "volume" ? measure.base : SMALL_VOLUMES[unit];
   if (ml !== undefined && food.grams_per_ml !== null) {
-    return { grams: quantity * ml * food.grams_per_ml };
+    return { grams: quantity * ml * food.grams_per_ml, food };
   }
   return { why: "no weight for this unit" };
 }
@@ -89,8 +89,7 @@ export function recipeNutrition(rows: NutritionRow[]): RecipeNutrition {
       return;
     }
     counted++;
-    const per100 = foodOf(row.ingredient)?.nutrition_per_100g;
-    if (!per100) return;
+    const per100 = weighed.food.nutrition_per_100g;
     const share = weighed.grams / 100;
     totals.energy_kcal += (per100.energy_kcal ?? 0) * share;
     totals.energy_kj += (per100.energy_kj ?? 0) * share;
