@@ -3,6 +3,7 @@
 // the allergens and diet flags. Plain file reads: no database, and nothing from SR26 itself.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { ALLERGENS } from "@potluck/contract";
 import { describe, expect, it } from "vitest";
 import catalogue from "../src/ingredients/data/ingredients.json" with { type: "json" };
 
@@ -42,22 +43,7 @@ const food = (name: string): Food => {
 const allergensOf = (name: string) =>
   (allergens.find((row) => row.ingredient === name)?.allergens ?? "").split(",");
 
-const CODES = [
-  "gluten",
-  "crustaceans",
-  "eggs",
-  "fish",
-  "peanuts",
-  "soybeans",
-  "milk",
-  "tree_nuts",
-  "celery",
-  "mustard",
-  "sesame",
-  "sulphites",
-  "lupin",
-  "molluscs",
-];
+const CODES: readonly string[] = ALLERGENS;
 
 describe("the SR26 mapping", () => {
   it("has one row per catalogue ingredient, in catalogue order", () => {

@@ -142,3 +142,32 @@ describe("search in the recipe's language", () => {
     expect(found.map((recipe) => recipe.title)).toEqual(["Chicken soup"]);
   });
 });
+
+describe("where language meets who may read", () => {
+  it("finds by language filter and by stem only the recipes the reader may read", async () => {
+    const { agent, user } = await signedIn(app, db);
+    const tag = user.username;
+    await create(agent, { title: `Kartoffelsuppe ${tag}`, language: "de", visibility: "public" });
+    await create(agent, { title: `Kartoffelgratin ${tag}`, language: "de", visibility: "private" });
+    await create(agent, {
+      title: `Kartoffelpuffer ${tag}`,
+      language: "de",
+      visibility: "followers",
+    });
+    const stranger = new Agent(app);
+    const listed = await stranger.get(`/api/recipes/recipes/?author=${tag}&language=de`);
+    expect(listed.json<{ results: { title: string }[] }>().results.map((r) => r.title)).toEqual([
+      `Kartoffelsuppe ${tag}`,
+    ]);
+    // The author reads all three, by the filter and by a plural only the stems find.
+    const own = await agent.get(`/api/recipes/recipes/?mine=true&language=de&search=${tag}`);
+    expect(own.json<{ results: unknown[] }>().results).toHaveLength(3);
+    const searched = await stranger.get(
+      `/api/recipes/recipes/?search=${encodeURIComponent(`Kartoffelsuppen ${tag}`)}`,
+    );
+    const titles = searched.json<{ results: { title: string }[] }>().results.map((r) => r.title);
+    expect(titles).toContain(`Kartoffelsuppe ${tag}`);
+    expect(titles).not.toContain(`Kartoffelgratin ${tag}`);
+    expect(titles).not.toContain(`Kartoffelpuffer ${tag}`);
+  });
+});

@@ -1,4 +1,10 @@
-import { ALLERGENS, type Allergen, type Diet, type RecipeNutrition } from "@potluck/contract";
+import {
+  ALLERGENS,
+  type Allergen,
+  type Diet,
+  type RecipeNutrition,
+  recipeNutrition as recipeNutritionSchema,
+} from "@potluck/contract";
 import { measureOf } from "@potluck/contract/units";
 import { type Food, factsOf, foodOf } from "../ingredients/food-data.js";
 
@@ -41,17 +47,8 @@ function gramsOf(row: NutritionRow & { ingredient: string }): Weighed {
 }
 
 type Nutrients = RecipeNutrition["per_serving"];
-const NUTRIENTS = [
-  "energy_kcal",
-  "energy_kj",
-  "protein_g",
-  "fat_g",
-  "saturated_fat_g",
-  "carbohydrate_g",
-  "sugars_g",
-  "fibre_g",
-  "salt_g",
-] as const satisfies readonly (keyof Nutrients)[];
+/** The nutrients a serving declares, as the contract lists them. */
+const NUTRIENTS = recipeNutritionSchema.shape.per_serving.keyof().options;
 
 /**
  * Rounded as EU food labels round (Commission guidance, 2012): energy to the whole kJ and kcal;
@@ -91,15 +88,12 @@ export function recipeNutrition(rows: NutritionRow[]): RecipeNutrition {
     counted++;
     const per100 = weighed.food.nutrition_per_100g;
     const share = weighed.grams / 100;
-    totals.energy_kcal += (per100.energy_kcal ?? 0) * share;
-    totals.energy_kj += (per100.energy_kj ?? 0) * share;
-    totals.protein_g += (per100.protein_g ?? 0) * share;
-    totals.fat_g += (per100.fat_g ?? 0) * share;
-    totals.saturated_fat_g += (per100.saturated_fat_g ?? 0) * share;
-    totals.carbohydrate_g += (per100.carbohydrate_g ?? 0) * share;
-    totals.sugars_g += (per100.sugars_g ?? 0) * share;
-    totals.fibre_g += (per100.fibre_g ?? 0) * share;
-    totals.salt_g += ((per100.sodium_mg ?? 0) * 2.5 * share) / 1000;
+    for (const nutrient of NUTRIENTS) {
+      // Salt, as labels declare it: sodium × 2.5.
+      const value =
+        nutrient === "salt_g" ? ((per100.sodium_mg ?? 0) * 2.5) / 1000 : (per100[nutrient] ?? 0);
+      totals[nutrient] += value * share;
+    }
   });
   const perServing = Object.fromEntries(
     NUTRIENTS.map((nutrient) => [nutrient, labelRounded(nutrient, totals[nutrient])]),

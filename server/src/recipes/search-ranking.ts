@@ -6,7 +6,7 @@ import {
   searchGeneration,
   searchWords as searchWordsTable,
 } from "../db/schema.js";
-import { otherForms } from "./word-forms.js";
+import { otherForms, STEMMERS } from "./word-forms.js";
 
 // Ranking a search: the full-text, prefix and typo-correcting SQL of decisions 0005 and 0006
 // (raw SQL: tuned, with its plans in scripts/explain-recipes.ts). It returns recipe ids and
@@ -249,11 +249,11 @@ const MIN_EXPANDED_LENGTH = 3;
 const MAX_EXPANSIONS = 32;
 
 /**
- * The Snowball stemmers of the recipe languages search_vector holds stems of (recipe_search): a
+ * A call of each stemmer of word-forms.ts STEMMERS (the languages search_vector holds stems of): a
  * query word is stemmed by each, since the reader's language need not be the recipe's.
  */
-const STEMMERS = ["german", "french", "spanish", "italian", "dutch", "portuguese"].map((language) =>
-  sql.raw(`ts_lexize('${language}_stem', f.form)`),
+const STEM_CALLS = Object.values(STEMMERS).map((stemmer) =>
+  sql.raw(`ts_lexize('${stemmer}_stem', f.form)`),
 );
 
 /**
@@ -289,7 +289,7 @@ export async function expandWords(db: Tx, words: string[]): Promise<Term[]> {
       union all
       select f.prefix, s.stem, true
       from unnest(${textArray(forms.map(([word]) => word))}, ${textArray(forms.map(([, form]) => form))}) f(prefix, form)
-      cross join lateral unnest(${sql.join(STEMMERS, sql` || `)}) s(stem)`);
+      cross join lateral unnest(${sql.join(STEM_CALLS, sql` || `)}) s(stem)`);
     for (const { prefix, word, stem } of result.rows) {
       if (stem) stems.set(prefix, (stems.get(prefix) ?? new Set()).add(word));
       else found.set(prefix, [...(found.get(prefix) ?? []), word]);

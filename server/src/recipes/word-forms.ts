@@ -8,8 +8,19 @@ import { foldText } from "../ingredients/search-text.js";
 // forms of every ingredient, so a query word that is one of them is also searched as the
 // others.
 
-/** The languages whose stems recipe_search.search_vector holds (migration 0039). */
-const STEMMED: Exclude<Language, "en">[] = ["de", "fr", "es", "it", "nl", "pt-BR"];
+/**
+ * The languages whose stems recipe_search.search_vector holds, with PostgreSQL's Snowball
+ * stemmer of each (migration 0039 makes the vector with the same ones).
+ */
+export const STEMMERS: Partial<Record<Language, string>> = {
+  de: "german",
+  fr: "french",
+  es: "spanish",
+  it: "italian",
+  nl: "dutch",
+  "pt-BR": "portuguese",
+};
+const STEMMED = Object.keys(STEMMERS) as Exclude<Language, "en">[];
 
 let forms: Map<string, Set<string>> | undefined;
 
