@@ -70,6 +70,17 @@ export const recipeListItem = z.object({
   /** Whether the caller may edit and delete it (its author or a superuser; false signed out). */
   can_edit: z.boolean(),
   /**
+   * Per serving, from its rows and the food data (issue 38 §2), as its last write left it;
+   * null for a moment after a release with new food data, until the server has recomputed it.
+   */
+  nutrition: recipeNutrition.nullable(),
+  /** Every allergen of its rows (optional ones too), in ALLERGENS' order. */
+  allergens: z.array(z.enum(ALLERGENS)),
+  /** false when a row kept as written or a cook's own ingredient could hide an allergen. */
+  allergens_complete: z.boolean(),
+  /** The diets it keeps to; none is claimed while a row is unknown. */
+  diets: z.array(z.enum(DIETS)),
+  /**
    * true: a moderator hid it, and only its author and superusers get it ("Hidden by a
    * moderator"); absent otherwise.
    */
@@ -129,14 +140,8 @@ export const recipeDetail = recipeListItem.extend({
   can_rate: z.boolean(),
   /** Whether the caller may report it: signed in and not its author (moderation/policy.ts). */
   can_report: z.boolean(),
-  /** Per serving, from its rows and the food data (issue 38 §2). */
+  /** Per serving, from its rows and the food data (issue 38 §2), always computed afresh. */
   nutrition: recipeNutrition,
-  /** Every allergen of its rows (optional ones too), in ALLERGENS' order. */
-  allergens: z.array(z.enum(ALLERGENS)),
-  /** false when a row kept as written or a cook's own ingredient could hide an allergen. */
-  allergens_complete: z.boolean(),
-  /** The diets it keeps to; none is claimed while a row is unknown. */
-  diets: z.array(z.enum(DIETS)),
 });
 export type RecipeDetail = z.infer<typeof recipeDetail>;
 
@@ -228,6 +233,15 @@ export const recipeListQuery = z.object({
   visibility: z.preprocess(emptyToUndefined, z.enum(RECIPE_VISIBILITIES).optional()),
   /** Recipes written in this language (one of LANGUAGES). */
   language: z.preprocess(emptyToUndefined, z.enum(LANGUAGES).optional()),
+  /** Repeatable: recipes that keep to every one of these diets (DIETS). */
+  diet: repeatable(z.enum(DIETS)),
+  /**
+   * Repeatable: recipes known to hold none of these allergens (ALLERGENS); a recipe whose
+   * allergens are not complete (a row kept as written) is left out.
+   */
+  without_allergen: repeatable(z.enum(ALLERGENS)),
+  /** Recipes of at most this many kcal per serving, every row counted (others are left out). */
+  max_kcal: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(20000).optional()),
 });
 export type RecipeListQuery = z.input<typeof recipeListQuery>;
 

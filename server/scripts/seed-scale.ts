@@ -16,6 +16,7 @@ import { loadConfig } from "../src/config.js";
 import type { Db, Tx } from "../src/db/client.js";
 import { openDatabase } from "../src/db/open.js";
 import { recomputeShoppingLists } from "../src/groceries/recompute.js";
+import { refreshRecipeFacts } from "../src/recipes/facts.js";
 import { refreshSearchRows } from "../src/recipes/search-index.js";
 import { loadReferenceData } from "../src/reference-data.js";
 import { formatSeconds, ProgressBar } from "./progress-bar.js";
@@ -478,6 +479,7 @@ function scaleSteps(options: ScaleOptions, passwordHash: string): Step[] {
           from recipes r
           cross join lateral generate_series(1, 5 + r.id % 6) k
           where ${which}`);
+        await refreshRecipeFacts(tx, which);
         await refreshSearchRows(tx, which);
       },
     },

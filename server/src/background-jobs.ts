@@ -8,6 +8,8 @@ import {
   NOTIFICATION_DIGEST_JOB,
   sendDigests,
 } from "./notifications/digest.js";
+import { RECIPE_FACTS_JOB, refreshStaleFacts } from "./recipes/facts-job.js";
+import { FACTS_VERSION } from "./recipes/facts.js";
 import {
   deleteOldReadNotifications,
   NOTIFICATION_RETENTION_CRON,
@@ -39,4 +41,9 @@ export async function startBackgroundJobs(app: FastifyInstance): Promise<void> {
     await deleteOldReadNotifications(app.db, job.signal);
   });
   await app.jobs.schedule(NOTIFICATION_RETENTION_JOB, NOTIFICATION_RETENTION_CRON, {});
+  await app.jobs.work(RECIPE_FACTS_JOB, async (job) => {
+    await refreshStaleFacts(app.db, job);
+  });
+  // Recipes computed from other food data than this start's (or never) catch up.
+  await app.jobs.send(RECIPE_FACTS_JOB, {}, { key: FACTS_VERSION });
 }

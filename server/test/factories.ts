@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { hashPassword } from "../src/auth/passwords.js";
 import type { Db } from "../src/db/client.js";
 import { feedItems, recipeIngredients, recipes, users } from "../src/db/schema.js";
+import { refreshFactsOf } from "../src/recipes/facts.js";
 import { refreshSearchRow } from "../src/recipes/search-index.js";
 import { Agent } from "./helper.js";
 
@@ -105,6 +106,7 @@ export async function buildRecipe(
       .values(rows.map((row, position) => ({ ...row, recipeId: recipe.id, position })));
   }
   await refreshSearchRow(db, recipe.id);
+  await refreshFactsOf(db, recipe.id);
   return recipe;
 }
 

@@ -1,16 +1,38 @@
 // Tags, times and source on recipes, GET /api/recipes/tags/, and the recipe list's filters
-// (issue 23 §2 and §4). The property test builds one random recipe box (authors, follows,
-// visibilities, tags, times, ingredients, ratings, a collection, creation times with ties)
+// (issue 23 §2 and §4; issue 38 §2's diet, allergen and kcal filters). The property test
+// builds one random recipe box (authors, follows, visibilities, tags, times, ingredients with
+// their allergens, diets and energy, ratings, a collection, creation times with ties)
 // and checks random filter combinations, paged to the end through `next`, against a plain
 // in-memory filter of the same data, for random readers.
-import type { RecipeDetail, RecipeListResponse, TagCount } from "@potluck/contract";
+import {
+  DIETS,
+  type RecipeDetail,
+  type RecipeListResponse,
+  type TagCount,
+} from "@potluck/contract";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { collectionRecipes, collections, follows, recipes, recipeTags } from "../src/db/schema.js";
+import {
+  collectionRecipes,
+  collections,
+  follows,
+  ingredients,
+  recipes,
+  recipeTags,
+} from "../src/db/schema.js";
 import { type MultipartParts, multipartBody } from "../src/http/inject-agent.js";
+import { type RecipeFacts, recipeFacts } from "../src/recipes/facts.js";
+import type { NutritionRow } from "../src/recipes/nutrition.js";
 import { refreshSearchRow } from "../src/recipes/search-index.js";
-import { buildRecipe, buildUser, ingredientId, signedIn, type TestUser } from "./factories.js";
+import {
+  buildRecipe,
+  buildUser,
+  ingredientId,
+  signedIn,
+  type TestUser,
+  unitId,
+} from "./factories.js";
 import { Agent, createTestApp } from "./helper.js";
 
 const { app, db } = await createTestApp();
@@ -290,9 +312,25 @@ describe("list filters: every combination against an in-memory filter", async ()
     [follower.user.id, new Set([author.user.id])],
     [author.user.id, new Set([other.id])],
   ]);
-  const pool = await Promise.all(
-    ["Egg", "Unsalted butter", "Garlic", "Lemon"].map((name) => ingredientId(db, name)),
-  );
+  // Catalogue foods of several allergens and diets, and a cook's own ingredient (no food
+  // data: its recipes' allergens are incomplete and their kcal unknown).
+  const poolNames = ["Egg", "Unsalted butter", "Garlic", "Lemon", "Peanut", "Chicken breast"];
+  const pool = await Promise.all(poolNames.map((name) => ingredientId(db, name)));
+  const [ownIngredient] = await db
+    .insert(ingredients)
+    .values({ name: "Property test spice mix" })
+    .returning({ id: ingredients.id });
+  if (!ownIngredient) throw new Error("no ingredient");
+  pool.push(ownIngredient.id);
+  poolNames.push("Property test spice mix");
+  const grams = await unitId(db, "g");
+  const rowsOf = (ids: number[]): NutritionRow[] =>
+    ids.map((id) => ({
+      ingredient: poolNames[pool.indexOf(id)] as string,
+      unit: "g",
+      quantity: 60,
+      optional: false,
+    }));
   const tagPool = ["pt-quick", "pt-vegan", "pt-dinner", "pt-soup"];
   const wordPool = ["quokka", "wombat", "numbat"];
 
@@ -304,6 +342,7 @@ describe("list filters: every combination against an in-memory filter", async ()
     prep: number | null;
     cook: number | null;
     ingredients: number[];
+    facts: RecipeFacts;
     ratingSum: number;
     ratingCount: number;
     createdOn: Date;
@@ -339,8 +378,8 @@ describe("list filters: every combination against an in-memory filter", async ()
       title,
       ingredients: spec.ingredients.map((ingredient) => ({
         ingredientId: ingredient,
-        unitId: 1,
-        quantity: 1,
+        unitId: grams,
+        quantity: 60,
       })),
     });
     const ratingSum =
@@ -379,6 +418,7 @@ describe("list filters: every combination against an in-memory filter", async ()
       createdOn,
       title,
       inCollection: spec.inCollection,
+      facts: recipeFacts(rowsOf(spec.ingredients)),
     });
   }
   const boxIds = new Set(box.map((recipe) => recipe.id));
@@ -410,6 +450,11 @@ describe("list filters: every combination against an in-memory filter", async ()
       fc.constantFrom("public" as const, "followers" as const, "private" as const),
     ),
     search: sometimes(fc.constantFrom(...wordPool)),
+    diet: sometimes(fc.subarray([...DIETS], { minLength: 1, maxLength: 2 })),
+    withoutAllergen: sometimes(
+      fc.subarray(["eggs", "milk", "peanuts", "gluten"] as const, { minLength: 1, maxLength: 2 }),
+    ),
+    maxKcal: sometimes(fc.integer({ min: 0, max: 900 })),
     limit: fc.integer({ min: 1, max: 9 }),
   });
 
@@ -437,6 +482,11 @@ describe("list filters: every combination against an in-memory filter", async ()
         const inCollection = filters.collection && reader.id === author.user.id;
         if (inCollection) params.set("collection", String(collection.id));
         if (filters.search) params.set("search", filters.search);
+        for (const diet of filters.diet ?? []) params.append("diet", diet);
+        for (const allergen of filters.withoutAllergen ?? []) {
+          params.append("without_allergen", allergen);
+        }
+        if (filters.maxKcal !== undefined) params.set("max_kcal", String(filters.maxKcal));
 
         const tags = (filters.tag ?? []).map((tag) => tag.toLowerCase());
         const expected = box
@@ -476,6 +526,25 @@ describe("list filters: every combination against an in-memory filter", async ()
             (recipe) => !mine || !filters.visibility || recipe.visibility === filters.visibility,
           )
           .filter((recipe) => !inCollection || recipe.inCollection)
+          .filter((recipe) =>
+            (filters.diet ?? []).every((diet) => recipe.facts.diets.includes(diet)),
+          )
+          .filter(
+            (recipe) =>
+              filters.withoutAllergen === undefined ||
+              (recipe.facts.allergens_complete &&
+                !filters.withoutAllergen.some((allergen) =>
+                  recipe.facts.allergens.includes(allergen),
+                )),
+          )
+          .filter(
+            (recipe) =>
+              filters.maxKcal === undefined ||
+              // Only recipes whose every row was counted (and that have one).
+              (recipe.facts.nutrition.counted > 0 &&
+                recipe.facts.nutrition.not_counted.length === 0 &&
+                recipe.facts.nutrition.per_serving.energy_kcal <= filters.maxKcal),
+          )
           .filter((recipe) => !filters.search || recipe.title.startsWith(`${filters.search} `));
 
         stats.push(expected.length);

@@ -1,5 +1,6 @@
 // The whole database in one file, so a migration is one `npm run db:generate` away and
 // every feature reads the same definitions. Quantities are per ONE serving.
+import type { RecipeNutrition } from "@potluck/contract";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -14,6 +15,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   serial,
   smallint,
   text,
@@ -279,6 +281,20 @@ export const recipes = pgTable(
      * stems its words in it (recipe_search.search_vector). Existing recipes took their author's.
      */
     language: text("language").notNull().default("en"),
+    /**
+     * What it contains, from its rows and the food data (recipes/facts.ts), kept by every
+     * write of its rows so that lists and their filters read it from the row: nutrition per
+     * serving as the detail gives it (null until computed), its allergens (ALLERGENS codes),
+     * whether they are complete, the diets it keeps to, and its kcal per serving when every
+     * row was counted (`?max_kcal=`). facts_version is the food data's they were computed
+     * from: a start with other food data recomputes the rest (the recipe-facts job).
+     */
+    nutrition: jsonb("nutrition").$type<RecipeNutrition>(),
+    allergens: text("allergens").array().notNull().default(sql`'{}'`),
+    allergensComplete: boolean("allergens_complete").notNull().default(false),
+    diets: text("diets").array().notNull().default(sql`'{}'`),
+    kcalPerServing: real("kcal_per_serving"),
+    factsVersion: text("facts_version"),
   },
   (t) => [
     check(

@@ -121,7 +121,7 @@ interface Flags {
 /**
  * The recipe's allergens (of every row, optional ones too: a cook may add them), whether that
  * list is complete (false when a row kept as written or a cook's own ingredient could hide
- * one), and the diets it keeps to: none is claimed when a row is unknown.
+ * one, or it has no rows), and the diets it keeps to: none is claimed when a row is unknown.
  */
 export function recipeAllergens(rows: NutritionRow[]): {
   allergens: Allergen[];
@@ -130,7 +130,8 @@ export function recipeAllergens(rows: NutritionRow[]): {
 } {
   const allergens = new Set<Allergen>();
   const flags: Flags = { meat: false, fish: false, animal: false };
-  let complete = true;
+  // A recipe without rows says nothing of what it holds: no diet is claimed for it.
+  let complete = rows.length > 0;
   for (const row of rows) {
     const facts = row.ingredient === null ? undefined : factsOf(row.ingredient);
     if (!facts) {

@@ -5,7 +5,7 @@ import { named, namedUnit } from "../ingredients/catalogue-names.js";
 import { imageUrls } from "../media/images.js";
 import type { ImageStorage } from "../media/storage.js";
 import { canReport } from "../moderation/policy.js";
-import { recipeAllergens, recipeNutrition } from "./nutrition.js";
+import { recipeFacts } from "./facts.js";
 import { canEditRecipe } from "./policy.js";
 import type { IngredientLine, RecipeRow } from "./repository.js";
 
@@ -41,6 +41,10 @@ export function toListItem(storage: ImageStorage, row: RecipeRow, viewer: Viewer
     source_url: row.source_url,
     language: row.language,
     can_edit: canEditRecipe(viewer, { authorId: row.author_id }),
+    nutrition: row.nutrition,
+    allergens: row.allergens,
+    allergens_complete: row.allergens_complete,
+    diets: row.diets,
     ...(row.hidden ? { hidden_by_moderator: true as const } : {}),
   };
 }
@@ -79,7 +83,7 @@ function whatItContains(lines: IngredientLine[]) {
     quantity: line.quantity,
     optional: line.optional,
   }));
-  return { nutrition: recipeNutrition(rows), ...recipeAllergens(rows) };
+  return recipeFacts(rows);
 }
 
 /**

@@ -1,7 +1,10 @@
 import {
+  type Allergen,
+  type Diet,
   type Language,
   REQUIRED,
   type RecipeIngredientInput,
+  type RecipeNutrition,
   type RecipeVisibility,
   TO_TASTE_UNIT,
 } from "@potluck/contract";
@@ -45,6 +48,11 @@ export type RecipeRow = {
   source_url: string | null;
   /** The language it is written in. */
   language: Language;
+  /** What it contains (facts.ts), as its last write of its rows left it; null until computed. */
+  nutrition: RecipeNutrition | null;
+  allergens: Allergen[];
+  allergens_complete: boolean;
+  diets: Diet[];
   /** created_on in microseconds since the epoch: exact, unlike a JS Date (milliseconds). */
   created_key: number;
   /** Search relevance, only on search results. */
@@ -56,6 +64,7 @@ export type RecipeRow = {
 export const recipeColumns = sql`r.id, r.title, r.slug, r.image_key, r.author_id, u.username as author_username,
   r.created_on, r.updated_on, r.rating_sum, r.rating_count, r.servings, r.visibility,
   r.prep_minutes, r.cook_minutes, r.source_url, r.language, r.hidden_at is not null as hidden,
+  r.nutrition, r.allergens, r.allergens_complete, r.diets,
   array(select rt.tag from recipe_tags rt where rt.recipe_id = r.id order by rt.tag) as tags,
   (extract(epoch from r.created_on) * 1000000)::bigint as created_key`;
 
@@ -98,9 +107,17 @@ export interface RecipeFilters {
   visibility?: RecipeVisibility;
   /** Written in this language. */
   language?: Language;
+  /** Keeps to every one of these diets. */
+  diets?: Diet[];
+  /** Known to hold none of these allergens (its allergens complete). */
+  withoutAllergens?: Allergen[];
+  /** At most this many kcal per serving, every row counted. */
+  maxKcal?: number;
 }
 
 const intArray = (ids: number[]): SQL => sql`${`{${ids.join(",")}}`}::int[]`;
+/** Codes of the contract's enums (letters and _ only), as one text[] parameter. */
+const textArray = (codes: string[]): SQL => sql`${`{${codes.join(",")}}`}::text[]`;
 
 /**
  * The filters as conditions on `r`. Tags, ingredients, follows and collections are EXISTS
@@ -158,6 +175,17 @@ export function filterConditions(filters: RecipeFilters = {}): SQL[] {
   if (filters.language !== undefined) {
     // With the list's order this is recipes_language_created_idx's: its range alone is walked.
     conditions.push(sql`r.language = ${filters.language}`);
+  }
+  // What it contains is on the row (facts.ts): conditions on the rows the list walks anyway.
+  if (filters.diets?.length) {
+    conditions.push(sql`r.diets @> ${opaque(textArray(filters.diets))}`);
+  }
+  if (filters.withoutAllergens?.length) {
+    conditions.push(sql`r.allergens_complete
+      and not r.allergens && ${opaque(textArray(filters.withoutAllergens))}`);
+  }
+  if (filters.maxKcal !== undefined) {
+    conditions.push(sql`r.kcal_per_serving <= ${opaque(sql`${filters.maxKcal}::real`)}`);
   }
   return conditions;
 }

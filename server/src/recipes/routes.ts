@@ -211,6 +211,9 @@ async function listFilters(
     collectionId: query.collection,
     visibility: query.visibility,
     language: query.language,
+    diets: query.diet,
+    withoutAllergens: query.without_allergen,
+    maxKcal: query.max_kcal,
   };
 }
 

@@ -8,6 +8,7 @@ import { recomputeShoppingLists } from "../groceries/recompute.js";
 import { HttpError, notFound } from "../http/errors.js";
 import { type ProcessedImage, processImage, removeImage, storeImage } from "../media/images.js";
 import type { ImageStorage } from "../media/storage.js";
+import { refreshFactsOf } from "./facts.js";
 import {
   checkRowReferences,
   deleteRecipe,
@@ -68,6 +69,7 @@ export async function createRecipe(
       if (!created) throw new Error("recipe insert returned no row");
       await insertIngredientLines(tx, created.id, submission.ingredients ?? []);
       await replaceTags(tx, created.id, submission.tags ?? []);
+      await refreshFactsOf(tx, created.id);
       // A new recipe is planned nowhere yet and no one else can see its row: the search
       // counter is the only lock it needs.
       await lockSearchGeneration(tx);
@@ -119,7 +121,10 @@ export async function updateRecipe(
           updatedOn: sql`now()`,
         })
         .where(eq(recipes.id, id));
-      if (submission.ingredients) await replaceIngredientLines(tx, id, submission.ingredients);
+      if (submission.ingredients) {
+        await replaceIngredientLines(tx, id, submission.ingredients);
+        await refreshFactsOf(tx, id);
+      }
       if (submission.tags) await replaceTags(tx, id, submission.tags);
       await refreshSearchRow(tx, id);
       // The item belongs to the author's feed even when a superuser made the edit: followers
