@@ -8,13 +8,13 @@ import {
   NOTIFICATION_DIGEST_JOB,
   sendDigests,
 } from "./notifications/digest.js";
-import { RECIPE_FACTS_JOB, refreshStaleFacts } from "./recipes/facts-job.js";
-import { FACTS_VERSION } from "./recipes/facts.js";
 import {
   deleteOldReadNotifications,
   NOTIFICATION_RETENTION_CRON,
   NOTIFICATION_RETENTION_JOB,
 } from "./notifications/retention.js";
+import { FACTS_VERSION } from "./recipes/facts.js";
+import { RECIPE_FACTS_JOB, refreshStaleFacts } from "./recipes/facts-job.js";
 
 /**
  * Starts working every kind of background job in this app process (each app process does: a
