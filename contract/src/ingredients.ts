@@ -188,6 +188,11 @@ export const recipeNutrition = z.object({
     fibre_g: z.number(),
     salt_g: z.number(),
   }),
+  /**
+   * The weight of one serving's counted rows, in grams (whole): the panel's "per 100 g" is
+   * per_serving × 100 / this. 0 when nothing was weighed.
+   */
+  grams_per_serving: z.number(),
   counted: z.number().int(),
   not_counted: z.array(
     z.object({

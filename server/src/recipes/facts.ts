@@ -24,11 +24,16 @@ export function recipeFacts(rows: NutritionRow[]): RecipeFacts {
   return { nutrition: recipeNutrition(rows), ...recipeAllergens(rows) };
 }
 
+/** One more whenever recipeFacts' rules or shape change: stored facts are then recomputed. */
+const FACTS_RULES = 2;
+
 /**
- * The food data's fingerprint: facts computed from other data (an older release of the
- * derived tables) are recomputed. Derived from the files, so that it cannot be forgotten.
+ * The food data's fingerprint with the rules': facts computed from other data (an older
+ * release of the derived tables) or rules are recomputed. Derived from the files, so that a
+ * new release of the data cannot be forgotten.
  */
 export const FACTS_VERSION = createHash("sha256")
+  .update(String(FACTS_RULES))
   .update(JSON.stringify(foodsFile))
   .update(JSON.stringify(allergensFile))
   .digest("hex")

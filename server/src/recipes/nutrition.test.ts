@@ -40,6 +40,7 @@ describe("a recipe's nutrition per serving", () => {
         fibre_g: 1.7, // 1.6875
         salt_g: 1.1, // (321.5 + 71 + 1.25 + 44.33) mg sodium × 2.5 = 1.095 g
       },
+      grams_per_serving: 266, // 50 + 50 + 62.5 + 103.1 + 0
       counted: 5,
       not_counted: [
         { row: 5, why: "written as free text" },

@@ -74,6 +74,7 @@ export function recipeNutrition(rows: NutritionRow[]): RecipeNutrition {
   ) as Record<keyof Nutrients, number>;
   const notCounted: RecipeNutrition["not_counted"] = [];
   let counted = 0;
+  let grams = 0;
   rows.forEach((row, index) => {
     if (row.optional) return;
     if (row.ingredient === null) {
@@ -86,6 +87,7 @@ export function recipeNutrition(rows: NutritionRow[]): RecipeNutrition {
       return;
     }
     counted++;
+    grams += weighed.grams;
     const per100 = weighed.food.nutrition_per_100g;
     const share = weighed.grams / 100;
     for (const nutrient of NUTRIENTS) {
@@ -98,7 +100,12 @@ export function recipeNutrition(rows: NutritionRow[]): RecipeNutrition {
   const perServing = Object.fromEntries(
     NUTRIENTS.map((nutrient) => [nutrient, labelRounded(nutrient, totals[nutrient])]),
   ) as Nutrients;
-  return { per_serving: perServing, counted, not_counted: notCounted };
+  return {
+    per_serving: perServing,
+    grams_per_serving: Math.round(grams),
+    counted,
+    not_counted: notCounted,
+  };
 }
 
 /** Which diets a set of allergens and flags keeps to (each a rule over the ingredients). */
