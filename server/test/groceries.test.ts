@@ -466,6 +466,25 @@ describe("the shopping list", () => {
     });
   });
 
+  it("merges cups and grams, and onions and grams, by their food's weights (issue 38 §3)", async () => {
+    const { agent, list, user } = await kitchen();
+    const onion = await ingredientId(db, "Onion");
+    const shortbread = await buildRecipe(db, user.id, {
+      title: "Onion shortbread",
+      ingredients: [
+        { ingredientId: FLOUR, unitId: await unitId(db, "cup"), quantity: 1 },
+        { ingredientId: onion, unitId: PIECE, quantity: 2 },
+      ],
+    });
+    await planRecipe(agent, list.id, shortbread.id, 1);
+    await planExtra(agent, list.id, { ingredient_id: FLOUR, quantity: 200, unit_id: G });
+    await planExtra(agent, list.id, { ingredient_id: onion, quantity: 300, unit_id: G });
+    // SR26: a cup of flour is 125 g, an onion 110 g.
+    expect(
+      (await items(agent, list.id)).map((i) => `${i.quantity} ${i.unit.name} ${i.ingredient.name}`),
+    ).toEqual(["325 g All-purpose flour", "520 g Onion"]);
+  });
+
   it("rounds to 2 decimals", async () => {
     const { agent, list, user } = await kitchen();
     const tea = await buildRecipe(db, user.id, {

@@ -8,12 +8,14 @@ import {
   recipes,
   shoppingItems,
 } from "../db/schema.js";
+import { type Food, foodOf, gramsInOne } from "../ingredients/food-data.js";
 import { listUnits } from "../ingredients/repository.js";
 import { recordListChange } from "./list-events.js";
 import { touchList } from "./repository.js";
 import {
   computeShoppingLines,
   type ExtraInput,
+  type GramsPerUnit,
   type LineSources,
   type PlannedRecipeInput,
   type PreviousLine,
@@ -129,6 +131,7 @@ export async function recomputeShoppingLists(tx: Tx, groceryListIds: number[]): 
   if (!loaded) throw new Error("the lists' load returned no row");
   const { plans, recipeLines, extras, previous } = loaded;
   const unitRows: UnitRow[] = await listUnits(tx);
+  const gramsPerUnit = weightsOf([...recipeLines, ...extras]);
 
   const linesOfRecipe = groupBy(recipeLines, (line) => line.recipeId);
   const plansOfList = groupBy(plans, (plan) => plan.listId);
@@ -146,7 +149,7 @@ export async function recomputeShoppingLists(tx: Tx, groceryListIds: number[]): 
     }));
     const listExtras = (extrasOfList.get(listId) ?? []).map(toExtraInput);
     const before = previousOfList.get(listId) ?? [];
-    const lines = computeShoppingLines(listPlans, listExtras, before, unitRows);
+    const lines = computeShoppingLines(listPlans, listExtras, before, unitRows, gramsPerUnit);
     if (addDiff(diff, listId, before, lines)) changedLists.push(listId);
   }
   await writeDiff(tx, diff);
@@ -169,6 +172,23 @@ function toExtraInput(row: IngredientRow): ExtraInput {
     ingredientName: row.ingredientName,
     unitId: row.unitId,
     quantity: row.quantity,
+  };
+}
+
+/**
+ * The weights of the units of the catalogue ingredients among `rows`, by their food data
+ * (issue 38 §3): what lets a cup of flour and grams of it be one line.
+ */
+function weightsOf(rows: IngredientRow[]): GramsPerUnit {
+  const foods = new Map<number, Food | undefined>();
+  for (const row of rows) {
+    if (row.ingredientId !== null && row.ingredientName !== null) {
+      foods.set(row.ingredientId, foodOf(row.ingredientName));
+    }
+  }
+  return (ingredientId, unitName) => {
+    const food = foods.get(ingredientId);
+    return food && gramsInOne(food, unitName);
   };
 }
 

@@ -309,6 +309,78 @@ describe("lines that merge across units (decision 13)", () => {
   });
 });
 
+describe("lines weighed by their food (issue 38 §3)", () => {
+  // As ingredients/food-data.ts weighs them: flour 125 g a cup (so 7.8 g a tbsp), an onion
+  // 110 g; a gram is a gram. Garlic has a clove's weight, not a head's.
+  const GRAMS: Record<number, Record<string, number>> = {
+    10: { g: 1, kg: 1000, cup: 125, tbsp: 7.8125 },
+    70: { g: 1, kg: 1000, piece: 110 },
+  };
+  const weights = (ingredientId: number, unit: string) => GRAMS[ingredientId]?.[unit];
+  const weighed = (
+    plans: readonly PlannedRecipeInput[],
+    extras: readonly ExtraInput[],
+    previous: readonly PreviousLine[] = [],
+  ) => computeShoppingLines(plans, extras, previous, UNITS, weights);
+  const onion = (n: number, unitId = PIECE) => some(70, "Onion", n, unitId);
+
+  it("1 cup + 200 g flour → one line of 325 g", () => {
+    const pie = recipeOf("Pie", some(10, "Flour", 1, CUP));
+    const lines = weighed([pie], [some(10, "Flour", 200, G)]);
+    expect(read(lines)).toEqual(["325 g Flour"]);
+    expect(lines[0]?.fromRecipes).toBe("Pie (1 guest) & Extras");
+  });
+
+  it("2 onions + 300 g onion → 520 g; 2 onions + 1 onion → 3 pieces", () => {
+    const soup = recipeOf("Soup", onion(2));
+    expect(read(weighed([soup], [onion(300, G)]))).toEqual(["520 g Onion"]);
+    expect(read(weighed([soup], [onion(1)]))).toEqual(["3 piece Onion"]);
+  });
+
+  it("keeps amounts of one measure in it: 1 cup + 4 tbsp flour → 1.25 cup", () => {
+    const pie = recipeOf("Pie", some(10, "Flour", 1, CUP));
+    expect(read(weighed([pie], [some(10, "Flour", 4, TBSP)]))).toEqual(["1.25 cup Flour"]);
+  });
+
+  it("scales by guests before weighing, and reads naturally: 4 × 2 cups + 1 kg → 2 kg", () => {
+    const bread = { ...recipeOf("Bread", some(10, "Flour", 2, CUP)), guests: 4 };
+    expect(read(weighed([bread], [some(10, "Flour", 1, KG)]))).toEqual(["2 kg Flour"]);
+  });
+
+  it("keeps a unit without a weight apart: a pinch of flour, a head of garlic", () => {
+    // A pinch per serving of a recipe for 4 stays 4 pinches (as written), and apart.
+    const pie = recipeOf("Pie", some(10, "Flour", 1, CUP), some(10, "Flour", 1, PINCH));
+    expect(read(weighed([pie], [some(10, "Flour", 200, G)]))).toEqual([
+      "325 g Flour",
+      "4 pinch Flour",
+    ]);
+    const soup = recipeOf("Soup", some(60, "Garlic", 2, CLOVE));
+    expect(read(weighed([soup], [some(60, "Garlic", 100, G)]))).toEqual([
+      "100 g Garlic",
+      "2 clove Garlic",
+    ]);
+  });
+
+  it("keeps a ticked cup of flour bought when 200 g more is planned, and lists the 200 g", () => {
+    const pie = recipeOf("Pie", some(10, "Flour", 1, CUP));
+    const before: PreviousLine[] = [
+      { id: 9, ingredientId: 10, unitId: CUP, quantity: 1, isChecked: true },
+    ];
+    const after = weighed([pie], [some(10, "Flour", 200, G)], before);
+    expect(after.map((l) => [l.id, l.unitId, l.quantity, l.isChecked])).toEqual([
+      [9, CUP, 1, true],
+      [null, G, 200, false],
+    ]);
+    // Ticked in grams instead: 325 g bought is all of it, one ticked line.
+    const all: PreviousLine[] = [
+      { id: 9, ingredientId: 10, unitId: G, quantity: 325, isChecked: true },
+    ];
+    expect(
+      weighed([pie], [some(10, "Flour", 200, G)], all).map((l) => [l.id, l.isChecked]),
+    ).toEqual([[9, true]]);
+  });
+});
+
 describe("ticks across a merge", () => {
   const bread = recipeOf("Bread", some(10, "Flour", 500, G));
   const tickedAs = (lines: ReturnType<typeof compute>, ids: number[]): PreviousLine[] =>

@@ -57,6 +57,14 @@ export interface PreviousLine {
   isChecked: boolean;
 }
 
+/**
+ * The grams in ONE of a unit of a catalogue ingredient, when its food data knows them (a cup of
+ * flour, a piece of onion; ingredients/food-data.ts gramsInOne), else undefined.
+ */
+export type GramsPerUnit = (ingredientId: number, unitName: string) => number | undefined;
+
+const NO_WEIGHTS: GramsPerUnit = () => undefined;
+
 /** A row of the units table: the names say which units convert (contract/src/units.ts). */
 export interface UnitRow {
   id: number;
@@ -126,7 +134,12 @@ class UnitTable {
  *
  * - One line per ingredient and measure: amounts of one ingredient in units of mass (mg g kg
  *   oz lb) add up into one line, in units of volume (ml … gallon) into another; a count (piece,
- *   clove, pinch, …) adds up only with the same unit. Mass never merges with volume.
+ *   clove, pinch, …) adds up only with the same unit. But where the ingredient's food data
+ *   weighs its units (`gramsPerUnit`: a cup of flour is 125 g, an onion 110 g), every amount
+ *   in such a unit is one measure, its weight: amounts of one unit or dimension still add up
+ *   as above ("1 cup" + "½ cup" is 1½ cups), and amounts of several add up in grams ("1 cup"
+ *   + "200 g" flour is 325 g; "2 onions" + "300 g" is 520 g). Without a weight, mass never
+ *   merges with volume.
  * - Its quantity is the sum, over the planned recipes, of each per-serving quantity × that
  *   plan's guests, plus the quantities of the planned extras, in the unit that reads naturally
  *   (combineAmounts in contract/src/units.ts, decision 13: 500 g + 1 kg is 1.5 kg); summed
@@ -164,8 +177,14 @@ export function computeShoppingLines(
   extras: readonly ExtraInput[],
   previous: readonly PreviousLine[],
   units: readonly UnitRow[],
+  gramsPerUnit: GramsPerUnit = NO_WEIGHTS,
 ): ShoppingLine[] {
   const table = new UnitTable(units);
+  /** Grams in one of the unit of a catalogue ingredient, when its food data weighs it. */
+  const weightOf = (ingredientId: number | null, unitId: number | null) =>
+    ingredientId === null || unitId === null
+      ? undefined
+      : gramsPerUnit(ingredientId, table.name(unitId));
   interface Accumulator {
     key: string;
     ingredientId: number | null;
@@ -188,7 +207,9 @@ export function computeShoppingLines(
   }) =>
     line.ingredientId === null
       ? `text:${(line.text ?? "").toLowerCase()}:${measureOfLine(line.unitId)}`
-      : `${line.ingredientId}:${measureOfLine(line.unitId)}`;
+      : weightOf(line.ingredientId, line.unitId) !== undefined
+        ? `${line.ingredientId}:weight`
+        : `${line.ingredientId}:${measureOfLine(line.unitId)}`;
   const lines = new Map<string, Accumulator>();
   const lineFor = (item: ExtraInput): Accumulator => {
     const free = isFreeText(item);
@@ -254,8 +275,33 @@ export function computeShoppingLines(
     const key = keyOf(line);
     previousByKey.set(key, [...(previousByKey.get(key) ?? []), line]);
   }
-  const baseOf = (quantity: number | null, unitId: number | null) =>
-    quantity === null || unitId === null ? 0 : table.base(quantity, unitId);
+  /**
+   * Amounts of one line summed in the unit that reads naturally: by their measure, or in
+   * grams when a line weighed by its food has amounts of several (cups and grams).
+   */
+  const sumOf = (
+    ingredientId: number | null,
+    amounts: readonly { quantity: number; unitId: number }[],
+  ) => {
+    const measures = new Set(amounts.map((amount) => table.measureKey(amount.unitId)));
+    // Several: each amount by its weight (a mass as it is, so 1 kg + 8 cups reads 2 kg).
+    const byWeight = (amount: { quantity: number; unitId: number }) =>
+      table.measureKey(amount.unitId) === "mass"
+        ? { quantity: amount.quantity, unit: table.name(amount.unitId) }
+        : { quantity: amount.quantity * (weightOf(ingredientId, amount.unitId) ?? 0), unit: "g" };
+    const combined = combineAmounts(
+      amounts.map((amount) =>
+        measures.size > 1
+          ? byWeight(amount)
+          : { quantity: amount.quantity, unit: table.name(amount.unitId) },
+      ),
+      table.has,
+    );
+    return {
+      unitId: table.idOf(combined.unit) ?? amounts[0]?.unitId ?? 0,
+      quantity: roundQuantity(combined.quantity),
+    };
+  };
   const result: ShoppingLine[] = [];
   /** The two parts of a line partly bought sort as the whole line would. */
   const groupUnit = new Map<ShoppingLine, number>();
@@ -263,17 +309,15 @@ export function computeShoppingLines(
     // No amount to add up: a free-text line without one, or "Salt to taste" (issue 34 §11).
     let unitId: number | null = line.keyUnitId;
     let quantity: number | null = null;
-    if (line.amounts.length > 0) {
-      const combined = combineAmounts(
-        line.amounts.map((amount) => ({
-          quantity: amount.quantity,
-          unit: table.name(amount.unitId),
-        })),
-        table.has,
-      );
-      unitId = table.idOf(combined.unit) ?? line.amounts[0]?.unitId ?? 0;
-      quantity = roundQuantity(combined.quantity);
-    }
+    if (line.amounts.length > 0) ({ unitId, quantity } = sumOf(line.ingredientId, line.amounts));
+    // Amounts compared in one measure: grams for a line weighed by its food, else its base.
+    const weighed = line.key.endsWith(":weight");
+    const baseOf = (amount: number | null, unit: number | null) =>
+      amount === null || unit === null
+        ? 0
+        : weighed
+          ? amount * (weightOf(line.ingredientId, unit) ?? 0)
+          : table.base(amount, unit);
     const before = previousByKey.get(line.key) ?? [];
     const sources: LineSources = {
       recipes: [...line.recipes.values()].map(({ title, guests }) => ({ title, guests })),
@@ -313,23 +357,23 @@ export function computeShoppingLines(
       );
       continue;
     }
-    const boughtAmounts = ticked.flatMap((p) =>
-      p.quantity === null || p.unitId === null
-        ? []
-        : [{ quantity: p.quantity, unit: table.name(p.unitId) }],
+    const boughtLine = sumOf(
+      line.ingredientId,
+      ticked.flatMap((p) =>
+        p.quantity === null || p.unitId === null
+          ? []
+          : [{ quantity: p.quantity, unitId: p.unitId }],
+      ),
     );
-    const boughtPart = combineAmounts(boughtAmounts, table.has);
     // The rest: the whole amount less what was bought, in the unit that reads naturally.
     const rest = readNaturally(
-      { quantity: (needed - bought) / table.base(1, unitId), unit: table.name(unitId) },
+      { quantity: (needed - bought) / baseOf(1, unitId), unit: table.name(unitId) },
       table.has,
     );
-    const amountOf = (a: { quantity: number; unit: string }) => ({
-      unitId: table.idOf(a.unit) ?? unitId,
-      quantity: roundQuantity(a.quantity),
-    });
-    const boughtLine = amountOf(boughtPart);
-    const restLine = amountOf(rest);
+    const restLine = {
+      unitId: table.idOf(rest.unit) ?? unitId,
+      quantity: roundQuantity(rest.quantity),
+    };
     const unticked = before.filter((p) => !p.isChecked);
     const pair = [
       lineOf(continuing(ticked, boughtLine.unitId), boughtLine, true),

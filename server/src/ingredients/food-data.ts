@@ -1,4 +1,5 @@
 import type { Allergen, NutritionPer100g } from "@potluck/contract";
+import { measureOf } from "@potluck/contract/units";
 import allergensFile from "./data/food/allergens.json" with { type: "json" };
 import foodsFile from "./data/food/foods.json" with { type: "json" };
 
@@ -55,3 +56,20 @@ export function withSalt(nutrition: Food["nutrition_per_100g"]): NutritionPer100
 
 /** Where the data of an SR26 food comes from, as the API cites it. */
 export const sourceOf = (food: Food): string => `USDA SR26 #${food.ndb}`;
+
+/**
+ * The grams in ONE of `unitName` of this food: as SR26 weighs that unit of it (a cup of
+ * butter, a piece of egg, a clove of garlic), else by mass, else a volume by its density
+ * (grams per ml). Undefined when the food has no weight for the unit ("head" of garlic).
+ */
+export function gramsInOne(food: Food, unitName: string): number | undefined {
+  const unit = unitName.trim().toLowerCase();
+  const perUnit = food.grams_per_unit[unit];
+  if (perUnit !== undefined) return perUnit;
+  const measure = measureOf(unit);
+  if (measure?.dimension === "mass") return measure.base;
+  if (measure?.dimension === "volume" && food.grams_per_ml !== null) {
+    return measure.base * food.grams_per_ml;
+  }
+  return undefined;
+}

@@ -5,8 +5,7 @@ import {
   type RecipeNutrition,
   recipeNutrition as recipeNutritionSchema,
 } from "@potluck/contract";
-import { measureOf } from "@potluck/contract/units";
-import { type Food, factsOf, foodOf } from "../ingredients/food-data.js";
+import { type Food, factsOf, foodOf, gramsInOne } from "../ingredients/food-data.js";
 
 // What a recipe contains (issue 38 §2), from its rows and the food data (ingredients/
 // food-data.ts): nutrition per serving, allergens and the diets it suits. Pure: the detail
@@ -34,14 +33,12 @@ function gramsOf(row: NutritionRow & { ingredient: string }): Weighed {
   const unit = (row.unit ?? "").trim().toLowerCase();
   // "Salt to taste": as much as the cook likes, which a label can't count: nothing.
   if (unit === "to taste" || row.quantity === null) return { grams: 0, food };
-  const quantity = row.quantity;
-  const perUnit = food.grams_per_unit[unit];
-  if (perUnit !== undefined) return { grams: quantity * perUnit, food };
-  const measure = measureOf(unit);
-  if (measure?.dimension === "mass") return { grams: quantity * measure.base, food };
-  const ml = measure?.dimension === "volume" ? measure.base : SMALL_VOLUMES[unit];
+  const inOne = gramsInOne(food, unit);
+  if (inOne !== undefined) return { grams: row.quantity * inOne, food };
+  // A pinch or a dash counts by its volume too (the shopping list leaves those as they are).
+  const ml = SMALL_VOLUMES[unit];
   if (ml !== undefined && food.grams_per_ml !== null) {
-    return { grams: quantity * ml * food.grams_per_ml, food };
+    return { grams: row.quantity * ml * food.grams_per_ml, food };
   }
   return { why: "no weight for this unit" };
 }
