@@ -4,6 +4,7 @@
 // names it. An entry is a recipe the cook may read, with guests, or a free-text note.
 import { z } from "zod";
 import { dayField, idField, missingOr, text, textToNumber } from "./common.js";
+import { ALLERGENS, DIETS, recipeNutrition } from "./ingredients.js";
 import {
   GUESTS_MAX,
   GUESTS_MIN,
@@ -67,7 +68,104 @@ const withRange = <T extends z.ZodObject<{ start: typeof dayField; end: typeof d
     }
   });
 
+// ---------- who is at the table (issue 38 §4) ----------
+
+export const PLANNER_PERSON_NAME_MAX = 60;
+export const PLANNER_DISLIKES_MAX = 50;
+
+/**
+ * One of the people a planner feeds: an account (its owner or a member: `username` set, its
+ * name the username) or a person without one ("Mia"). Named people are anyone's on the planner
+ * to edit; an account's entry is that cook's own (`can_edit`).
+ */
+export const plannerPerson = z.object({
+  id: z.number(),
+  name: z.string(),
+  username: z.string().nullable(),
+  /** Allergens a meal must not hold (ALLERGENS), in ALLERGENS' order. */
+  allergens: z.array(z.enum(ALLERGENS)),
+  /** Diets a meal must keep to (DIETS), in DIETS' order. */
+  diets: z.array(z.enum(DIETS)),
+  /** Catalogue ingredients they'd rather not eat, by name (in the reader's language). */
+  dislikes: z.array(z.object({ id: z.number(), name: z.string() })),
+  can_edit: z.boolean(),
+});
+export type PlannerPerson = z.infer<typeof plannerPerson>;
+
+/** `GET /api/planner/people/[?planner={owner}]`: its accounts (owner first), then its people by name. */
+export const plannerPeopleQuery = z.object({ planner: usernameField.optional() });
+export const plannerPeopleResponse = z.array(plannerPerson);
+
+const personNameField = text({ error: missingOr("Not a valid string.") })
+  .trim()
+  .min(1, "This field may not be blank.")
+  .max(
+    PLANNER_PERSON_NAME_MAX,
+    `Ensure this field has no more than ${PLANNER_PERSON_NAME_MAX} characters.`,
+  );
+const choices = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .array(z.enum(values, { error: (issue) => `"${String(issue.input)}" is not a valid choice.` }))
+    .max(values.length)
+    .transform((chosen) => values.filter((value) => chosen.includes(value)) as T[number][]);
+const personFields = {
+  allergens: choices(ALLERGENS).optional(),
+  diets: choices(DIETS).optional(),
+  /** Catalogue ingredient ids (400 `{"dislikes": [...]}` for one that does not exist). */
+  dislikes: z
+    .array(idField())
+    .max(
+      PLANNER_DISLIKES_MAX,
+      `Ensure this field has no more than ${PLANNER_DISLIKES_MAX} elements.`,
+    )
+    .transform((ids) => [...new Set(ids)])
+    .optional(),
+};
+
+/** `POST /api/planner/people/` → 201 PlannerPerson: a person without an account. */
+export const createPlannerPersonBody = z.object({
+  name: personNameField,
+  ...personFields,
+  planner: usernameField.optional(),
+});
+export type CreatePlannerPersonBody = z.input<typeof createPlannerPersonBody>;
+
+/**
+ * `PATCH /api/planner/people/{id}/` → PlannerPerson (any field; `name` only for a person
+ * without an account); `DELETE` → 204, for a person without an account (an account leaves
+ * with its membership). 404 for a person of a planner the caller may not use; 403 for an
+ * account's entry that is not the caller's.
+ */
+export const updatePlannerPersonBody = z.object({
+  name: personNameField.optional(),
+  ...personFields,
+});
+export type UpdatePlannerPersonBody = z.input<typeof updatePlannerPersonBody>;
+export const ACCOUNT_NAME_IS_USERNAME = "An account's name is its username.";
+
+/**
+ * Why an entry's recipe may not suit someone eating it: it holds one of their allergens
+ * (`allergen`), it breaks their diet (`diet`), it holds an ingredient they dislike
+ * (`ingredient`), or it has rows Potluck cannot check for their allergens and diets
+ * (`may_contain`).
+ */
+export const tableWarning = z.object({
+  person_id: z.number(),
+  name: z.string(),
+  kind: z.enum(["allergen", "diet", "dislike", "may_contain"]),
+  allergen: z.enum(ALLERGENS).nullable(),
+  diet: z.enum(DIETS).nullable(),
+  ingredient: z.object({ id: z.number(), name: z.string() }).nullable(),
+});
+export type TableWarning = z.infer<typeof tableWarning>;
+
 // ---------- entries ----------
+
+const eatersField = z
+  .array(idField())
+  .max(100, "Ensure this field has no more than 100 elements.")
+  .transform((ids) => [...new Set(ids)])
+  .nullable();
 
 export const plannerEntry = z.object({
   id: z.number(),
@@ -95,6 +193,12 @@ export const plannerEntry = z.object({
   sent_to: z.object({ grocery_list_id: z.number(), planned_recipe_id: z.number() }).nullable(),
   /** Who added it; null once that account is deleted. */
   created_by: z.string().nullable(),
+  /** Who eats it: ids of the planner's people (plannerPerson); null: everyone. */
+  eaters: z.array(z.number()).nullable(),
+  /** What may not suit those eating it (none for a note). */
+  warnings: z.array(tableWarning),
+  /** Its recipe's nutrition per serving (null for a note or an unavailable recipe). */
+  nutrition: recipeNutrition.nullable(),
 });
 export type PlannerEntry = z.infer<typeof plannerEntry>;
 
@@ -119,6 +223,8 @@ export const createPlannerEntryBody = z.object({
   guests: guestsField.optional(),
   note: noteField.optional(),
   planner: usernameField.optional(),
+  /** Who eats it (person ids of the planner; 400 `{"eaters": [...]}` for others); absent or null: everyone. */
+  eaters: eatersField.optional(),
 });
 export type CreatePlannerEntryBody = z.input<typeof createPlannerEntryBody>;
 export const RECIPE_OR_NOTE = "Give either a recipe or a note.";
@@ -142,6 +248,8 @@ export const updatePlannerEntryBody = z.object({
   ),
   guests: guestsField.optional(),
   note: noteField.optional(),
+  /** Who eats it; null: everyone. */
+  eaters: eatersField.optional(),
 });
 export type UpdatePlannerEntryBody = z.input<typeof updatePlannerEntryBody>;
 

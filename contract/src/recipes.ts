@@ -240,6 +240,11 @@ export const recipeListQuery = z.object({
    * allergens are not complete (a row kept as written) is left out.
    */
   without_allergen: repeatable(z.enum(ALLERGENS)),
+  /**
+   * "true": recipes safe for everyone at the caller's own planner's table (its people's
+   * allergens, diets and dislikes: issue 38 §4), with the other filters. Signed in only (401).
+   */
+  safe_for_table: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).optional()),
   /** Recipes of at most this many kcal per serving, every row counted (others are left out). */
   max_kcal: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(20000).optional()),
 });

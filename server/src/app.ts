@@ -40,6 +40,7 @@ import { decorateImageStorage, serveImages } from "./media/serve.js";
 import { adminRoutes, reportRoutes } from "./moderation/routes.js";
 import { notificationSettingsRoutes, notificationsRoutes } from "./notifications/routes.js";
 import { openApiRoutes, registerOpenApi } from "./openapi.js";
+import { plannerPeopleRoutes } from "./planner/people-routes.js";
 import { plannerRoutes } from "./planner/routes.js";
 import { ratingsRoutes } from "./ratings/routes.js";
 import { recipeImageAccess } from "./recipes/image-access.js";
@@ -150,6 +151,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(groceryMembersRoutes, { prefix: "/api/groceries" });
   await app.register(groceryEventsRoutes, { prefix: "/api/groceries" });
   await app.register(plannerRoutes, { prefix: "/api/planner" });
+  await app.register(plannerPeopleRoutes, { prefix: "/api/planner" });
   await app.register(importsRoutes, { prefix: "/api/imports" });
   await app.register(reportRoutes, { prefix: "/api/reports" });
   await app.register(adminRoutes, { prefix: "/api/admin" });

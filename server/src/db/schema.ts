@@ -1,6 +1,6 @@
 // The whole database in one file, so a migration is one `npm run db:generate` away and
 // every feature reads the same definitions. Quantities are per ONE serving.
-import type { RecipeNutrition } from "@potluck/contract";
+import type { Allergen, Diet, RecipeNutrition } from "@potluck/contract";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -290,9 +290,9 @@ export const recipes = pgTable(
      * from: a start with other food data recomputes the rest (the recipe-facts job).
      */
     nutrition: jsonb("nutrition").$type<RecipeNutrition>(),
-    allergens: text("allergens").array().notNull().default(sql`'{}'`),
+    allergens: text("allergens").array().$type<Allergen[]>().notNull().default(sql`'{}'`),
     allergensComplete: boolean("allergens_complete").notNull().default(false),
-    diets: text("diets").array().notNull().default(sql`'{}'`),
+    diets: text("diets").array().$type<Diet[]>().notNull().default(sql`'{}'`),
     kcalPerServing: real("kcal_per_serving"),
     factsVersion: text("facts_version"),
   },
@@ -891,6 +891,11 @@ export const plannerEntries = pgTable(
     /** Who added it (the owner or a member); null once that account is deleted. */
     createdById: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
+    /**
+     * Who eats it: ids of the planner's people (planner_people); null: everyone at its table,
+     * whoever joins later too. Deleting a person takes them out.
+     */
+    eaters: integer("eaters").array(),
   },
   (t) => [
     // A week of a planner, and the 14 days before it that suggestions avoid.
@@ -912,6 +917,39 @@ export const plannerEntries = pgTable(
     ),
     check("planner_entries_note_length", sql`char_length(${t.note}) between 1 and 200`),
     check("planner_entries_position", sql`${t.position} >= 0`),
+  ],
+);
+
+/**
+ * Who eats at a planner's table (issue 38 §4): its accounts (the owner and each member: a row
+ * made when first asked for, `user_id` set) and people without an account, named ("Mia").
+ * Each with the allergens (ALLERGENS codes) and diets (DIETS) a meal must respect, and the
+ * catalogue ingredients they dislike.
+ */
+export const plannerPeople = pgTable(
+  "planner_people",
+  {
+    id: serial("id").primaryKey(),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => planners.ownerId, { onDelete: "cascade" }),
+    /** The account this person is; null for a person without one. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** A person without an account's name (1–60 characters); null for an account's row. */
+    name: text("name"),
+    allergens: text("allergens").array().$type<Allergen[]>().notNull().default(sql`'{}'`),
+    diets: text("diets").array().$type<Diet[]>().notNull().default(sql`'{}'`),
+    /** Catalogue ingredient ids. */
+    dislikes: integer("dislikes").array().notNull().default(sql`'{}'`),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("planner_people_owner_idx").on(t.ownerId, t.id),
+    uniqueIndex("planner_people_account_key")
+      .on(t.ownerId, t.userId)
+      .where(sql`${t.userId} is not null`),
+    check("planner_people_account_or_name", sql`(${t.userId} is null) <> (${t.name} is null)`),
+    check("planner_people_name_length", sql`char_length(${t.name}) between 1 and 60`),
   ],
 );
 

@@ -1,7 +1,17 @@
-import type { PlannerEntry, PlannerMember, RecipeVisibility, Suggestion } from "@potluck/contract";
+import type {
+  PlannerEntry,
+  PlannerMember,
+  PlannerPerson,
+  RecipeVisibility,
+  Suggestion,
+} from "@potluck/contract";
+import type { Language } from "@potluck/contract/languages";
+import { named } from "../ingredients/catalogue-names.js";
 import { imageUrls } from "../media/images.js";
 import type { ImageStorage } from "../media/storage.js";
+import type { PersonRow } from "./people-repository.js";
 import type { EntryRow } from "./repository.js";
+import { type TablePerson, tableWarnings } from "./table-warnings.js";
 
 /** The recipe of an entry or suggestion as the planner shows it: a card. */
 function toRecipeCard(
@@ -23,7 +33,17 @@ function toRecipeCard(
   };
 }
 
-export function presentPlannerEntry(storage: ImageStorage, row: EntryRow): PlannerEntry {
+/**
+ * An entry, with what may not suit those eating it: `people` are its planner's (tablePeople,
+ * their dislikes named in the reader's language by presentPerson).
+ */
+export function presentPlannerEntry(
+  storage: ImageStorage,
+  row: EntryRow,
+  people: readonly TablePerson[],
+): PlannerEntry {
+  const eaters =
+    row.eaters === null ? people : people.filter((person) => row.eaters?.includes(person.id));
   return {
     id: row.id,
     date: row.date,
@@ -47,6 +67,36 @@ export function presentPlannerEntry(storage: ImageStorage, row: EntryRow): Plann
         ? null
         : { grocery_list_id: row.sentListId, planned_recipe_id: row.sentPlannedRecipeId },
     created_by: row.createdBy,
+    eaters: row.eaters,
+    warnings:
+      row.recipeTitle === null
+        ? []
+        : tableWarnings(
+            {
+              allergens: row.recipeAllergens ?? [],
+              allergensComplete: row.recipeAllergensComplete ?? false,
+              diets: row.recipeDiets ?? [],
+              ingredientIds: row.recipeIngredientIds ?? [],
+            },
+            eaters,
+          ),
+    nutrition: row.recipeTitle === null ? null : (row.recipeNutrition ?? null),
+  };
+}
+
+/** A person at the planner's table, as `viewer` reads it: an account's entry is its cook's. */
+export function presentPerson(row: PersonRow, viewerId: number, language: Language): PlannerPerson {
+  return {
+    id: row.id,
+    name: row.name,
+    username: row.username,
+    allergens: row.allergens,
+    diets: row.diets,
+    dislikes: row.dislikes.map((ingredient) => {
+      const { id, name } = named("ingredients", ingredient, language);
+      return { id, name };
+    }),
+    can_edit: row.userId === null || row.userId === viewerId,
   };
 }
 

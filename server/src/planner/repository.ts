@@ -45,6 +45,14 @@ const entryColumns = {
   sentPlannedRecipeId: plannedRecipes.id,
   sentListId: plannedRecipes.groceryListId,
   createdBy: creator.username,
+  eaters: plannerEntries.eaters,
+  // What its recipe contains (recipes/facts.ts), for the table's warnings and the day's sums.
+  recipeNutrition: r.nutrition,
+  recipeAllergens: r.allergens,
+  recipeAllergensComplete: r.allergensComplete,
+  recipeDiets: r.diets,
+  recipeIngredientIds: sql<number[] | null>`(select array_agg(ri.ingredient_id)
+    from recipe_ingredients ri where ri.recipe_id = ${r.id} and ri.ingredient_id is not null)`,
 };
 
 const entryQuery = (tx: Tx, position: SQL<number> | typeof plannerEntries.position) =>
@@ -207,6 +215,7 @@ export async function insertEntry(
     guests: number | null;
     note: string | null;
     createdById: number;
+    eaters: number[] | null;
   },
 ): Promise<number> {
   // At the end of its slot: after every position there, gaps or not.
@@ -225,7 +234,7 @@ export async function insertEntry(
 export async function updateEntry(
   tx: Tx,
   id: number,
-  changes: { guests?: number; note?: string },
+  changes: { guests?: number; note?: string; eaters?: number[] | null },
 ): Promise<void> {
   if (Object.keys(changes).length === 0) return;
   await tx.update(plannerEntries).set(changes).where(eq(plannerEntries.id, id));
@@ -415,6 +424,8 @@ export async function suggestionCandidates(
   ownerId: number,
   source: SuggestionSource,
   exclude: number[],
+  /** More conditions on `r` (who is at the table: recipes/repository.ts safeForEveryone). */
+  conditions: SQL[] = [],
 ) {
   const fromSource =
     "collectionId" in source
@@ -438,6 +449,7 @@ export async function suggestionCandidates(
         fromSource,
         mayPlanRecipe(viewer, ownerId),
         sql`r.id <> all(${sql.param(exclude)}::int[])`,
+        ...conditions,
       ),
     )
     .orderBy(sql`random()`)

@@ -21,7 +21,7 @@ import {
   suggestResponse,
   updatePlannerEntryBody,
 } from "@potluck/contract";
-import { isLanguage } from "@potluck/contract/languages";
+import { isLanguage, type Language } from "@potluck/contract/languages";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -29,6 +29,7 @@ import { movePlanWithEntry, sendWeekToList } from "../actions/plan-week-to-list.
 import { sharePlannerWithCook } from "../actions/share-with-cook.js";
 import { suggestMeals } from "../actions/suggest-meals.js";
 import { requireUser } from "../auth/plugin.js";
+import type { Tx } from "../db/client.js";
 import { holdRecipe, holdRecipesOfSlots, lockPlanner } from "../db/locks.js";
 import { badRequest, doesNotExist, fieldError, HttpError, notFound } from "../http/errors.js";
 import { startEventStream } from "../http/event-stream-hub.js";
@@ -38,8 +39,14 @@ import { findUserByUsername } from "../users/repository.js";
 import { icsCalendar } from "./calendar.js";
 import { recordPlannerChange } from "./events.js";
 import { PlannerEventStreams } from "./live-streams.js";
+import { peopleAtTables, strangersTo } from "./people-repository.js";
 import { canPlanRecipe, mayUsePlannerRow } from "./policy.js";
-import { presentPlannerEntry, presentPlannerMember, presentSuggestion } from "./presenter.js";
+import {
+  presentPerson,
+  presentPlannerEntry,
+  presentPlannerMember,
+  presentSuggestion,
+} from "./presenter.js";
 import {
   calendarEntries,
   deleteEntry,
@@ -65,6 +72,21 @@ const noContent = { 204: z.null() };
 
 const GUESTS_ONLY_ON_RECIPES = "Only a recipe entry has guests.";
 const NOTE_ONLY_ON_NOTES = "Only a note entry has a note.";
+const EATERS_ONLY_ON_RECIPES = "Only a recipe entry has eaters.";
+
+/** 400 `{"eaters": [...]}` when one of them is not a person of the planner. */
+async function checkEaters(tx: Tx, ownerId: number, eaters: number[] | null | undefined) {
+  const strangers = await strangersTo(tx, ownerId, eaters ?? []);
+  if (strangers.length > 0) {
+    throw fieldError("eaters", `Not a person of this planner: ${strangers.join(", ")}.`);
+  }
+}
+
+/** The planner's people, as the warnings of its entries name them. */
+async function peopleAtTable(tx: Tx, ownerId: number, viewerId: number, language: Language) {
+  const rows = await peopleAtTables(tx, [ownerId]);
+  return rows.map((row) => presentPerson(row, viewerId, language));
+}
 
 /** Each slot's name in the calendar feed's summaries ("Dinner: Soup"). */
 const SLOT_NAMES: Record<PlannerSlot, MessageKey> = {
@@ -105,7 +127,8 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
       const owner = await plannerOwner(app.db, user, planner);
       if (!owner) throw notFound();
       const rows = await entriesBetween(app.db, owner.id, start, end);
-      return rows.map((row) => presentPlannerEntry(app.storage, row));
+      const people = await peopleAtTable(app.db, owner.id, user.id, request.language);
+      return rows.map((row) => presentPlannerEntry(app.storage, row, people));
     },
   );
 
@@ -125,6 +148,7 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
       if (recipeId === undefined && body.guests !== undefined) {
         throw fieldError("guests", GUESTS_ONLY_ON_RECIPES);
       }
+      if (recipeId === undefined && body.eaters) throw fieldError("eaters", EATERS_ONLY_ON_RECIPES);
       const entry = await app.db.transaction(async (tx) => {
         const owner = await plannerOwner(tx, user, body.planner);
         if (!owner || !(await lockPlanner(tx, owner.id, user.id, mayUsePlannerRow(user.id))))
@@ -137,6 +161,7 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
             throw fieldError("recipe_id", doesNotExist(recipeId));
           }
         }
+        await checkEaters(tx, owner.id, body.eaters);
         const id = await insertEntry(tx, {
           ownerId: owner.id,
           date: body.date,
@@ -145,12 +170,14 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
           guests: recipeId === undefined ? null : (body.guests ?? 4),
           note: body.note ?? null,
           createdById: user.id,
+          eaters: body.eaters ?? null,
         });
         await renumberSlot(tx, owner.id, slot);
         await recordPlannerChange(tx, owner.id, user.username);
         const created = await entryById(tx, id);
         if (!created) throw new Error("entry vanished inside its transaction");
-        return presentPlannerEntry(app.storage, created);
+        const people = await peopleAtTable(tx, owner.id, user.id, request.language);
+        return presentPlannerEntry(app.storage, created, people);
       });
       return reply.code(201).send(entry);
     },
@@ -165,7 +192,7 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const entryId = request.params.id;
-      const { date, slot, position, guests, note } = request.body;
+      const { date, slot, position, guests, note, eaters } = request.body;
       return app.db.transaction(async (tx) => {
         const ownerId = await ownerOfEntry(tx, entryId, user.id);
         if (
@@ -182,6 +209,10 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
         if (note !== undefined && entry.note === null) {
           throw fieldError("note", NOTE_ONLY_ON_NOTES);
         }
+        if (eaters !== undefined && entry.recipeId === null) {
+          throw fieldError("eaters", EATERS_ONLY_ON_RECIPES);
+        }
+        await checkEaters(tx, ownerId, eaters);
         const from = { date: entry.date, slot: entry.slot };
         const to = { date: date ?? entry.date, slot: slot ?? entry.slot };
         const moves = from.date !== to.date || from.slot !== to.slot || position !== undefined;
@@ -192,6 +223,7 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
         await updateEntry(tx, entryId, {
           ...(guests === undefined ? {} : { guests }),
           ...(note === undefined ? {} : { note }),
+          ...(eaters === undefined ? {} : { eaters }),
         });
         // Moved without a position: the end of its new slot.
         if (moves) await placeEntry(tx, ownerId, entryId, from, to, position);
@@ -199,12 +231,13 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
         if (from.date !== to.date && entry.sentPlannedRecipeId !== null) {
           await movePlanWithEntry(tx, entry.sentPlannedRecipeId, to.date, user.username);
         }
-        if (moves || guests !== undefined || note !== undefined) {
+        if (moves || guests !== undefined || note !== undefined || eaters !== undefined) {
           await recordPlannerChange(tx, ownerId, user.username);
         }
         const changed = await entryById(tx, entryId);
         if (!changed) throw new Error("entry vanished inside its transaction");
-        return presentPlannerEntry(app.storage, changed);
+        const people = await peopleAtTable(tx, ownerId, user.id, request.language);
+        return presentPlannerEntry(app.storage, changed, people);
       });
     },
   );

@@ -190,6 +190,25 @@ export function filterConditions(filters: RecipeFilters = {}): SQL[] {
   return conditions;
 }
 
+/**
+ * The filters that keep a table safe: recipes known to hold none of its people's allergens,
+ * keeping to all of their diets, with none of the ingredients they dislike. Nothing for a
+ * table whose people have no needs.
+ */
+export function safeForEveryone(
+  people: readonly { allergens: Allergen[]; diets: Diet[]; dislikes: { id: number }[] }[],
+): RecipeFilters {
+  const all = <T>(values: T[]) => [...new Set(values)];
+  const allergens = all(people.flatMap((person) => person.allergens));
+  const diets = all(people.flatMap((person) => person.diets));
+  const dislikes = all(people.flatMap((person) => person.dislikes.map((one) => one.id)));
+  return {
+    ...(allergens.length > 0 ? { withoutAllergens: allergens } : {}),
+    ...(diets.length > 0 ? { diets } : {}),
+    ...(dislikes.length > 0 ? { excludeIngredientIds: dislikes } : {}),
+  };
+}
+
 /** A tag or ingredient filter that a page can be read from (listSource). */
 export type Lead = { tag: string } | { ingredientId: number };
 

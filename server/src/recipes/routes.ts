@@ -20,6 +20,7 @@ import { fieldError, forbidden, notAuthenticated, notFound } from "../http/error
 import { decodeCursor, toPage } from "../http/pagination.js";
 import { varyByLanguage } from "../http/vary-by-language.js";
 import { removeImage } from "../media/images.js";
+import { peopleAtTables } from "../planner/people-repository.js";
 import { fetchSubmittedImage, savingDespiteItsPicture } from "./image-from-url.js";
 import { toRecipeJsonLd } from "./jsonld.js";
 import { canEditRecipe, canReadRecipe } from "./policy.js";
@@ -31,6 +32,7 @@ import {
   type RecipeFilters,
   type RecipeRow,
   recipeForPolicy,
+  safeForEveryone,
   tagCounts,
 } from "./repository.js";
 import { searchRecipes } from "./search.js";
@@ -196,23 +198,31 @@ async function listFilters(
     throw fieldError("visibility", "Only with mine=true: it narrows your own recipes.");
   }
   const following = query.following === "true";
-  if ((following || query.collection !== undefined) && !viewer) throw notAuthenticated();
+  const safeForTable = query.safe_for_table === "true";
+  if ((following || safeForTable || query.collection !== undefined) && !viewer) {
+    throw notAuthenticated();
+  }
   if (query.collection !== undefined && viewer) {
     if (!(await ownsCollection(app.db, viewer.id, query.collection))) throw notFound();
   }
+  // One's own table's needs join the list's own filters.
+  const table =
+    safeForTable && viewer ? safeForEveryone(await peopleAtTables(app.db, [viewer.id])) : {};
+  const both = <T>(mine?: T[], table?: T[]) =>
+    mine || table ? [...new Set([...(mine ?? []), ...(table ?? [])])] : undefined;
   return {
     tags: query.tag,
     maxMinutes: query.max_minutes,
     ingredientIds: query.ingredient,
-    excludeIngredientIds: query.exclude_ingredient,
+    excludeIngredientIds: both(query.exclude_ingredient, table.excludeIngredientIds),
     minRating: query.min_rating,
     authorUsername: query.author,
     followedBy: following && viewer ? viewer.id : undefined,
     collectionId: query.collection,
     visibility: query.visibility,
     language: query.language,
-    diets: query.diet,
-    withoutAllergens: query.without_allergen,
+    diets: both(query.diet, table.diets),
+    withoutAllergens: both(query.without_allergen, table.withoutAllergens),
     maxKcal: query.max_kcal,
   };
 }
