@@ -215,6 +215,24 @@ export const ENDPOINTS: Endpoint[] = [
     requests: () => get("/api/recipes/recipes/?min_rating=4"),
   },
   {
+    name: "diet=vegetarian",
+    kind: "read",
+    signedIn: true,
+    requests: () => get("/api/recipes/recipes/?diet=vegetarian"),
+  },
+  {
+    name: "without_allergen=gluten + milk",
+    kind: "read",
+    signedIn: true,
+    requests: () => get("/api/recipes/recipes/?without_allergen=gluten&without_allergen=milk"),
+  },
+  {
+    name: "max_kcal=600",
+    kind: "read",
+    signedIn: true,
+    requests: () => get("/api/recipes/recipes/?max_kcal=600"),
+  },
+  {
     name: "following=true",
     kind: "read",
     signedIn: true,
