@@ -112,6 +112,12 @@ export const recipeIngredient = z.object({
   note: z.string().nullable(),
   /** Not needed to make the recipe: shown "(optional)", and left off the shopping list. */
   optional: z.boolean(),
+  /**
+   * For a catalogue row measured by volume (a cup, a tbsp) of a food that is spooned rather
+   * than poured, when its food data weighs it: the grams in ONE of its unit (a cup of flour:
+   * 125), so a page can show "1 cup (125 g)". Null otherwise (absent on older clients' rows).
+   */
+  grams_per_unit: z.number().nullable().optional(),
 });
 export type RecipeIngredient = z.infer<typeof recipeIngredient>;
 

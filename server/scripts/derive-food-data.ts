@@ -32,6 +32,7 @@
  *   "lb", "g", "kg" are fixed masses and not output.
  * - `grams_per_ml` when a cup, tbsp or tsp weight exists: from the cup when present
  *   (grams per cup / 236.588), else tbsp / 14.787, else tsp / 4.929; rounded to 3 decimals.
+ * - `liquid`: poured, not spooned (isLiquid): its volumes are not shown as weights.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -182,8 +183,29 @@ function gramsPerMl(units: Record<string, number>): number | null {
   return perMl === null ? null : Math.round(perMl * 1000) / 1000;
 }
 
+/**
+ * Whether a cook pours it rather than spoons it, so a cup of it reads as a cup and not as
+ * grams (issue 38 §3: "1 cup (125 g) flour", but "1 cup milk"): SR measures it in fluid ounces,
+ * or it is a beverage (food group 1400), or SR names it an oil, vinegar, syrup, juice, sauce,
+ * broth, stock, extract, milk or wine, unless it is spooned (a powder, a cheese, fruit in
+ * syrup).
+ */
+function isLiquid(group: string, desc: string, measures: Measure[]): boolean {
+  if (measures.some((measure) => /^fl oz\b/.test(measure.desc))) return true;
+  // What is spooned though its description names a liquid: a powder, a cheese of whole
+  // milk, fruit in syrup, tomatoes in their juice, biscuits with lemon juice.
+  const spooned =
+    /\b(dry|dried|powder(ed)?|dehydrated|mix|solids?|instant|cheese|chocolate|yogurt|cookies?)\b|\bin (\w+ )*(syrup|juice)\b|(juice|syrup) pack/i;
+  if (spooned.test(desc)) return false;
+  if (group === "1400") return true;
+  return /^(oil|vinegar|syrups?|sauce|soup)\b|\b(juice|broth|stock|extract|syrup|vinegar|wine|milk|sauce)\b/i.test(
+    desc,
+  );
+}
+
 const abbrev = new Map(srRows("ABBREV.txt").map((fields) => [fields[0] ?? "", fields]));
 const descriptions = new Map(srRows("FOOD_DES.txt").map((fields) => [fields[0], fields[2]]));
+const groups = new Map(srRows("FOOD_DES.txt").map((fields) => [fields[0], fields[1] ?? ""]));
 const weights = new Map<string, Measure[]>();
 for (const [ndb = "", , amount, desc = "", grams] of srRows("WEIGHT.txt")) {
   const list = weights.get(ndb) ?? [];
@@ -209,6 +231,7 @@ for (const { ingredient, ndb } of readMapping()) {
     nutrition_per_100g: nutrition(fields),
     grams_per_unit: units,
     grams_per_ml: gramsPerMl(units),
+    liquid: isLiquid(groups.get(ndb) ?? "", descriptions.get(ndb) ?? "", weights.get(ndb) ?? []),
   };
 }
 

@@ -127,6 +127,35 @@ describe("what a recipe contains", () => {
   });
 });
 
+describe("a volume's weight", () => {
+  it("weighs a cup of flour beside its volume, but not a cup of milk, nor grams", async () => {
+    const { user, agent } = await signedIn(app, db);
+    const recipe = await buildRecipe(db, user.id, {
+      title: "Batter",
+      ingredients: [
+        {
+          ingredientId: await ingredientId(db, "All-purpose flour"),
+          unitId: await unitId(db, "cup"),
+          quantity: 1,
+        },
+        {
+          ingredientId: await ingredientId(db, "Whole milk"),
+          unitId: await unitId(db, "cup"),
+          quantity: 1,
+        },
+        {
+          ingredientId: await ingredientId(db, "Butter"),
+          unitId: await unitId(db, "g"),
+          quantity: 20,
+        },
+      ],
+    });
+    const detail = (await agent.get(`/api/recipes/recipes/${recipe.id}/`)).json<RecipeDetail>();
+    // SR26: a cup of all-purpose flour is 125 g; milk is poured; grams are grams already.
+    expect(detail.recipe_ingredients.map((row) => row.grams_per_unit)).toEqual([125, null, null]);
+  });
+});
+
 describe("what a recipe contains, on the list", () => {
   const grams = () => unitId(db, "g");
   const row = async (name: string, quantity: number) => ({

@@ -63,6 +63,7 @@ describe("a recipe's rows kept as written", () => {
         text: null,
         note: null,
         optional: false,
+        grams_per_unit: null,
       },
       {
         id: expect.any(Number),
@@ -72,6 +73,7 @@ describe("a recipe's rows kept as written", () => {
         text: "fresh herbs, chopped",
         note: null,
         optional: false,
+        grams_per_unit: null,
       },
       {
         id: expect.any(Number),
@@ -81,6 +83,7 @@ describe("a recipe's rows kept as written", () => {
         text: "a handful of zorblax leaves",
         note: null,
         optional: false,
+        grams_per_unit: null,
       },
       {
         id: expect.any(Number),
@@ -90,6 +93,7 @@ describe("a recipe's rows kept as written", () => {
         text: "quiddities, zested",
         note: null,
         optional: false,
+        grams_per_unit: null,
       },
     ]);
     const anonymous = await new Agent(app).get(`/api/recipes/recipes/${recipe.id}/`);

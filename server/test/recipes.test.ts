@@ -145,6 +145,7 @@ describe("POST /api/recipes/recipes/", () => {
         text: null,
         note: null,
         optional: false,
+        grams_per_unit: null,
       },
       {
         id: expect.any(Number),
@@ -154,6 +155,7 @@ describe("POST /api/recipes/recipes/", () => {
         text: null,
         note: null,
         optional: false,
+        grams_per_unit: null,
       },
     ]);
     expect(recipe.created_on).toBe(recipe.updated_on);

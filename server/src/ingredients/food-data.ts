@@ -15,6 +15,8 @@ export interface Food {
   grams_per_unit: Record<string, number>;
   /** Grams in a millilitre, from a cup (else a tbsp or tsp) of it; null when SR gives none. */
   grams_per_ml: number | null;
+  /** Poured rather than spooned (milk, oil, stock): a cup of it is not shown as grams. */
+  liquid: boolean;
 }
 
 interface FoodFacts {
@@ -72,4 +74,16 @@ export function gramsInOne(food: Food, unitName: string): number | undefined {
     return measure.base * food.grams_per_ml;
   }
   return undefined;
+}
+
+/**
+ * The grams in one of a volume unit of a food that is spooned, not poured (a cup of flour:
+ * 125), for a page to show beside the volume; undefined for a liquid, a mass, a count or a
+ * volume its data does not weigh.
+ */
+export function spoonedWeight(food: Food, unitName: string): number | undefined {
+  if (food.liquid || measureOf(unitName.trim().toLowerCase())?.dimension !== "volume") {
+    return undefined;
+  }
+  return gramsInOne(food, unitName);
 }

@@ -28,13 +28,23 @@ export function recipeFacts(rows: NutritionRow[]): RecipeFacts {
 const FACTS_RULES = 2;
 
 /**
- * The food data's fingerprint with the rules': facts computed from other data (an older
- * release of the derived tables) or rules are recomputed. Derived from the files, so that a
- * new release of the data cannot be forgotten.
+ * The fingerprint of the food data the facts are computed from, with the rules': facts
+ * computed from other data (an older release of the derived tables) or rules are recomputed.
+ * Derived from the files, so that a new release of the data cannot be forgotten.
  */
 export const FACTS_VERSION = createHash("sha256")
   .update(String(FACTS_RULES))
-  .update(JSON.stringify(foodsFile))
+  // What the facts are computed from, and nothing else (a food's `liquid` is not).
+  .update(
+    JSON.stringify(
+      Object.entries(foodsFile.foods).map(([name, food]) => [
+        name,
+        food.nutrition_per_100g,
+        food.grams_per_unit,
+        food.grams_per_ml,
+      ]),
+    ),
+  )
   .update(JSON.stringify(allergensFile))
   .digest("hex")
   .slice(0, 16);

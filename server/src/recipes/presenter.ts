@@ -2,6 +2,7 @@ import type { RecipeDetail, RecipeListItem } from "@potluck/contract";
 import type { Language } from "@potluck/contract/languages";
 import type { Viewer } from "../auth/policy.js";
 import { named, namedUnit } from "../ingredients/catalogue-names.js";
+import { foodOf, spoonedWeight } from "../ingredients/food-data.js";
 import { imageUrls } from "../media/images.js";
 import type { ImageStorage } from "../media/storage.js";
 import { canReport } from "../moderation/policy.js";
@@ -67,12 +68,21 @@ export function toDetail(
     content: row.content,
     notes: row.notes,
     source_name: row.source_name,
-    recipe_ingredients: language === "en" ? lines : lines.map((line) => inLanguage(line, language)),
+    recipe_ingredients: lines.map((line) => {
+      const weighed = { ...line, grams_per_unit: gramsPerUnitOf(line) };
+      return language === "en" ? weighed : { ...weighed, ...inLanguage(line, language) };
+    }),
     in_collections: row.in_collections,
     can_rate: row.can_rate,
     can_report: canReport(viewer, row.author_id),
     ...whatItContains(lines),
   };
+}
+
+/** A volume of a spooned food's weight in one of its unit (food-data.ts spoonedWeight), or null. */
+function gramsPerUnitOf(line: IngredientLine): number | null {
+  const food = line.ingredient && line.unit ? foodOf(line.ingredient.name) : undefined;
+  return (food && line.unit && spoonedWeight(food, line.unit.name)) ?? null;
 }
 
 /** Its nutrition, allergens and diets, from its rows' catalogue (English) names. */
