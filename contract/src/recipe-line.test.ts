@@ -53,6 +53,38 @@ describe("a recipe's row kept as written", () => {
   });
 });
 
+describe("a volume with its weight (issue 38 §3)", () => {
+  // A cup of all-purpose flour weighs 125 g (SR26); ¼ cup per serving, the recipe for 4.
+  const flour = { ...catalogue(0.25, "cup", "All-purpose flour"), grams_per_unit: 125 };
+
+  it("shows the weight beside the volume as written, in metric", () => {
+    expect(recipeLineText(flour, 4, 4, "metric").text).toBe("1 cup (125 g) All-purpose flour");
+    expect(recipeLineText(flour, 8, 4, "metric").text).toBe("2 cups (250 g) All-purpose flour");
+  });
+
+  it("shows the weight alone to a cook who weighs, and no weight as written or in US", () => {
+    expect(recipeLineText(flour, 4, 4, "metric_weights").text).toBe("125 g All-purpose flour");
+    expect(recipeLineText(flour, 80, 4, "metric_weights").text).toBe("2.5 kg All-purpose flour");
+    expect(recipeLineText(flour, 4, 4, "as_written").text).toBe("1 cup All-purpose flour");
+    expect(recipeLineText(flour, 4, 4, "us").text).toBe("1 cup All-purpose flour");
+  });
+
+  it("reads as before without a weight, in every system", () => {
+    const milk = { ...catalogue(0.25, "cup", "Whole milk"), grams_per_unit: null };
+    expect(recipeLineText(milk, 4, 4, "metric_weights").text).toBe(
+      recipeLineText(milk, 4, 4, "metric").text,
+    );
+  });
+
+  it("reads in the reader's language, the name first in Japanese", () => {
+    const reader = (language: "de" | "ja") => ({ language, unitName: () => undefined });
+    expect(recipeLineText(flour, 4, 4, "metric", reader("de")).amount).toMatch(/\(125 g\)$/);
+    expect(recipeLineText(flour, 4, 4, "metric_weights", reader("ja")).text).toMatch(
+      /^All-purpose flour 125\s?g$/,
+    );
+  });
+});
+
 describe("a submitted ingredient row", () => {
   const parse = (row: unknown) => recipeIngredientInput.safeParse(row);
   const messages = (row: unknown) => {

@@ -238,8 +238,11 @@ function orderFreeSum(values: readonly number[]): number {
 
 // ---------- display in a cook's system ----------
 
-export const UNITS_PREFERENCES = ["as_written", "metric", "us"] as const;
-/** How a cook wants quantities shown: as the recipe's author wrote them, in metric or US units. */
+export const UNITS_PREFERENCES = ["as_written", "metric", "us", "metric_weights"] as const;
+/**
+ * How a cook wants quantities shown: as the recipe's author wrote them, in metric or US units,
+ * or in metric with what is spooned weighed ("125 g flour", not "1 cup": recipeLineText).
+ */
 export type UnitsPreference = (typeof UNITS_PREFERENCES)[number];
 
 /**
@@ -306,8 +309,10 @@ export function displayQuantity(
 ): Amount {
   const given = measureOf(unitName);
   if (!given || !(quantity > 0)) return { quantity, unit: unitName };
-  const spoonsInMetric = system === "metric" && SPOONS.includes(given.unit);
-  const target = system === "as_written" || spoonsInMetric ? given.system : system;
+  // Weighing what is spooned is recipeLineText's: every other amount reads as in metric.
+  const chosen = system === "metric_weights" ? "metric" : system;
+  const spoonsInMetric = chosen === "metric" && SPOONS.includes(given.unit);
+  const target = chosen === "as_written" || spoonsInMetric ? given.system : chosen;
   const ladder = spoonsInMetric ? SPOONS : DISPLAY_LADDERS[target][given.dimension];
   const candidates = ladder.map(measure);
   if (given.system === target && !candidates.includes(given)) candidates.push(given);
@@ -731,13 +736,18 @@ export interface RecipeLine {
   quantity: number | null;
   unit: { name: string; forms?: NameForms; code?: string } | null;
   text: string | null;
+  /** Grams in one of its unit, for a volume of something spooned (RecipeIngredient). */
+  grams_per_unit?: number | null;
 }
 
 /**
  * THE way a recipe's ingredient row reads for `guests` (the recipe page, cook mode, the
  * JSON-LD export): a catalogue row by ingredientLineText, a row kept as written by
  * freeLineText; its quantity per ONE serving scaled as quantityForGuests says (a pinch stays a
- * pinch), the same for both. With a `reader` of another language, in it.
+ * pinch), the same for both. With a `reader` of another language, in it. A volume of something
+ * spooned whose weight is known (`grams_per_unit`) reads with its weight beside it in metric
+ * ("1 cup (125 g) All-purpose flour", the volume as written), and as its weight alone for a
+ * cook who weighs (`metric_weights`: "125 g All-purpose flour").
  */
 export function recipeLineText(
   line: RecipeLine,
@@ -752,7 +762,33 @@ export function recipeLineText(
   if (line.ingredient === null) {
     return freeLineText(quantity, line.unit ?? null, line.text ?? "", system, {}, reader);
   }
-  return ingredientLineText(quantity ?? 0, line.unit ?? "", line.ingredient, system, {}, reader);
+  const grams = line.grams_per_unit && quantity ? quantity * line.grams_per_unit : null;
+  if (grams !== null && system === "metric_weights") {
+    return ingredientLineText(grams, "g", line.ingredient, "metric", {}, reader);
+  }
+  const read = ingredientLineText(
+    quantity ?? 0,
+    line.unit ?? "",
+    line.ingredient,
+    system,
+    {},
+    reader,
+  );
+  if (grams === null || system !== "metric") return read;
+  const asWritten = ingredientLineText(
+    quantity ?? 0,
+    line.unit ?? "",
+    line.ingredient,
+    "as_written",
+    {},
+    reader,
+  );
+  const weight = ingredientLineText(grams, "g", "", "metric", {}, reader).amount;
+  const amount = `${asWritten.amount} (${weight})`;
+  const { exact, name } = asWritten;
+  return reader && reader.language !== "en"
+    ? readerLineOf({ amount, ...(exact ? { exact } : {}) }, name, reader.language)
+    : lineOf({ amount, ...(exact ? { exact } : {}) }, name);
 }
 
 // ---------- the line in the reader's language (issue 37 §3) ----------

@@ -63,7 +63,10 @@ export const users = pgTable(
     followingCount: integer("following_count").notNull().default(0),
   },
   (t) => [
-    check("users_units_preference", sql`${t.unitsPreference} in ('as_written', 'metric', 'us')`),
+    check(
+      "users_units_preference",
+      sql`${t.unitsPreference} in ('as_written', 'metric', 'us', 'metric_weights')`,
+    ),
     check(
       "users_default_visibility",
       sql`${t.defaultVisibility} in ('public', 'followers', 'private')`,

@@ -33,6 +33,11 @@ const unitsChoices = (): { value: UnitsPreference; label: string; hint: string }
     hint: t("app.settings.unitsMetricHint"),
   },
   { value: "us", label: t("app.settings.unitsUs"), hint: t("app.settings.unitsUsHint") },
+  {
+    value: "metric_weights",
+    label: t("app.settings.unitsMetricWeights"),
+    hint: t("app.settings.unitsMetricWeightsHint"),
+  },
 ];
 
 const searchStaples = (text: string) => searchIngredients(text, 20);

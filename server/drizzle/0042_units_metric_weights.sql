@@ -1,0 +1,2 @@
+ALTER TABLE "users" DROP CONSTRAINT "users_units_preference";--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_units_preference" CHECK ("users"."units_preference" in ('as_written', 'metric', 'us', 'metric_weights'));
