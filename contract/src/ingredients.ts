@@ -202,3 +202,23 @@ export const recipeNutrition = z.object({
   ),
 });
 export type RecipeNutrition = z.infer<typeof recipeNutrition>;
+
+const sourceAmount = z.number().min(0).max(100_000).nullable();
+/**
+ * The nutrition a recipe's source page published for one serving (schema.org
+ * NutritionInformation), as the source's: shown beside Potluck's, never mixed into it. Salt
+ * from the page's sodium × 2.5 when it gives no salt. Null where the page says nothing.
+ */
+export const sourceNutrition = z.object({
+  energy_kcal: sourceAmount,
+  protein_g: sourceAmount,
+  fat_g: sourceAmount,
+  saturated_fat_g: sourceAmount,
+  carbohydrate_g: sourceAmount,
+  sugars_g: sourceAmount,
+  fibre_g: sourceAmount,
+  salt_g: sourceAmount,
+  /** What the source calls a serving ("1 slice"), up to 100 characters, or null. */
+  serving_size: z.string().max(100).nullable(),
+});
+export type SourceNutrition = z.infer<typeof sourceNutrition>;

@@ -9,7 +9,13 @@ import {
   REQUIRED,
   text,
 } from "./common.js";
-import { ALLERGENS, DIETS, lineAsWritten, recipeNutrition } from "./ingredients.js";
+import {
+  ALLERGENS,
+  DIETS,
+  lineAsWritten,
+  recipeNutrition,
+  sourceNutrition,
+} from "./ingredients.js";
 import { LANGUAGES } from "./languages.js";
 import {
   IMPORT_URL_MAX,
@@ -148,6 +154,8 @@ export const recipeDetail = recipeListItem.extend({
   can_report: z.boolean(),
   /** Per serving, from its rows and the food data (issue 38 §2), always computed afresh. */
   nutrition: recipeNutrition,
+  /** What its source page published per serving (imported or pasted), as the source's; or null. */
+  source_nutrition: sourceNutrition.nullable(),
 });
 export type RecipeDetail = z.infer<typeof recipeDetail>;
 
@@ -502,6 +510,8 @@ export const recipeDraft = z.object({
    */
   language: z.enum(LANGUAGES).nullable(),
   recipe_ingredients: z.array(draftIngredient),
+  /** The page's published nutrition per serving: send it back as `source_nutrition` (JSON). */
+  source_nutrition: sourceNutrition.nullable(),
 });
 export type RecipeDraft = z.infer<typeof recipeDraft>;
 

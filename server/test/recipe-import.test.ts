@@ -312,6 +312,8 @@ describe("import from a link", () => {
         "prep_minutes",
         "recipe_ingredients",
         "servings",
+        // Issue 38 §2: the page's published nutrition, or null.
+        "source_nutrition",
         "source_url",
         "tags",
         "title",
@@ -380,6 +382,59 @@ describe("import from pasted HTML", () => {
       html: fixture("09-missing-image.html"),
     });
     expect(response.json<RecipeDraft>().source_url).toBeNull();
+  });
+
+  it("carries the page's published nutrition, as the source's, to the saved recipe", async () => {
+    const page = {
+      "@context": "https://schema.org",
+      "@type": "Recipe",
+      name: "Flapjacks",
+      recipeIngredient: ["100 g rolled oats"],
+      recipeInstructions: [{ "@type": "HowToStep", text: "Bake." }],
+      nutrition: {
+        "@type": "NutritionInformation",
+        calories: "1046 kJ",
+        fatContent: "9,5 g",
+        saturatedFatContent: "4 g",
+        sugarContent: "12 g",
+        sodiumContent: "120 mg",
+        proteinContent: "3 grams",
+        servingSize: "1 bar",
+      },
+    };
+    const html = `<script type="application/ld+json">${JSON.stringify(page)}</script>`;
+    const draft = (await agent.post("/api/recipes/import/", { html })).json<RecipeDraft>();
+    // 1046 kJ is 250 kcal; 120 mg sodium is 0.3 g salt; what the page leaves out is null.
+    const expected = {
+      energy_kcal: 250,
+      protein_g: 3,
+      fat_g: 9.5,
+      saturated_fat_g: 4,
+      carbohydrate_g: null,
+      sugars_g: 12,
+      fibre_g: null,
+      salt_g: 0.3,
+      serving_size: "1 bar",
+    };
+    expect(draft.source_nutrition).toEqual(expected);
+    const { payload, contentType } = multipartBody({
+      title: "Flapjacks",
+      content: "<p>Bake.</p>",
+      source_nutrition: JSON.stringify(draft.source_nutrition),
+    });
+    const created = await agent.raw("POST", "/api/recipes/recipes/", payload, contentType);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json<RecipeDetail>().source_nutrition).toEqual(expected);
+
+    // Something that is no nutrition is refused, and nothing is saved.
+    const bad = multipartBody({
+      title: "Flapjacks",
+      content: "<p>Bake.</p>",
+      source_nutrition: '{"energy_kcal": "lots"}',
+    });
+    const refused = await agent.raw("POST", "/api/recipes/recipes/", bad.payload, bad.contentType);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ source_nutrition: ["Not valid nutrition information."] });
   });
 
   it("keeps the lines no ingredient matched as written, and they save as such", async () => {

@@ -1,6 +1,6 @@
 // The whole database in one file, so a migration is one `npm run db:generate` away and
 // every feature reads the same definitions. Quantities are per ONE serving.
-import type { Allergen, Diet, RecipeNutrition } from "@potluck/contract";
+import type { Allergen, Diet, RecipeNutrition, SourceNutrition } from "@potluck/contract";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -298,6 +298,8 @@ export const recipes = pgTable(
     diets: text("diets").array().$type<Diet[]>().notNull().default(sql`'{}'`),
     kcalPerServing: real("kcal_per_serving"),
     factsVersion: text("facts_version"),
+    /** What its source page published per serving (contract sourceNutrition), or null. */
+    sourceNutrition: jsonb("source_nutrition").$type<SourceNutrition>(),
   },
   (t) => [
     check(

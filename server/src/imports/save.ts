@@ -188,6 +188,7 @@ async function submissionOf(
       sourceName,
       notes,
       ingredients: await exactRows(context.db, recipe.exact.lines),
+      sourceNutrition: recipe.nutrition ?? null,
       removeImage: false,
       image: undefined,
     };
@@ -209,6 +210,7 @@ async function submissionOf(
       ingredients: draft.recipe_ingredients.map((line) =>
         ingredientRow(line, draft.servings ?? FORM_SERVINGS),
       ),
+      sourceNutrition: draft.source_nutrition,
       removeImage: false,
       image: undefined,
       imageUrl: draft.image_url ?? undefined,

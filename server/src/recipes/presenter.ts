@@ -8,7 +8,7 @@ import type { ImageStorage } from "../media/storage.js";
 import { canReport } from "../moderation/policy.js";
 import { recipeFacts } from "./facts.js";
 import { canEditRecipe } from "./policy.js";
-import type { IngredientLine, RecipeRow } from "./repository.js";
+import type { IngredientLine, RecipeDetailRow, RecipeRow } from "./repository.js";
 
 /** Ratings are stored as 1–10 (half stars × 2); the average is shown in stars, to 2 decimals. */
 export function averageRating(ratingSum: number, ratingCount: number): number {
@@ -52,13 +52,7 @@ export function toListItem(storage: ImageStorage, row: RecipeRow, viewer: Viewer
 
 export function toDetail(
   storage: ImageStorage,
-  row: RecipeRow & {
-    content: string;
-    notes: string | null;
-    source_name: string | null;
-    in_collections: number[];
-    can_rate: boolean;
-  },
+  row: Omit<RecipeDetailRow, "lines">,
   lines: IngredientLine[],
   viewer: Viewer,
   language: Language = "en",
@@ -68,6 +62,7 @@ export function toDetail(
     content: row.content,
     notes: row.notes,
     source_name: row.source_name,
+    source_nutrition: row.source_nutrition,
     recipe_ingredients: lines.map((line) => {
       const weighed = { ...line, grams_per_unit: gramsPerUnitOf(line) };
       return language === "en" ? weighed : { ...weighed, ...inLanguage(line, language) };

@@ -6,6 +6,7 @@ import {
   type RecipeIngredientInput,
   type RecipeNutrition,
   type RecipeVisibility,
+  type SourceNutrition,
   TO_TASTE_UNIT,
 } from "@potluck/contract";
 import { eq, inArray, type SQL, sql } from "drizzle-orm";
@@ -368,6 +369,7 @@ export type RecipeDetailRow = RecipeRow & {
   content: string;
   notes: string | null;
   source_name: string | null;
+  source_nutrition: SourceNutrition | null;
   lines: IngredientLine[];
   in_collections: number[];
   can_rate: boolean;
@@ -386,7 +388,7 @@ export async function findRecipe(
   const [row] = await executePrepared<RecipeDetailRow>(
     db,
     "recipe_detail",
-    sql`select ${recipeColumns}, r.content, r.notes, r.source_name, coalesce((
+    sql`select ${recipeColumns}, r.content, r.notes, r.source_name, r.source_nutrition, coalesce((
         select json_agg(json_build_object(
             'id', ri.id, 'quantity', ri.quantity,
             'ingredient', case when i.id is not null

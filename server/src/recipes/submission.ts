@@ -18,6 +18,8 @@ import {
   type RecipeIngredientInput,
   type RecipeVisibility,
   recipeIngredientInput,
+  type SourceNutrition,
+  sourceNutrition as sourceNutritionSchema,
   unstorableText,
 } from "@potluck/contract";
 import type { FastifyRequest } from "fastify";
@@ -55,6 +57,8 @@ export interface RecipeSubmission {
   notes?: string | null;
   /** Undefined on an update that leaves the ingredient list as it is. */
   ingredients: RecipeIngredientInput[] | undefined;
+  /** The source page's nutrition; null: none; undefined on an update that leaves it. */
+  sourceNutrition?: SourceNutrition | null;
   removeImage: boolean;
   image: Buffer | undefined;
   /** A picture to fetch when no file came (`image_url`); the file wins when both did. */
@@ -225,6 +229,22 @@ export function validateSubmission(
     else ingredients = parsed.rows;
   }
 
+  // The import draft's `source_nutrition`, sent back as JSON ("" or "null": none).
+  let sourceNutrition: SourceNutrition | null | undefined = mode === "create" ? null : undefined;
+  const rawNutrition = raw.fields.get("source_nutrition")?.trim();
+  if (rawNutrition === "" || rawNutrition === "null") sourceNutrition = null;
+  else if (rawNutrition !== undefined) {
+    let json: unknown;
+    try {
+      json = JSON.parse(rawNutrition);
+    } catch {
+      json = undefined;
+    }
+    const parsed = sourceNutritionSchema.safeParse(json);
+    if (parsed.success) sourceNutrition = parsed.data;
+    else add("source_nutrition", "Not valid nutrition information.");
+  }
+
   const removeImage = raw.fields.get("remove_image");
   if (removeImage !== undefined && !["true", "false", ""].includes(removeImage)) {
     add("remove_image", 'Must be "true" or "false".');
@@ -249,6 +269,7 @@ export function validateSubmission(
     sourceName,
     notes,
     ingredients,
+    sourceNutrition,
     removeImage: removeImage === "true",
     image: raw.image,
     imageUrl: raw.image ? undefined : imageUrl,

@@ -55,6 +55,7 @@ export async function createRecipe(
           sourceUrl: submission.sourceUrl,
           sourceName: submission.sourceName,
           notes: submission.notes,
+          sourceNutrition: submission.sourceNutrition ?? null,
           // Absent from the submission: the author's default_visibility preference.
           visibility:
             submission.visibility ??
@@ -117,6 +118,7 @@ export async function updateRecipe(
           sourceUrl: submission.sourceUrl,
           sourceName: submission.sourceName,
           notes: submission.notes,
+          sourceNutrition: submission.sourceNutrition,
           imageKey: replacesImage ? newImageKey : current.imageKey,
           updatedOn: sql`now()`,
         })

@@ -107,6 +107,7 @@ export async function buildDraft(
     tags: draftTags(recipe.keywords),
     ...draftMinutes(recipe),
     language: recipe.language ?? null,
+    source_nutrition: recipe.nutrition ?? null,
     // A line no ingredient matched comes as written (as_written), for the form to keep.
     recipe_ingredients: parsed.map((line) => ({
       original: line.original,

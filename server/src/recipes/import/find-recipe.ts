@@ -1,3 +1,4 @@
+import type { SourceNutrition } from "@potluck/contract";
 import { bestLanguage, type Language } from "@potluck/contract/languages";
 import type { ChildNode, Document, Element } from "domhandler";
 import { DomUtils, parseDocument } from "htmlparser2";
@@ -29,6 +30,8 @@ export interface FoundRecipe {
    * the page's `<html lang>`; null when it states none of them. Its ingredient lines are read in it.
    */
   language?: Language | null;
+  /** The page's `nutrition` (NutritionInformation) per serving, or null without one. */
+  nutrition?: SourceNutrition | null;
 }
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -302,7 +305,45 @@ function readRecipe(node: JsonObject): FoundRecipe {
     cookMinutes: durationMinutes(node.cookTime),
     totalMinutes: durationMinutes(node.totalTime),
     language: shippedLanguage(strings(node.inLanguage)[0]),
+    nutrition: readNutrition(node.nutrition),
   };
+}
+
+/**
+ * A page's NutritionInformation ("calories": "240 kcal", "fatContent": "9 g", "sodiumContent":
+ * "300 mg"), per serving as schema.org means it; energy given in kJ only is converted. Null
+ * when it states none of the nutrients.
+ */
+function readNutrition(value: Json | undefined): SourceNutrition | null {
+  const node = Array.isArray(value) ? value.find(isObject) : value;
+  if (!isObject(node)) return null;
+  /** The first number of a field, in grams (or kcal) from the unit it is written with. */
+  const amount = (field: string, perGram: Record<string, number> = {}): number | null => {
+    const text = strings(node[field])[0];
+    const match = text ? /(\d+(?:[.,]\d+)?)\s*([a-zµμ]*)/i.exec(text) : null;
+    if (!match?.[1]) return null;
+    const number = Number(match[1].replace(",", "."));
+    const factor = perGram[(match[2] ?? "").toLowerCase()] ?? 1;
+    const result = Math.round((number / factor) * 100) / 100;
+    return Number.isFinite(result) && result <= 100_000 ? result : null;
+  };
+  const grams = { mg: 1000, µg: 1_000_000, μg: 1_000_000, mcg: 1_000_000 };
+  const calories = amount("calories", { kj: 4.184 });
+  const sodiumGrams = amount("sodiumContent", grams);
+  const salt = amount("saltContent", grams);
+  const found: SourceNutrition = {
+    energy_kcal: calories === null ? null : Math.round(calories),
+    protein_g: amount("proteinContent", grams),
+    fat_g: amount("fatContent", grams),
+    saturated_fat_g: amount("saturatedFatContent", grams),
+    carbohydrate_g: amount("carbohydrateContent", grams),
+    sugars_g: amount("sugarContent", grams),
+    fibre_g: amount("fiberContent", grams),
+    salt_g: salt ?? (sodiumGrams === null ? null : Math.round(sodiumGrams * 2.5 * 100) / 100),
+    serving_size: oneLine(plainText(strings(node.servingSize)[0] ?? "")).slice(0, 100) || null,
+  };
+  const { serving_size: _, ...nutrients } = found;
+  return Object.values(nutrients).some((one) => one !== null) ? found : null;
 }
 
 const DURATION =
