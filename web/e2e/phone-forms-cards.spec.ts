@@ -6,7 +6,14 @@
 // a card's title or photo opens the recipe; Settings is in sight and the welcome is whole.
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { gradientPng, PASSWORD, publishRecipes, uniqueName } from "./fixtures";
+import {
+  gradientPng,
+  PASSWORD,
+  publishRecipes,
+  screensDir,
+  screensWanted,
+  uniqueName,
+} from "./fixtures";
 
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1366, height: 768 };
@@ -230,4 +237,84 @@ test("a tap on a card's title or photo opens the recipe; Settings is in sight, t
   await page.screenshot({ path: `${SHOTS_DIR}/16-nav-laptop-${SHOTS_TAG}.png` });
   await settings.click();
   await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
+});
+
+// ---------- issue 38: what a recipe contains, on a phone ----------
+
+test("on a phone, the recipe page says what it contains: allergens, a caution, nutrition for the guests", async ({
+  page,
+}) => {
+  await apiCook(page, "panel");
+  // 50 g butter and one egg a serving (358.5 + 71.5 kcal), and a row kept as written.
+  const named = async (path: string, name: string): Promise<number> => {
+    const answer = await (await page.request.get(path)).json();
+    const list: { id: number; name: string }[] = answer.results ?? answer;
+    const found = list.find((item) => item.name === name);
+    if (!found) throw new Error(`no ${name} at ${path}`);
+    return found.id;
+  };
+  const search = (name: string) => `/api/ingredients/ingredients/?search=${name}&limit=25`;
+  const rows = [
+    {
+      ingredient_id: await named(search("Butter"), "Butter"),
+      quantity: 50,
+      unit_id: await named("/api/ingredients/units/", "g"),
+    },
+    {
+      ingredient_id: await named(search("Egg"), "Egg"),
+      quantity: 1,
+      unit_id: await named("/api/ingredients/units/", "piece"),
+    },
+    { text: "a pinch of love" },
+  ];
+  const { csrfToken } = await (await page.request.get("/api/auth/csrf/")).json();
+  const created = await page.request.post("/api/recipes/recipes/", {
+    headers: { "X-CSRFToken": csrfToken },
+    multipart: {
+      title: uniqueName("Butter eggs "),
+      content: "<p>Melt, crack, stir.</p>",
+      recipe_ingredients: JSON.stringify(rows),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await page.goto(`/recipes/${(await created.json()).id}`);
+
+  const panel = page.getByRole("region", { name: "Nutrition and allergens", exact: true });
+  // Heard as the sentence it is; each allergen a badge.
+  await expect(panel.locator("p").filter({ hasText: /^Contains:/ })).toHaveText(
+    "Contains: eggs and milk",
+  );
+  await expect(panel.locator(".contains-badge-allergen")).toHaveText(["eggs", "milk"]);
+  await expect(
+    panel.getByText("May also contain other allergens: some ingredients could not be checked."),
+  ).toBeVisible();
+  const table = panel.getByRole("table", { name: "Nutrition" });
+  await expect(table.getByRole("columnheader")).toHaveText([
+    "Nutrient",
+    "Per serving",
+    "For 4 guests",
+    "Per 100 g",
+  ]);
+  // 358.5 + 71.5 kcal a serving, 100 g of it.
+  const kcal = table.getByRole("row", { name: /^Energy \(kcal\)/ }).getByRole("cell");
+  await expect(kcal).toHaveText(["430", "1,720", "430"]);
+  await expect(panel.getByRole("list", { name: "Not counted in the nutrition:" })).toHaveText(
+    "a pinch of love: written as free text",
+  );
+
+  // Two guests: the second column is for two.
+  await page.getByLabel("Guests").fill("2");
+  await expect(table.getByRole("columnheader", { name: "For 2 guests" })).toBeVisible();
+  await expect(kcal).toHaveText(["430", "860", "430"]);
+
+  // Nothing wider than the phone.
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth > innerWidth);
+  expect(wide, "the page scrolls sideways").toBe(false);
+  if (screensWanted) {
+    await panel.scrollIntoViewIfNeeded();
+    await panel.screenshot({ path: `${screensDir}/recipe-contains-phone.png` });
+    // From the top, so the sticky header is not painted over the middle of the page.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${screensDir}/recipe-contains-phone-page.png`, fullPage: true });
+  }
 });

@@ -1,6 +1,6 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, signUp, uniqueName } from "./fixtures";
+import { expectAccessible, screensDir, screensWanted, signUp, uniqueName } from "./fixtures";
 
 // Issue 23 §5: Explore's filter bar keeps its state in the URL. A link with filters opens the
 // filtered list, a change in the bar is a new URL, Back returns to the filters and results
@@ -36,6 +36,145 @@ async function publish(page: Page, recipes: Published[]): Promise<void> {
     expect(response.status(), await response.text()).toBe(201);
   }
 }
+
+/** Publishes a recipe of catalogue ingredients (grams per serving), tagged `tag`, through the API. */
+async function publishWith(
+  page: Page,
+  title: string,
+  tag: string,
+  rows: [name: string, grams: number][],
+): Promise<void> {
+  const { csrfToken } = await (await page.request.get("/api/auth/csrf/")).json();
+  const units: { id: number; name: string }[] = await (
+    await page.request.get("/api/ingredients/units/")
+  ).json();
+  const grams = units.find((unit) => unit.name === "g")?.id;
+  const recipeRows = [];
+  for (const [name, quantity] of rows) {
+    const search = `/api/ingredients/ingredients/?search=${encodeURIComponent(name)}&limit=25`;
+    const { results }: { results: { id: number; name: string }[] } = await (
+      await page.request.get(search)
+    ).json();
+    const ingredient = results.find((one) => one.name === name);
+    expect(ingredient, `${name} in the catalogue`).toBeDefined();
+    recipeRows.push({ ingredient_id: ingredient?.id, quantity, unit_id: grams });
+  }
+  const response = await page.request.post("/api/recipes/recipes/", {
+    headers: { "X-CSRFToken": csrfToken },
+    multipart: {
+      title,
+      content: "<p>Cook the rice, stir the rest through.</p>",
+      recipe_ingredients: JSON.stringify(recipeRows),
+      tags: JSON.stringify([tag]),
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+// Issue 38: the bar filters by diet and by allergens to avoid, from the catalogue's facts of
+// each recipe's ingredients; on a phone, in English and right to left in Arabic.
+test("filter explore by diet and an allergen to avoid on a phone, in English and Arabic", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const tag = `rice${uniqueName("")}`;
+  const peanutRice = `Peanut rice ${tag}`;
+  const butterRice = `Butter rice ${tag}`;
+  await signUp(page, uniqueName("diets"));
+  // Vegan, with peanuts; vegetarian (not vegan), with milk.
+  await publishWith(page, peanutRice, tag, [
+    ["Peanut", 30],
+    ["White rice", 80],
+  ]);
+  await publishWith(page, butterRice, tag, [
+    ["Butter", 15],
+    ["White rice", 80],
+  ]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const cards = page.locator(".recipe-grid:not([aria-hidden]) > li");
+  const card = (title: string) => cards.filter({ hasText: title });
+
+  await page.goto(`/explore?tag=${tag}`);
+  await expect(card(peanutRice)).toBeVisible();
+  await expect(card(butterRice)).toBeVisible();
+  await expect(cards).toHaveCount(2);
+  await page.getByRole("button", { name: "Filters (1)" }).click();
+
+  // --- a diet: only the vegan recipe
+  const diet = page.getByRole("button", { name: "Diet Any diet" });
+  await expect(diet).toHaveAttribute("aria-expanded", "false");
+  await diet.click();
+  // The box follows the URL (the bar is controlled by it): click, then see it ticked.
+  const vegan = page.getByRole("checkbox", { name: "Vegan" });
+  await vegan.click();
+  await expect(vegan).toBeChecked();
+  await expect(page).toHaveURL(new RegExp(`/explore\\?tag=${tag}&diet=vegan$`));
+  await expect(card(butterRice)).toBeHidden();
+  await expect(card(peanutRice)).toBeVisible();
+  await expect(cards).toHaveCount(1);
+  await expect(page.getByRole("button", { name: "Diet 1 chosen" })).toBeVisible();
+
+  // --- an allergen to avoid as well: neither, and the empty list names both
+  await page.getByRole("button", { name: "Avoid allergens None" }).click();
+  const peanuts = page.getByRole("checkbox", { name: "Peanuts" });
+  await peanuts.click();
+  await expect(peanuts).toBeChecked();
+  await expect(page).toHaveURL(/&diet=vegan&without_allergen=peanuts$/);
+  await expect(
+    page.getByText(
+      `No recipes match these filters. Try removing: tag “${tag}”, vegan, without peanuts.`,
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: "Filters (3)" })).toBeVisible();
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    window: window.innerWidth,
+  }));
+  expect(widths.scroll, "no sideways scroll at 390 px").toBeLessThanOrEqual(widths.window);
+  if (screensWanted) {
+    // From the top, so the sticky header is not painted over the bar; then the same on a laptop.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${screensDir}/filters-diets-phone.png`, fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.screenshot({ path: `${screensDir}/filters-diets-laptop.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+  }
+  await expectAccessible(page);
+
+  // --- taking the diet out by its chip: the recipe without peanuts, not the one with them
+  await page.getByRole("button", { name: "Remove diet Vegan" }).click();
+  await expect(page).toHaveURL(new RegExp(`/explore\\?tag=${tag}&without_allergen=peanuts$`));
+  await expect(card(butterRice)).toBeVisible();
+  await expect(card(peanutRice)).toBeHidden();
+  await expect(cards).toHaveCount(1);
+  await expect(vegan).not.toBeChecked();
+
+  // --- the same link in Arabic: right to left, the bar folded, nothing wider than the phone
+  const arabic = JSON.parse(
+    readFileSync(new URL("../src/lib/i18n/messages/ar.json", import.meta.url), "utf8"),
+  ) as Record<string, string>;
+  await context.addCookies([{ name: "potluck_lang", value: "ar", url: baseURL as string }]);
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(card(butterRice)).toBeVisible();
+  await expect(cards).toHaveCount(1);
+  await page.locator(".filter-bar > .disclosure-toggle").click();
+  await page
+    .getByRole("button", { name: new RegExp(`^${arabic["recipeFilters.bar.allergens"]}`) })
+    .click();
+  await expect(page.getByRole("checkbox", { name: arabic["food.allergen.peanuts"] })).toBeChecked();
+  const rtlWidths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    window: window.innerWidth,
+  }));
+  expect(rtlWidths.scroll, "no sideways scroll in Arabic").toBeLessThanOrEqual(rtlWidths.window);
+  if (screensWanted) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${screensDir}/filters-diets-phone-ar.png`, fullPage: true });
+  }
+});
 
 for (const viewport of VIEWPORTS) {
   test(`filter explore by tag and time from the URL, change, go back, loosen (${viewport.name})`, async ({

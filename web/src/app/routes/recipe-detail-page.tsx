@@ -54,6 +54,8 @@ const ANNOUNCE_GUESTS_AFTER_MS = 800;
 
 // Only cooks who open it download it.
 const CookMode = lazy(() => import("../../features/recipes/components/cook-mode"));
+// After the page is usable: its first load is at its budget.
+const WhatItContains = lazy(() => import("../../features/recipes/components/what-it-contains"));
 
 export default function RecipeDetailPage() {
   const id = parseId(useParams().id);
@@ -277,37 +279,42 @@ function RecipeView({
         />
       )}
       <div className="recipe-detail-columns">
-        <section className="card recipe-ingredients" aria-labelledby="ingredients-heading">
-          <h2 id="ingredients-heading">{t("app.recipeDetail.ingredients")}</h2>
-          <div className="field guests-field">
-            <label htmlFor="guests">{t("app.recipeDetail.guests")}</label>
-            <input
-              id="guests"
-              type="number"
-              min={1}
-              step={1}
-              inputMode="numeric"
-              value={guestsText}
-              onChange={(event) => setGuestsText(event.target.value)}
-              onBlur={() => setGuestsText(String(guests))}
-            />
-          </div>
-          <p className="print-only">{t("app.recipeDetail.forGuests", { count: guests })}</p>
-          <GuestsAnnouncement guests={guests} />
-          {recipe.recipe_ingredients.length === 0 ? (
-            <p className="muted">{t("app.recipeDetail.noIngredients")}</p>
-          ) : (
-            <ul className="ingredient-list">
-              {lines.map((line) => (
-                <li key={line.id}>
-                  <LineAmount line={line} />
-                  {line.name}
-                  {line.note && <span className="ingredient-note">{line.note}</span>}
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        <div className="recipe-detail-side">
+          <section className="card recipe-ingredients" aria-labelledby="ingredients-heading">
+            <h2 id="ingredients-heading">{t("app.recipeDetail.ingredients")}</h2>
+            <div className="field guests-field">
+              <label htmlFor="guests">{t("app.recipeDetail.guests")}</label>
+              <input
+                id="guests"
+                type="number"
+                min={1}
+                step={1}
+                inputMode="numeric"
+                value={guestsText}
+                onChange={(event) => setGuestsText(event.target.value)}
+                onBlur={() => setGuestsText(String(guests))}
+              />
+            </div>
+            <p className="print-only">{t("app.recipeDetail.forGuests", { count: guests })}</p>
+            <GuestsAnnouncement guests={guests} />
+            {recipe.recipe_ingredients.length === 0 ? (
+              <p className="muted">{t("app.recipeDetail.noIngredients")}</p>
+            ) : (
+              <ul className="ingredient-list">
+                {lines.map((line) => (
+                  <li key={line.id}>
+                    <LineAmount line={line} />
+                    {line.name}
+                    {line.note && <span className="ingredient-note">{line.note}</span>}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <Suspense fallback={null}>
+            <WhatItContains recipe={recipe} guests={guests} />
+          </Suspense>
+        </div>
         <section className="recipe-instructions" aria-labelledby="instructions-heading">
           <h2 id="instructions-heading">{t("app.recipeDetail.instructions")}</h2>
           {recipe.content.trim() ? (

@@ -23,6 +23,9 @@ function entry(fields: Partial<PlannerEntry> & Pick<PlannerEntry, "id" | "date">
     note: "Leftovers",
     sent_to: null,
     created_by: "ann",
+    eaters: null,
+    warnings: [],
+    nutrition: null,
     ...fields,
   };
 }

@@ -1,3 +1,4 @@
+import type { Allergen, Diet } from "@potluck/contract";
 import { isLanguage, type Language } from "@potluck/contract/languages";
 import type { RecipeVisibility } from "@potluck/contract/limits";
 import {
@@ -6,13 +7,14 @@ import {
   RECIPE_TAG_MAX_LENGTH,
   RECIPE_VISIBILITIES,
 } from "@potluck/contract/limits";
+import { ALLERGEN_CODES, DIET_CODES } from "../../lib/food-names";
 import { t } from "../../lib/i18n";
-import { languageName } from "../../lib/i18n/format";
 
 /**
  * The recipe list's filters as the page's URL holds them (issue 23 §5): the same names and
  * values as `GET /api/recipes/recipes/`, so a shared link and the API agree:
- * `?tag=vegan&tag=quick&max_minutes=30&ingredient=12&exclude_ingredient=7&min_rating=4&following=true`.
+ * `?tag=vegan&tag=quick&max_minutes=30&ingredient=12&exclude_ingredient=7&min_rating=4&following=true`
+ * `&diet=vegetarian&without_allergen=peanuts&max_kcal=500`.
  */
 export interface RecipeFilters {
   tag: string[];
@@ -25,6 +27,12 @@ export interface RecipeFilters {
   visibility?: RecipeVisibility;
   /** Recipes written in this language. */
   language?: Language;
+  /** Recipes that keep to every one of these diets. */
+  diet: Diet[];
+  /** Recipes known to hold none of these allergens. */
+  without_allergen: Allergen[];
+  /** Recipes of at most this many kcal per serving (every row counted). */
+  max_kcal?: number;
 }
 
 export const NO_FILTERS: RecipeFilters = {
@@ -32,11 +40,26 @@ export const NO_FILTERS: RecipeFilters = {
   ingredient: [],
   exclude_ingredient: [],
   following: false,
+  diet: [],
+  without_allergen: [],
 };
 
 /** The choices of the bar's selects. */
 export const MAX_MINUTES_CHOICES = [15, 30, 45, 60, 90] as const;
 export const MIN_RATING_CHOICES = [3, 4, 4.5] as const;
+export const MAX_KCAL_CHOICES = [300, 500, 700, 900] as const;
+/** The most kcal per serving the API takes as `max_kcal`. */
+export const MAX_KCAL_LIMIT = 20000;
+
+/** A select's choices: `choices`, and a value from the URL that is not among them, in order. */
+export function choicesWith(choices: readonly number[], current: number | undefined): number[] {
+  const all = [...choices];
+  if (current !== undefined && !all.includes(current)) {
+    all.push(current);
+    all.sort((a, b) => a - b);
+  }
+  return all;
+}
 
 /** The URL parameters this module owns; any other (search, a page's own) is left alone. */
 export const FILTER_PARAMS = [
@@ -48,6 +71,9 @@ export const FILTER_PARAMS = [
   "following",
   "visibility",
   "language",
+  "diet",
+  "without_allergen",
+  "max_kcal",
 ] as const;
 
 const uniq = <T>(values: T[]) => [...new Set(values)].slice(0, RECIPE_FILTER_VALUES_MAX);
@@ -59,6 +85,14 @@ const ids = (values: string[]) =>
       .map(Number)
       .filter((id) => id > 0 && Number.isSafeInteger(id)),
   );
+
+/** The values of `codes` among `values`, in the order given: unknown ones are left out. */
+const known = <Code extends string>(values: string[], codes: readonly Code[]): Code[] =>
+  uniq(values.filter((value): value is Code => codes.some((code) => code === value)));
+
+/** A whole number of at most `max` written in digits, else undefined. */
+const wholeUpTo = (value: string | null, max: number) =>
+  value && /^\d{1,6}$/.test(value) && Number(value) <= max ? Number(value) : undefined;
 
 /** Tags as the server stores them: trimmed, lower-cased, 1–30 characters. */
 export const normalTag = (tag: string) => tag.trim().toLowerCase();
@@ -74,11 +108,11 @@ export function parseFilters(params: URLSearchParams): RecipeFilters {
     ingredient: ids(params.getAll("ingredient")),
     exclude_ingredient: ids(params.getAll("exclude_ingredient")),
     following: params.get("following") === "true",
+    diet: known(params.getAll("diet"), DIET_CODES),
+    without_allergen: known(params.getAll("without_allergen"), ALLERGEN_CODES),
   };
-  const minutes = params.get("max_minutes");
-  if (minutes && /^\d{1,6}$/.test(minutes) && Number(minutes) <= 2 * RECIPE_MINUTES_MAX) {
-    filters.max_minutes = Number(minutes);
-  }
+  const minutes = wholeUpTo(params.get("max_minutes"), 2 * RECIPE_MINUTES_MAX);
+  if (minutes !== undefined) filters.max_minutes = minutes;
   const rating = params.get("min_rating");
   if (rating && /^\d(\.\d+)?$/.test(rating) && Number(rating) > 0 && Number(rating) <= 5) {
     filters.min_rating = Number(rating);
@@ -89,6 +123,8 @@ export function parseFilters(params: URLSearchParams): RecipeFilters {
   }
   const language = params.get("language");
   if (isLanguage(language)) filters.language = language;
+  const kcal = wholeUpTo(params.get("max_kcal"), MAX_KCAL_LIMIT);
+  if (kcal !== undefined) filters.max_kcal = kcal;
   return filters;
 }
 
@@ -99,107 +135,25 @@ export function parseFilters(params: URLSearchParams): RecipeFilters {
 export function withFilters(params: URLSearchParams, filters: RecipeFilters): URLSearchParams {
   const next = new URLSearchParams(params);
   for (const name of FILTER_PARAMS) next.delete(name);
-  for (const tag of filters.tag) next.append("tag", tag);
-  if (filters.max_minutes !== undefined) next.set("max_minutes", String(filters.max_minutes));
-  for (const id of filters.ingredient) next.append("ingredient", String(id));
-  for (const id of filters.exclude_ingredient) next.append("exclude_ingredient", String(id));
-  if (filters.min_rating !== undefined) next.set("min_rating", String(filters.min_rating));
-  if (filters.following) next.set("following", "true");
-  if (filters.visibility) next.set("visibility", filters.visibility);
-  if (filters.language) next.set("language", filters.language);
+  // Each filter is the parameter of its name: a list one value each, a number as written,
+  // `following` only when true.
+  for (const name of FILTER_PARAMS) {
+    for (const value of [filters[name]].flat()) {
+      if (value !== undefined && value !== false) next.append(name, String(value));
+    }
+  }
   return next;
 }
-
-/** One active filter, as the bar's count and the empty result's "Try removing" name it. */
-export interface ActiveFilter {
-  /** Stable for React keys and tests: "tag:vegan", "max_minutes". */
-  key: string;
-  /** "tag “vegan”", "under 30 minutes". */
-  label: string;
-  /** The filters without this one. */
-  without: RecipeFilters;
-}
-
-const visibilityLabel = (visibility: RecipeVisibility) =>
-  visibility === "public"
-    ? t("recipeFilters.active.public")
-    : visibility === "followers"
-      ? t("recipeFilters.active.followers")
-      : t("recipeFilters.active.private");
 
 /** "4+ stars": a minimum rating as the bar's select offers it. */
 export const ratingLabel = (stars: number) => t("recipeFilters.rating", { stars });
 
-/** Every active filter, in the bar's order; `ingredientName` names a catalogue id. */
-export function activeFilters(
-  filters: RecipeFilters,
-  ingredientName: (id: number) => string,
-): ActiveFilter[] {
-  const active: ActiveFilter[] = [];
-  for (const tag of filters.tag) {
-    active.push({
-      key: `tag:${tag}`,
-      label: t("recipeFilters.active.tag", { tag }),
-      without: { ...filters, tag: filters.tag.filter((one) => one !== tag) },
-    });
-  }
-  if (filters.max_minutes !== undefined) {
-    active.push({
-      key: "max_minutes",
-      label: t("recipeFilters.active.maxMinutes", { minutes: filters.max_minutes }),
-      without: { ...filters, max_minutes: undefined },
-    });
-  }
-  for (const id of filters.ingredient) {
-    active.push({
-      key: `ingredient:${id}`,
-      label: t("recipeFilters.active.with", { name: ingredientName(id) }),
-      without: { ...filters, ingredient: filters.ingredient.filter((one) => one !== id) },
-    });
-  }
-  for (const id of filters.exclude_ingredient) {
-    active.push({
-      key: `exclude_ingredient:${id}`,
-      label: t("recipeFilters.active.without", { name: ingredientName(id) }),
-      without: {
-        ...filters,
-        exclude_ingredient: filters.exclude_ingredient.filter((one) => one !== id),
-      },
-    });
-  }
-  if (filters.min_rating !== undefined) {
-    active.push({
-      key: "min_rating",
-      label: t("recipeFilters.active.minRating", { stars: filters.min_rating }),
-      without: { ...filters, min_rating: undefined },
-    });
-  }
-  if (filters.following) {
-    active.push({
-      key: "following",
-      label: t("recipeFilters.active.following"),
-      without: { ...filters, following: false },
-    });
-  }
-  if (filters.visibility) {
-    active.push({
-      key: "visibility",
-      label: visibilityLabel(filters.visibility),
-      without: { ...filters, visibility: undefined },
-    });
-  }
-  if (filters.language) {
-    active.push({
-      key: "language",
-      label: t("recipeFilters.active.language", { language: languageName(filters.language) }),
-      without: { ...filters, language: undefined },
-    });
-  }
-  return active;
-}
-
-/** How many filters are on (the phone's "Filters (N)"). */
-export const activeCount = (filters: RecipeFilters) => activeFilters(filters, String).length;
+/**
+ * How many filters are on (the phone's "Filters (N)"): one for each value the URL holds, as
+ * many as activeFilters names.
+ */
+export const activeCount = (filters: RecipeFilters) =>
+  [...withFilters(new URLSearchParams(), filters).keys()].length;
 
 /** Explore filtered by one tag: the recipe page's tag links. */
 export const tagHref = (tag: string) =>

@@ -1,13 +1,16 @@
 import { LANGUAGES } from "@potluck/contract/languages";
 import { RECIPE_VISIBILITIES, type RecipeVisibility } from "@potluck/contract/limits";
-import { useId, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
+import { deferred } from "../../../components/deferred";
 import { Disclosure } from "../../../components/disclosure";
+import { SelectPlaceholder } from "../../../components/select-placeholder";
 import { t } from "../../../lib/i18n";
 import { languageName } from "../../../lib/i18n/format";
 import { useSession } from "../../../lib/session";
 import { useSeenOnScreen } from "../../../lib/use-seen-on-screen";
 import {
   activeCount,
+  choicesWith,
   MAX_MINUTES_CHOICES,
   MIN_RATING_CHOICES,
   NO_FILTERS,
@@ -16,7 +19,10 @@ import {
   ratingLabel,
 } from "../filters";
 import { ingredientName, rememberIngredient } from "../ingredient-names";
+import { Chips } from "./chips";
 import { FilterPicker } from "./filter-picker";
+import type { FoodFiltersProps } from "./food-filters";
+import { NoMatches } from "./no-matches";
 
 const visibilityChoice = (visibility: RecipeVisibility) =>
   visibility === "public"
@@ -26,10 +32,36 @@ const visibilityChoice = (visibility: RecipeVisibility) =>
       : t("recipeFilters.bar.private");
 
 /**
+ * The diets, the allergens to avoid and the kcal (issue 38), fetched when the fields are in view
+ * as the pickers are (every page's first load ≤ 150 KiB): until then a disabled field stands
+ * under each one's label.
+ */
+const FoodFilters = deferred(
+  async () => (await import("./food-filters")).FoodFilters,
+  ({ inputId }: FoodFiltersProps) => (
+    <>
+      {(
+        [
+          ["diet", t("recipeFilters.bar.diet")],
+          ["allergens", t("recipeFilters.bar.allergens")],
+          ["kcal", t("recipeFilters.bar.maxKcal")],
+        ] as const
+      ).map(([name, label]) => (
+        <div key={name} className="field filter-field">
+          <label htmlFor={`${inputId}-${name}`}>{label}</label>
+          <SelectPlaceholder inputId={`${inputId}-${name}`} />
+        </div>
+      ))}
+    </>
+  ),
+);
+
+/**
  * The recipe list's filter bar (issue 23 §5): tags, max time, with and without ingredients,
- * minimum rating, from cooks I follow (signed in) and, on My Recipes, visibility. Every change
- * is one `onChange` (the page writes it into the URL). On a phone it folds behind a
- * "Filters (N)" button; wider screens show it open (styles.css).
+ * minimum rating, from cooks I follow (signed in) and, on My Recipes, visibility; then diets,
+ * allergens to avoid and kcal per serving (issue 38). Every change is one `onChange` (the page
+ * writes it into the URL). On a phone it folds behind a "Filters (N)" button; wider screens
+ * show it open (styles.css).
  */
 export function FilterBar({
   filters,
@@ -48,17 +80,13 @@ export function FilterBar({
   const fields = useRef<HTMLFieldSetElement>(null);
   const fieldsInView = useSeenOnScreen(fields);
   const count = activeCount(filters);
+  // With a filter on, the list may come back empty: fetch the words that say which to loosen.
+  useEffect(() => {
+    if (count > 0) void NoMatches.preload();
+  }, [count]);
   const set = (change: Partial<RecipeFilters>) => onChange({ ...filters, ...change });
-  const minuteChoices = [...MAX_MINUTES_CHOICES] as number[];
-  if (filters.max_minutes !== undefined && !minuteChoices.includes(filters.max_minutes)) {
-    minuteChoices.push(filters.max_minutes);
-    minuteChoices.sort((a, b) => a - b);
-  }
-  const ratingChoices = [...MIN_RATING_CHOICES] as number[];
-  if (filters.min_rating !== undefined && !ratingChoices.includes(filters.min_rating)) {
-    ratingChoices.push(filters.min_rating);
-    ratingChoices.sort((a, b) => a - b);
-  }
+  const minuteChoices = choicesWith(MAX_MINUTES_CHOICES, filters.max_minutes);
+  const ratingChoices = choicesWith(MIN_RATING_CHOICES, filters.min_rating);
 
   return (
     <Disclosure label={t("recipeFilters.bar.toggle", { count })} className="filter-bar">
@@ -201,6 +229,7 @@ export function FilterBar({
             }
           />
         </div>
+        <FoodFilters load={fieldsInView} inputId={id} filters={filters} set={set} />
         <div className="filter-bar-end">
           {authenticated && (
             <label className="checkbox-inline filter-following">
@@ -224,36 +253,5 @@ export function FilterBar({
         </div>
       </fieldset>
     </Disclosure>
-  );
-}
-
-/** The chosen values of a multi-value filter, each with a button that takes it out. */
-function Chips<Key extends string | number>({
-  items,
-  removeLabel,
-  onRemove,
-}: {
-  items: { key: Key; text: string }[];
-  /** The remove button's name for a chip ("Remove tag vegan"). */
-  removeLabel: (text: string) => string;
-  onRemove: (key: Key) => void;
-}) {
-  if (items.length === 0) return null;
-  return (
-    <ul className="filter-chips">
-      {items.map((item) => (
-        <li key={item.key} className="filter-chip">
-          <span>{item.text}</span>
-          <button
-            type="button"
-            className="filter-chip-remove"
-            aria-label={removeLabel(item.text)}
-            onClick={() => onRemove(item.key)}
-          >
-            <span aria-hidden="true">×</span>
-          </button>
-        </li>
-      ))}
-    </ul>
   );
 }

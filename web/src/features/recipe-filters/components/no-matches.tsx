@@ -1,51 +1,16 @@
-import { t } from "../../../lib/i18n";
-import { activeCount, activeFilters, NO_FILTERS, type RecipeFilters } from "../filters";
-import { ingredientName } from "../ingredient-names";
+import { deferred } from "../../../components/deferred";
+import { activeCount, type RecipeFilters } from "../filters";
 
 /**
  * An empty filtered list: which filters to loosen, with a button taking out each one and one
- * clearing them all.
+ * clearing them all. Its words and code (with the bar's food filters, food-filters.tsx) are
+ * fetched after the page is usable (every page's first load ≤ 150 KiB), as soon as a filter is
+ * on (the bar preloads it), so they are there by the time a list comes back empty.
  */
-export function NoMatches({
-  filters,
-  onChange,
-}: {
-  filters: RecipeFilters;
-  onChange: (filters: RecipeFilters) => void;
-}) {
-  const active = activeFilters(filters, ingredientName);
-  return (
-    <div className="empty-state no-matches">
-      <p className="no-matches-text">
-        {t("recipeFilters.noMatches.text", {
-          filters: active.map((one) => one.label).join(t("recipeFilters.noMatches.separator")),
-        })}
-      </p>
-      <ul className="no-matches-actions">
-        {active.map((one) => (
-          <li key={one.key}>
-            <button
-              type="button"
-              className="btn btn-outline btn-small"
-              onClick={() => onChange(one.without)}
-            >
-              {t("recipeFilters.noMatches.remove", { filter: one.label })}
-            </button>
-          </li>
-        ))}
-        <li>
-          <button
-            type="button"
-            className="btn btn-secondary btn-small"
-            onClick={() => onChange({ ...NO_FILTERS })}
-          >
-            {t("recipeFilters.clear")}
-          </button>
-        </li>
-      </ul>
-    </div>
-  );
-}
+export const NoMatches = deferred(
+  async () => (await import("./food-filters")).NoMatchesMessage,
+  () => <div className="empty-state no-matches" />,
+);
 
 /** What a recipe grid shows when empty: NoMatches while filters are on, else its own text. */
 export const noMatchesFor = (filters: RecipeFilters, onChange: (filters: RecipeFilters) => void) =>

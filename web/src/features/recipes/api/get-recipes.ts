@@ -1,4 +1,4 @@
-import type { RecipeListResponse } from "@potluck/contract";
+import type { Allergen, Diet, RecipeListResponse } from "@potluck/contract";
 import type { Language } from "@potluck/contract/languages";
 import type { RecipeVisibility } from "@potluck/contract/limits";
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
@@ -26,6 +26,12 @@ export interface RecipeListFilter {
   visibility?: RecipeVisibility;
   /** Written in this language. */
   language?: Language;
+  /** Keeps to every one of these diets. */
+  diet?: Diet[];
+  /** Known to hold none of these allergens. */
+  without_allergen?: Allergen[];
+  /** At most this many kcal per serving. */
+  max_kcal?: number;
 }
 
 export function recipeListUrl(filter: RecipeListFilter): string {
@@ -44,6 +50,11 @@ export function recipeListUrl(filter: RecipeListFilter): string {
   if (filter.following) params.set("following", "true");
   if (filter.mine && filter.visibility) params.set("visibility", filter.visibility);
   if (filter.language) params.set("language", filter.language);
+  for (const diet of filter.diet ?? []) params.append("diet", diet);
+  for (const allergen of filter.without_allergen ?? []) {
+    params.append("without_allergen", allergen);
+  }
+  if (filter.max_kcal !== undefined) params.set("max_kcal", String(filter.max_kcal));
   const query = params.toString();
   return `/api/recipes/recipes/${query ? `?${query}` : ""}`;
 }
