@@ -14,8 +14,17 @@ import type { Plugin } from "vite";
  *   parts and libraries the entry already has. The heavy ones (react-select, TipTap, dnd-kit,
  *   zod) and whatever imports them keep their own files and are fetched only by the pages or
  *   the moments that need them. So are the pages themselves and what a page imports lazily.
+ * - `lists`: of those, what only the recipe list pages use (the filter bar, the recipe cards
+ *   and grid: Explore, My Recipes, a collection, a cook's profile), in a file of their own, so
+ *   that the pages that list no recipes (the recipe page and form, the planner, the lists) do
+ *   not fetch it.
  */
 export const SHARED_CHUNK = "shared";
+export const LISTS_CHUNK = "lists";
+
+/** The modules only the recipe list pages use (tags.ts: the recipe page's tag links). */
+const LIST_PAGES_ONLY =
+  /[\\/]web[\\/]src[\\/]features[\\/](recipe-filters[\\/](?!tags\.ts$)|recipes[\\/]components[\\/]recipe-(grid|card)\.tsx$)/;
 
 /**
  * Libraries the entry loads on every page, and Vite's helper for `import()` (the entry's own
@@ -69,7 +78,11 @@ export function codeSplitting() {
       {
         debugName: SHARED_CHUNK,
         name: (id: string, context: { getModuleInfo: (id: string) => ModuleInfo | null }) =>
-          isLight(id, (moduleId) => context.getModuleInfo(moduleId)) ? SHARED_CHUNK : null,
+          isLight(id, (moduleId) => context.getModuleInfo(moduleId))
+            ? LIST_PAGES_ONLY.test(id)
+              ? LISTS_CHUNK
+              : SHARED_CHUNK
+            : null,
         minShareCount: 2,
         // Its imports are in it or in the entry already (that is what light means).
         includeDependenciesRecursively: false,
@@ -79,8 +92,9 @@ export function codeSplitting() {
 }
 
 /**
- * Fails the build when `shared` imports any file but the entry: it would then pull that
- * file into every page that uses it, or import a page that imports it back.
+ * Fails the build when `shared` imports any file but the entry, or `lists` any but the entry
+ * and `shared`: it would then pull that file into every page that uses it, or import a page
+ * that imports it back.
  */
 export function checkSharedChunk(): Plugin {
   return {
@@ -92,11 +106,19 @@ export function checkSharedChunk(): Plugin {
           file.type === "chunk" && file.isEntry ? [file.fileName] : [],
         ),
       );
+      const shared = new Set(
+        Object.values(bundle).flatMap((file) =>
+          file.type === "chunk" && file.name === SHARED_CHUNK ? [file.fileName] : [],
+        ),
+      );
       for (const file of Object.values(bundle)) {
-        if (file.type !== "chunk" || file.name !== SHARED_CHUNK) continue;
-        const others = file.imports.filter((imported) => !entries.has(imported));
+        if (file.type !== "chunk" || ![SHARED_CHUNK, LISTS_CHUNK].includes(file.name)) continue;
+        const others = file.imports.filter(
+          (imported) =>
+            !entries.has(imported) && !(file.name === LISTS_CHUNK && shared.has(imported)),
+        );
         if (others.length > 0) {
-          this.error(`the ${SHARED_CHUNK} chunk imports ${others.join(", ")}: see chunking.ts`);
+          this.error(`the ${file.name} chunk imports ${others.join(", ")}: see chunking.ts`);
         }
       }
     },

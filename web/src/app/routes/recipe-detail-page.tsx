@@ -15,7 +15,7 @@ import { AddRecipeToList } from "../../features/groceries/components/add-recipe-
 import { AddToPlanner } from "../../features/planner/components/add-to-planner";
 import { RatingForm } from "../../features/ratings/components/rating-form";
 import { Reviews } from "../../features/ratings/components/reviews";
-import { tagHref } from "../../features/recipe-filters/filters";
+import { tagHref } from "../../features/recipe-filters/tags";
 import { useDeleteRecipe } from "../../features/recipes/api/delete-recipe";
 import { useRecipe } from "../../features/recipes/api/get-recipe";
 import { recipeKeys } from "../../features/recipes/api/keys";

@@ -3,7 +3,8 @@ import { setCatalogue } from "../../lib/i18n";
 import german from "../../lib/i18n/messages/de.json";
 import english from "../../lib/i18n/messages/en.json";
 import { activeFilters } from "./active-filters";
-import { activeCount, NO_FILTERS, parseFilters, tagHref, withFilters } from "./filters";
+import { activeCount, NO_FILTERS, parseFilters, withFilters } from "./filters";
+import { tagHref } from "./tags";
 
 const parse = (query: string) => parseFilters(new URLSearchParams(query));
 

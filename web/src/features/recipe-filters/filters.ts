@@ -9,6 +9,7 @@ import {
 } from "@potluck/contract/limits";
 import { ALLERGEN_CODES, DIET_CODES } from "../../lib/food-names";
 import { t } from "../../lib/i18n";
+import { normalTag } from "./tags";
 
 /**
  * The recipe list's filters as the page's URL holds them (issue 23 §5): the same names and
@@ -94,8 +95,6 @@ const known = <Code extends string>(values: string[], codes: readonly Code[]): C
 const wholeUpTo = (value: string | null, max: number) =>
   value && /^\d{1,6}$/.test(value) && Number(value) <= max ? Number(value) : undefined;
 
-/** Tags as the server stores them: trimmed, lower-cased, 1–30 characters. */
-export const normalTag = (tag: string) => tag.trim().toLowerCase();
 const validTag = (tag: string) => tag.length >= 1 && tag.length <= RECIPE_TAG_MAX_LENGTH;
 
 /**
@@ -154,7 +153,3 @@ export const ratingLabel = (stars: number) => t("recipeFilters.rating", { stars 
  */
 export const activeCount = (filters: RecipeFilters) =>
   [...withFilters(new URLSearchParams(), filters).keys()].length;
-
-/** Explore filtered by one tag: the recipe page's tag links. */
-export const tagHref = (tag: string) =>
-  `/explore?${new URLSearchParams({ tag: normalTag(tag) }).toString()}`;

@@ -2,7 +2,7 @@ import type { TagCount } from "@potluck/contract";
 import { TAG_LIST_DEFAULT } from "@potluck/contract/limits";
 import { api } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
-import { normalTag } from "../filters";
+import { normalTag } from "../tags";
 import { recipeFilterKeys } from "./keys";
 
 /**

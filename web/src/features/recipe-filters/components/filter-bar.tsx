@@ -14,11 +14,11 @@ import {
   MAX_MINUTES_CHOICES,
   MIN_RATING_CHOICES,
   NO_FILTERS,
-  normalTag,
   type RecipeFilters,
   ratingLabel,
 } from "../filters";
 import { ingredientName, rememberIngredient } from "../ingredient-names";
+import { normalTag } from "../tags";
 import { Chips } from "./chips";
 import { FilterPicker } from "./filter-picker";
 import type { FoodFiltersProps } from "./food-filters";
