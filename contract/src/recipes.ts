@@ -437,6 +437,12 @@ export const recipeSubmissionFields = z.object({
    * Errors: `{"language": ["..."]}`.
    */
   language: text().optional(),
+  /**
+   * The nutrition its source page published (an import draft's `source_nutrition`) as JSON, or
+   * "" / "null" for none. On create none when absent; on update absent keeps it.
+   * Errors: `{"source_nutrition": ["Not valid nutrition information."]}`.
+   */
+  source_nutrition: text().optional(),
 });
 export type RecipeSubmissionFields = z.infer<typeof recipeSubmissionFields>;
 

@@ -50,6 +50,8 @@ export interface RecipeFormState {
   rows: IngredientRow[];
   /** The imported page's picture, fetched by the server when the recipe is saved. */
   imageUrl: string | null;
+  /** The imported page's published nutrition, kept with the recipe as the source's. */
+  sourceNutrition: RecipeDraft["source_nutrition"];
   file: File | null;
   imageError: string | null;
   /** The recipe has a picture the cook may remove. */
@@ -138,6 +140,7 @@ export function initialRecipeForm({
     notes,
     rows,
     imageUrl: draft?.image_url ?? null,
+    sourceNutrition: draft?.source_nutrition ?? null,
     file: null,
     imageError: null,
     hasImage: Boolean(recipe?.image),
@@ -283,6 +286,7 @@ export function checkRecipeForm(
     source_name: details.source_name.trim(),
     notes: state.notes.trim(),
   };
+  if (state.sourceNutrition) submission.source_nutrition = JSON.stringify(state.sourceNutrition);
   if (state.file) submission.image = state.file;
   else if (state.imageUrl) submission.image_url = state.imageUrl;
   else if (state.removeExisting) submission.remove_image = "true";

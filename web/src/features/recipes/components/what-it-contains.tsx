@@ -1,4 +1,4 @@
-import type { RecipeDetail, RecipeNutrition } from "@potluck/contract";
+import type { RecipeDetail, RecipeNutrition, SourceNutrition } from "@potluck/contract";
 import { allergenName, dietName } from "../../../lib/food-names";
 import { formattingLocale, localized, type MessageKey, t } from "../../../lib/i18n";
 import { formatNumber } from "../../../lib/i18n/format";
@@ -62,8 +62,9 @@ export default function WhatItContains({
   /** The page's Guests: the table's second column is for this many. */
   guests: number;
 }) {
-  // Nothing to tell of a recipe without ingredients (it would only say nothing was checked).
-  if (recipe.recipe_ingredients.length === 0) return null;
+  // Nothing to tell of a recipe without ingredients (it would only say nothing was checked),
+  // unless its source published its nutrition.
+  if (recipe.recipe_ingredients.length === 0 && !recipe.source_nutrition) return null;
   return (
     <section className="card what-it-contains" aria-labelledby="contains-heading">
       <h2 id="contains-heading">{t("recipes.contains.heading")}</h2>
@@ -86,6 +87,36 @@ export default function WhatItContains({
       {recipe.nutrition.counted > 0 && (
         <p className="contains-source">{t("recipes.contains.source")}</p>
       )}
+      {recipe.source_nutrition && <FromTheSource nutrition={recipe.source_nutrition} />}
+    </section>
+  );
+}
+
+/**
+ * What the recipe's source page published per serving, labelled as the source's and apart
+ * from Potluck's own sums: only the nutrients it gives.
+ */
+function FromTheSource({ nutrition }: { nutrition: SourceNutrition }) {
+  const given = ROWS.flatMap((row) => {
+    const value = row.nutrient === "energy_kj" ? null : nutrition[row.nutrient];
+    return value === null ? [] : [{ ...row, value }];
+  });
+  if (given.length === 0) return null;
+  return (
+    <section className="contains-from-source" aria-labelledby="contains-from-source">
+      <h3 id="contains-from-source">
+        {nutrition.serving_size
+          ? t("recipes.contains.fromSourceSized", { size: nutrition.serving_size })
+          : t("recipes.contains.fromSource")}
+      </h3>
+      <dl>
+        {given.map((row) => (
+          <div key={row.nutrient} className={row.sub ? "contains-sub" : undefined}>
+            <dt>{t(row.label)}</dt>
+            <dd>{amount(row.nutrient, row.value)}</dd>
+          </div>
+        ))}
+      </dl>
     </section>
   );
 }
