@@ -79,6 +79,13 @@ export function activeFilters(
       without: { ...filters, min_rating: undefined },
     });
   }
+  if (filters.safe_for_table) {
+    active.push({
+      key: "safe_for_table",
+      label: t("recipeFilters.active.safeForTable"),
+      without: { ...filters, safe_for_table: false },
+    });
+  }
   if (filters.following) {
     active.push({
       key: "following",

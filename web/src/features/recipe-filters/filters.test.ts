@@ -78,6 +78,7 @@ describe("withFilters", () => {
       exclude_ingredient: [3],
       min_rating: 3,
       following: false,
+      safe_for_table: true,
       visibility: "followers" as const,
       diet: ["vegetarian" as const],
       without_allergen: [],

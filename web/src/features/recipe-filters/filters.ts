@@ -24,6 +24,8 @@ export interface RecipeFilters {
   exclude_ingredient: number[];
   min_rating?: number;
   following: boolean;
+  /** Safe for everyone at my planner's table (their allergens, diets and dislikes). */
+  safe_for_table: boolean;
   /** My Recipes only. */
   visibility?: RecipeVisibility;
   /** Recipes written in this language. */
@@ -41,6 +43,7 @@ export const NO_FILTERS: RecipeFilters = {
   ingredient: [],
   exclude_ingredient: [],
   following: false,
+  safe_for_table: false,
   diet: [],
   without_allergen: [],
 };
@@ -75,6 +78,7 @@ export const FILTER_PARAMS = [
   "diet",
   "without_allergen",
   "max_kcal",
+  "safe_for_table",
 ] as const;
 
 const uniq = <T>(values: T[]) => [...new Set(values)].slice(0, RECIPE_FILTER_VALUES_MAX);
@@ -107,6 +111,7 @@ export function parseFilters(params: URLSearchParams): RecipeFilters {
     ingredient: ids(params.getAll("ingredient")),
     exclude_ingredient: ids(params.getAll("exclude_ingredient")),
     following: params.get("following") === "true",
+    safe_for_table: params.get("safe_for_table") === "true",
     diet: known(params.getAll("diet"), DIET_CODES),
     without_allergen: known(params.getAll("without_allergen"), ALLERGEN_CODES),
   };
@@ -135,7 +140,7 @@ export function withFilters(params: URLSearchParams, filters: RecipeFilters): UR
   const next = new URLSearchParams(params);
   for (const name of FILTER_PARAMS) next.delete(name);
   // Each filter is the parameter of its name: a list one value each, a number as written,
-  // `following` only when true.
+  // `following` and `safe_for_table` only when true.
   for (const name of FILTER_PARAMS) {
     for (const value of [filters[name]].flat()) {
       if (value !== undefined && value !== false) next.append(name, String(value));

@@ -241,6 +241,16 @@ export function FilterBar({
               {t("recipeFilters.bar.following")}
             </label>
           )}
+          {authenticated && (
+            <label className="checkbox-inline filter-following">
+              <input
+                type="checkbox"
+                checked={filters.safe_for_table}
+                onChange={(event) => set({ safe_for_table: event.target.checked })}
+              />
+              {t("recipeFilters.bar.safeForTable")}
+            </label>
+          )}
           {count > 0 && (
             <button
               type="button"

@@ -22,6 +22,8 @@ export interface RecipeListFilter {
   exclude_ingredient?: number[];
   min_rating?: number;
   following?: boolean;
+  /** Safe for everyone at the caller's planner's table. */
+  safe_for_table?: boolean;
   /** With `mine` only. */
   visibility?: RecipeVisibility;
   /** Written in this language. */
@@ -48,6 +50,7 @@ export function recipeListUrl(filter: RecipeListFilter): string {
   }
   if (filter.min_rating !== undefined) params.set("min_rating", String(filter.min_rating));
   if (filter.following) params.set("following", "true");
+  if (filter.safe_for_table) params.set("safe_for_table", "true");
   if (filter.mine && filter.visibility) params.set("visibility", filter.visibility);
   if (filter.language) params.set("language", filter.language);
   for (const diet of filter.diet ?? []) params.append("diet", diet);
