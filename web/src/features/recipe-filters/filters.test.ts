@@ -12,7 +12,7 @@ describe("parseFilters", () => {
   it("reads every filter of the URL", () => {
     expect(
       parse(
-        "tag=vegan&tag=quick&max_minutes=30&ingredient=12&exclude_ingredient=7&min_rating=4.5&following=true&visibility=private&diet=vegan&without_allergen=peanuts&max_kcal=500",
+        "tag=vegan&tag=quick&max_minutes=30&ingredient=12&exclude_ingredient=7&min_rating=4.5&following=true&visibility=private&diet=vegan&without_allergen=peanuts&max_kcal=500&safe_for_table=true",
       ),
     ).toEqual({
       tag: ["vegan", "quick"],
@@ -21,6 +21,7 @@ describe("parseFilters", () => {
       exclude_ingredient: [7],
       min_rating: 4.5,
       following: true,
+      safe_for_table: true,
       visibility: "private",
       diet: ["vegan"],
       without_allergen: ["peanuts"],
