@@ -253,6 +253,12 @@ export const shoppingItem = z.object({
   aisle,
   /** Whether the cook who asks always has it at home (their staples). */
   is_staple: z.boolean(),
+  /**
+   * For a catalogue line of a food that is spooned, not poured, when its data knows its
+   * density: grams in a millilitre, so that a cook who shops in US units reads a weight as a
+   * volume ("2⅔ cups", not "11½ oz"). Null otherwise.
+   */
+  grams_per_ml: z.number().nullable(),
 });
 export type ShoppingItem = z.infer<typeof shoppingItem>;
 

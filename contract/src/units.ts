@@ -825,7 +825,7 @@ export interface Reader {
 }
 
 /** The name the unit rules know a unit by: its `code` (outside English), else its name. */
-function codeOf(unit: string | CatalogueName): string {
+export function codeOf(unit: string | CatalogueName): string {
   return typeof unit === "string" ? unit : (unit.code ?? unit.name);
 }
 

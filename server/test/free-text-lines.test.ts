@@ -165,6 +165,7 @@ describe("a free-text line", () => {
         grocery_list: list.id,
         aisle: { id: await aisleId("Other"), name: "Other" },
         is_staple: false,
+        grams_per_ml: null,
       },
     ]);
     // Unplanned, its line goes.

@@ -463,6 +463,8 @@ describe("the shopping list", () => {
       grocery_list: list.id,
       aisle: { id: expect.any(Number), name: "Pantry" },
       is_staple: false,
+      // Flour is spooned: a US cook reads its grams as cups (SR26: 125 g a cup).
+      grams_per_ml: 0.528,
     });
   });
 

@@ -9,6 +9,7 @@ import type {
 import type { Language } from "@potluck/contract/languages";
 import { formatMessage } from "../i18n/catalogue.js";
 import { named, namedUnit } from "../ingredients/catalogue-names.js";
+import { foodOf } from "../ingredients/food-data.js";
 import { listRole, mayManageList } from "./policy.js";
 import type { PlannedExtraRow, ShoppingItemRow } from "./repository.js";
 
@@ -99,7 +100,14 @@ export function presentShoppingItem(row: ShoppingItemRow, language: Language = "
     grocery_list: row.groceryListId,
     aisle: presentAisle({ id: row.aisleId, name: row.aisleName }, language),
     is_staple: row.isStaple,
+    grams_per_ml: densityOf(row.ingredientName),
   };
+}
+
+/** A spooned food's grams per ml (food-data.ts), for a line read in US units; else null. */
+function densityOf(englishName: string | null): number | null {
+  const food = englishName === null ? undefined : foodOf(englishName);
+  return food && !food.liquid ? food.grams_per_ml : null;
 }
 
 /**

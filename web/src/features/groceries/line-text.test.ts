@@ -23,6 +23,19 @@ describe("listLineText", () => {
     expect(listLineText(catalogue(2, "piece", "Egg"), "as_written").text).toBe("2 eggs");
   });
 
+  it("reads a spooned food's weight as cups in US units, and as a weight otherwise (issue 38 §3)", () => {
+    // 1 cup (125 g) + 200 g of flour merged into 325 g; flour is 0.528 g a ml (SR26).
+    const flour = { ...catalogue(325, "g", "All-purpose flour"), grams_per_ml: 0.528 };
+    // 615.5 ml, 2.6 cups: the nearest kitchen fraction.
+    expect(listLineText(flour, "us").text).toBe("2⅝ cups All-purpose flour");
+    expect(listLineText(flour, "metric").text).toBe("325 g All-purpose flour");
+    expect(listLineText(flour, "as_written").text).toBe("325 g All-purpose flour");
+    // Without a density (a liquid, or unknown) a weight stays a weight.
+    expect(listLineText({ ...flour, grams_per_ml: null }, "us").text).toBe(
+      "11½ oz All-purpose flour",
+    );
+  });
+
   it("reads a free-text line as typed, after its amount in the cook's units", () => {
     expect(listLineText(free("paper towels"), "as_written")).toEqual({
       amount: "",

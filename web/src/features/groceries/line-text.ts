@@ -2,10 +2,12 @@ import type { UnitsPreference } from "@potluck/contract";
 // The units module alone: the contract's index would bring zod into every page that shows a quantity.
 import {
   type CatalogueName,
+  codeOf,
   freeLineText,
   type IngredientLineText,
   ingredientLineText,
   type LineUse,
+  measureOf,
 } from "@potluck/contract/units";
 import { t } from "../../lib/i18n";
 import { lineReader } from "../../lib/units-preference";
@@ -18,6 +20,8 @@ export interface ListLine {
   ingredient: CatalogueName;
   /** A free-text line's text; null for a catalogue ingredient. */
   text: string | null;
+  /** A spooned food's grams per ml (ShoppingItem): its weight reads as a volume in US units. */
+  grams_per_ml?: number | null;
 }
 
 /** A shopping line is read to buy: a counted thing whole, "3 onions (2⅔ needed)". */
@@ -35,11 +39,32 @@ export function listLineText(
   use: LineUse = TO_BUY,
 ): IngredientLineText {
   const reader = lineReader();
+  const asVolume = units === "us" ? volumeOf(line) : null;
   const read =
-    line.text === null
-      ? ingredientLineText(line.quantity ?? 0, line.unit ?? "", line.ingredient, units, use, reader)
-      : freeLineText(line.quantity, line.unit, line.text, units, use, reader);
+    line.text !== null
+      ? freeLineText(line.quantity, line.unit, line.text, units, use, reader)
+      : asVolume
+        ? ingredientLineText(asVolume, "ml", line.ingredient, units, use, reader)
+        : ingredientLineText(
+            line.quantity ?? 0,
+            line.unit ?? "",
+            line.ingredient,
+            units,
+            use,
+            reader,
+          );
   return withNeededWords(read);
+}
+
+/**
+ * A weight of something spooned as millilitres, for a cook who shops in US units: cups of
+ * flour, not ounces (the list merges cups and grams into grams: issue 38 §3). Null for what
+ * is not a weight or has no known density.
+ */
+function volumeOf(line: ListLine): number | null {
+  const unit = line.unit === null ? undefined : measureOf(codeOf(line.unit));
+  if (!line.grams_per_ml || unit?.dimension !== "mass" || line.quantity === null) return null;
+  return (line.quantity * unit.base) / line.grams_per_ml;
 }
 
 /**

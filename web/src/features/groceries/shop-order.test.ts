@@ -22,6 +22,7 @@ const line = (
   grocery_list: 7,
   aisle,
   is_staple: staple,
+  grams_per_ml: null,
 });
 
 const ids = (items: ShoppingItem[]) => items.map((item) => item.id);
