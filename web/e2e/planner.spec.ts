@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { expectAccessible, gradientPng, signUp, uniqueName } from "./fixtures";
+import { expectAccessible, gradientPng, signUp, signUpThroughApi, uniqueName } from "./fixtures";
 
 // Issue 24 §2: a week planned with the mouse and with the keyboard, sent to a new shopping
 // list, watched live by a second cook, and a recipe planned from its own page.
@@ -30,29 +30,43 @@ async function idOf(page: Page, url: string, name: string): Promise<number> {
   return found.id;
 }
 
-/** A recipe with one ingredient per serving (its shopping line is easy to read). */
+interface Row {
+  search: string;
+  name: string;
+  quantity: number;
+  unit: string;
+}
+
+/**
+ * A recipe with one ingredient per serving (its shopping line is easy to read), or several
+ * rows, each a catalogue ingredient per serving.
+ */
 async function publishRecipe(
   page: Page,
   title: string,
-  ingredient: { search: string; name: string; quantity: number; unit: string },
+  ingredient: Row | Row[],
   image?: Buffer,
 ): Promise<number> {
   const { csrfToken } = await (await page.request.get("/api/auth/csrf/")).json();
-  const ingredientId = await idOf(
-    page,
-    `/api/ingredients/ingredients/?search=${ingredient.search}&limit=25`,
-    ingredient.name,
-  );
-  const unitId = await idOf(page, "/api/ingredients/units/", ingredient.unit);
+  const rows = [];
+  for (const row of Array.isArray(ingredient) ? ingredient : [ingredient]) {
+    rows.push({
+      ingredient_id: await idOf(
+        page,
+        `/api/ingredients/ingredients/?search=${row.search}&limit=25`,
+        row.name,
+      ),
+      quantity: row.quantity,
+      unit_id: await idOf(page, "/api/ingredients/units/", row.unit),
+    });
+  }
   const response = await page.request.post("/api/recipes/recipes/", {
     headers: { "X-CSRFToken": csrfToken },
     multipart: {
       title,
       content: "<p>Cook it.</p>",
       servings: "3",
-      recipe_ingredients: JSON.stringify([
-        { ingredient_id: ingredientId, quantity: ingredient.quantity, unit_id: unitId },
-      ]),
+      recipe_ingredients: JSON.stringify(rows),
       ...(image ? { image: { name: "dish.png", mimeType: "image/png", buffer: image } } : {}),
     },
   });
@@ -347,4 +361,77 @@ test("a week planned by mouse and keyboard, sent to a list, watched live, planne
   await a.getByRole("link", { name: "Open the planner" }).click();
   await expect(card(cell(a, todayDay, "breakfast"), soup)).toContainText("3 guests");
   await aContext.close();
+});
+
+// Issue 38 §4: who is at the table. On a phone, a person without an account who is allergic to
+// peanuts joins the table; a satay planned for everyone warns of her, until she does not eat it.
+test("a meal warns of what does not suit someone at the table, until they do not eat it", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  mkdirSync(screensDir, { recursive: true });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  // Through the API: on a phone the header's welcome is inside its menu.
+  await signUpThroughApi(page, uniqueName("tia"));
+  const satay = `Chicken satay ${uniqueName("")}`;
+  await publishRecipe(page, satay, [
+    { search: "chicken", name: "Chicken breast", quantity: 150, unit: "g" },
+    { search: "peanut", name: "Peanut butter", quantity: 30, unit: "g" },
+  ]);
+  const todayDay = dayOf(new Date());
+
+  // --- Mia joins the table: "Who's eating" opens, Add a person
+  await page.goto("/planner");
+  const whoIsEating = page.getByRole("button", { name: /^Who's eating/ });
+  await expect(whoIsEating).toHaveAttribute("aria-expanded", "false");
+  await expect(whoIsEating).toContainText("1 person");
+  await whoIsEating.click();
+  await page.getByRole("button", { name: "Add a person" }).click();
+  const add = page.getByRole("dialog", { name: "Add a person" });
+  await expect(add.getByLabel("Name")).toBeFocused();
+  await add.getByLabel("Name").fill("Mia");
+  await add.getByRole("group", { name: "Allergies" }).getByLabel("Peanuts").check();
+  await shoot(page, "planner-table-add-person");
+  await add.getByRole("button", { name: "Save" }).click();
+  await expect(add).toBeHidden();
+  const mia = page.locator(".planner-person", { hasText: "Mia" });
+  await expect(mia).toContainText("no peanuts");
+  await expect(page.getByRole("status").filter({ hasText: "Added Mia." })).toBeVisible();
+  await expect(whoIsEating).toContainText("2 people");
+  await shoot(page, "planner-table-phone");
+
+  // --- the satay, tonight, for everyone: it warns of Mia
+  await addToSlot(page, todayDay, "dinner", { recipe: satay, search: "satay" });
+  const entry = card(cell(page, todayDay, "dinner"), satay);
+  const warning = entry.getByRole("list", { name: "Warnings" }).getByRole("listitem");
+  await expect(warning).toHaveText("Contains peanuts — Mia");
+  // What each person eats that day: a serving each.
+  const day = page.locator(`section[aria-labelledby="planner-day-${todayDay}"]`);
+  await expect(day.getByRole("list", { name: "Energy per person" })).toContainText("Mia:");
+  await entry.evaluate((element) => element.scrollIntoView({ block: "center" }));
+  await shoot(page, "planner-warning-phone");
+
+  // --- Mia does not eat it: the warning goes
+  await entry.getByRole("button", { name: /^Options for / }).click();
+  await page.getByRole("button", { name: "Who's eating…" }).click();
+  const eaters = page.getByRole("dialog", { name: `Who's eating ${satay}` });
+  const miaEats = eaters.getByRole("checkbox", { name: /^Mia/ });
+  await expect(eaters.getByRole("checkbox")).toHaveCount(2);
+  await expect(miaEats).toBeChecked();
+  await shoot(page, "planner-eaters-dialog");
+  await miaEats.uncheck();
+  await eaters.getByRole("button", { name: "Save" }).click();
+  await expect(eaters).toBeHidden();
+  await expect(entry).toContainText("Eating: 1 of 2");
+  await expect(warning).toHaveCount(0);
+  await entry.evaluate((element) => element.scrollIntoView({ block: "center" }));
+  await shoot(page, "planner-warning-gone-phone");
+
+  // --- it was saved
+  await page.reload();
+  await expect(card(cell(page, todayDay, "dinner"), satay)).toContainText("Eating: 1 of 2");
+  await expect(warning).toHaveCount(0);
+  await expectAccessible(page);
+  await context.close();
 });

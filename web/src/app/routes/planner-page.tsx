@@ -11,6 +11,7 @@ import { PlannerActions } from "../../features/planner/components/planner-action
 import { PlannerSwitcher } from "../../features/planner/components/planner-switcher";
 import { PlannerWeek } from "../../features/planner/components/planner-week";
 import type { ShoppingLists } from "../../features/planner/components/send-week-dialog";
+import { TableSection } from "../../features/planner/components/table-section";
 import { WeekNav } from "../../features/planner/components/week-nav";
 import { addDays, plannerHref, today, weekFromParam } from "../../features/planner/week";
 import { ApiError } from "../../lib/api-client";
@@ -22,8 +23,9 @@ import { useDocumentTitle } from "../../lib/use-document-title";
 /**
  * /planner?week={first day}[&planner={owner}]: a week of one planner (mine, or one shared with
  * me), live as its other cooks change it. The week and the planner are in the address, so Back
- * returns to the week before and a week can be shared as a link. The page hands the planner
- * the cook's shopping lists and collections from their own features.
+ * returns to the week before and a week can be shared as a link. Who eats at the planner's
+ * table is a section above the week, closed at first. The page hands the planner the cook's
+ * shopping lists and collections from their own features.
  */
 export default function PlannerPage() {
   useDocumentTitle(t("app.planner.title"));
@@ -100,6 +102,7 @@ export default function PlannerPage() {
               onLeft={() => navigate(plannerHref(weekStart))}
             />
           </div>
+          <TableSection key={owner} owner={owner} weekStart={weekStart} />
           <PlannerWeek
             key={owner}
             owner={owner}

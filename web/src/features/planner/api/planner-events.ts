@@ -1,5 +1,6 @@
 import { queryClient } from "../../../lib/query-client";
 import { useEventSource } from "../../../lib/use-event-source";
+import { peopleKey } from "./get-people";
 import { plannerKeys } from "./keys";
 
 export const plannerEventsUrl = (owner: string) =>
@@ -7,13 +8,14 @@ export const plannerEventsUrl = (owner: string) =>
 
 /**
  * Keeps the shown planner live, as the list page keeps its list: listens to the planner's
- * change stream while `enabled` and refetches its weeks (and, on my own planner, its members)
- * on every `change`. My own changes come back too (I may be planning on my phone as well); for
+ * change stream while `enabled` and refetches its weeks, the people at its table (their needs
+ * change a meal's warnings) and, on my own planner, its members on every `change`. My own changes come back too (I may be planning on my phone as well); for
  * a change made here the refetch only confirms what the mutation already showed.
  */
 export function usePlannerEvents(owner: string, enabled: boolean): void {
   const refetch = () => {
     void queryClient.invalidateQueries({ queryKey: plannerKeys.entriesOf(owner) });
+    void queryClient.invalidateQueries({ queryKey: peopleKey(owner) });
     if (!owner) void queryClient.invalidateQueries({ queryKey: plannerKeys.members() });
   };
   useEventSource(enabled ? plannerEventsUrl(owner) : null, {

@@ -4,8 +4,10 @@ import { api } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
 import { plannerKeys } from "./keys";
 
-export type EntryChange = Omit<UpdatePlannerEntryBody, "position" | "guests"> & {
+export type EntryChange = Omit<UpdatePlannerEntryBody, "position" | "guests" | "eaters"> & {
   guests?: number;
+  /** Who eats it: ids of the table's people; null: everyone. */
+  eaters?: number[] | null;
 };
 
 export const updatePlannerEntry = (id: number, change: EntryChange) =>
@@ -51,5 +53,20 @@ function applyChange(entry: PlannerEntry, change: EntryChange): PlannerEntry {
     position: moved ? Number.MAX_SAFE_INTEGER : entry.position,
     guests: change.guests ?? entry.guests,
     note: change.note ?? entry.note,
+    ...(change.eaters !== undefined && eatersChange(entry, change.eaters)),
+  };
+}
+
+/**
+ * New eaters, and the warnings of those still eating: someone who no longer eats it has none
+ * at once (someone who now does gets theirs when the server answers).
+ */
+function eatersChange(entry: PlannerEntry, eaters: number[] | null) {
+  return {
+    eaters,
+    warnings:
+      eaters === null
+        ? entry.warnings
+        : entry.warnings.filter((warning) => eaters.includes(warning.person_id)),
   };
 }

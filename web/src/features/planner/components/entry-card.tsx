@@ -5,19 +5,23 @@ import { t } from "../../../lib/i18n";
 import { entryLabel, guestsText } from "../entries";
 import type { DragHooks } from "./drag-hooks";
 import { type EntryAction, EntryMenu } from "./entry-menu";
+import { EntryTable } from "./entry-warnings";
 
 /**
- * A planned meal in its cell: the recipe's picture, title (a link to it) and guests, or the
- * note's text; a grip to drag it with (the keyboard's way in: Space or Enter on the grip) and
+ * A planned meal in its cell: the recipe's picture, title (a link to it), guests, who eats it
+ * when not everyone does and what does not suit them, or the note's text; a grip to drag it with (the keyboard's way in: Space or Enter on the grip) and
  * its ⋯ menu. A mouse or finger can drag it from anywhere on the card.
  */
 export function EntryCard({
   entry,
   where,
+  table,
   onAction,
   drag,
 }: {
   entry: PlannerEntry;
+  /** The ids of the planner's people, once known. */
+  table: readonly number[] | undefined;
   /** Where it is planned ("Tuesday 3 June, Dinner"), for the names of its buttons. */
   where: string;
   onAction: (entry: PlannerEntry, action: EntryAction) => void;
@@ -44,7 +48,7 @@ export function EntryCard({
       >
         <span aria-hidden="true">⠿</span>
       </button>
-      <EntryContent entry={entry} />
+      <EntryContent entry={entry} table={table} />
       <EntryMenu
         label={label}
         // A recipe no longer available has neither guests to change nor a note to edit.
@@ -55,6 +59,7 @@ export function EntryCard({
               ? null
               : t("planner.entry.editNote")
         }
+        eaters={entry.recipe !== null}
         onAction={(action) => onAction(entry, action)}
       />
     </li>
@@ -62,7 +67,15 @@ export function EntryCard({
 }
 
 /** What a card shows of its meal; also the card that follows the pointer while dragging. */
-export function EntryContent({ entry, linked = true }: { entry: PlannerEntry; linked?: boolean }) {
+export function EntryContent({
+  entry,
+  table,
+  linked = true,
+}: {
+  entry: PlannerEntry;
+  table?: readonly number[];
+  linked?: boolean;
+}) {
   if (entry.unavailable_recipe) {
     // Its cook deleted their account: the title stays, without a link (issue 34 §3).
     return (
@@ -92,6 +105,7 @@ export function EntryContent({ entry, linked = true }: { entry: PlannerEntry; li
         {entry.guests !== null && (
           <span className="planner-guests">{guestsText(entry.guests)}</span>
         )}
+        <EntryTable entry={entry} table={table} />
       </div>
     </>
   );

@@ -2,23 +2,26 @@ import { useEffect, useId, useRef, useState } from "react";
 import { t } from "../../../lib/i18n";
 import { useAnchoredPopover } from "../../../lib/use-anchored-popover";
 
-export type EntryAction = "move" | "edit" | "delete";
+export type EntryAction = "move" | "edit" | "eaters" | "delete";
 
 /**
  * The ⋯ button of a planned meal and what it offers: Move to…, Change guests (or Edit note),
- * Delete. A disclosure of buttons, as the account menu is: Tab walks through them; Escape or a
+ * Who's eating… (a recipe), Delete. A disclosure of buttons, as the account menu is: Tab walks through them; Escape or a
  * click elsewhere closes it. The list is a popover in the top layer, below the button or above it
  * when the window has no room below: a day's card (or anything else) never cuts it off.
  */
 export function EntryMenu({
   label,
   editLabel,
+  eaters = false,
   onAction,
 }: {
   /** The meal and where it is ("Pasta, Tuesday 3 June, Dinner"). */
   label: string;
   /** "Change guests" (a recipe), "Edit note" (a note), or null: nothing to edit. */
   editLabel: string | null;
+  /** Offers Who's eating… (a recipe's eaters). */
+  eaters?: boolean;
   onAction: (action: EntryAction) => void;
 }) {
   const [open, setOpen] = useState(false);
@@ -79,6 +82,13 @@ export function EntryMenu({
             <li>
               <button type="button" onClick={() => choose("edit")}>
                 {editLabel}
+              </button>
+            </li>
+          )}
+          {eaters && (
+            <li>
+              <button type="button" onClick={() => choose("eaters")}>
+                {t("planner.table.whoEats")}
               </button>
             </li>
           )}

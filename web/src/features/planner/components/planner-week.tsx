@@ -7,6 +7,7 @@ import { useDeferredFirstDraw } from "../../../lib/use-deferred-first-draw";
 import { useCreatePlannerEntry } from "../api/create-entry";
 import { useDeletePlannerEntry } from "../api/delete-entry";
 import { usePlannerEntries } from "../api/get-entries";
+import { usePlannerPeople } from "../api/get-people";
 import { type EntryChange, useUpdatePlannerEntry } from "../api/update-entry";
 import {
   cellId,
@@ -18,12 +19,13 @@ import {
   parseCellId,
 } from "../entries";
 import { problemOf } from "../messages";
+import { intakeByDay, worthShowing } from "../table-nutrition";
 import { type Day, type Slot, slotName, weekDays } from "../week";
 import type { CollectionChoice } from "./add-entry-dialog";
 import { stillHooks, useDragModule } from "./drag-hooks";
 import { EntryContent } from "./entry-card";
 import type { EntryAction } from "./entry-menu";
-import { WeekGrid } from "./week-grid";
+import { WeekGrid, type WeekTable } from "./week-grid";
 import "../planner.css";
 import { t } from "../../../lib/i18n";
 
@@ -37,11 +39,16 @@ const MoveEntryDialog = lazy(async () => ({
 const EditEntryDialog = lazy(async () => ({
   default: (await import("./edit-entry-dialog")).EditEntryDialog,
 }));
+// In the people section's file (table-people.tsx), which it shares its badges with.
+const EatersDialog = lazy(async () => ({
+  default: (await import("./table-people")).EatersDialog,
+}));
 
 type Dialog =
   | { kind: "add"; day: Day; slot: Slot }
   | { kind: "move"; entry: PlannerEntry }
-  | { kind: "edit"; entry: PlannerEntry };
+  | { kind: "edit"; entry: PlannerEntry }
+  | { kind: "eaters"; entry: PlannerEntry };
 
 /** The key held while dropping to copy rather than move (Option on a Mac, as Finder copies). */
 const COPY_KEY = "Alt";
@@ -74,6 +81,18 @@ export function PlannerWeek({
   // 28 cards: drawn in slices as the page opens (lib/use-deferred-first-draw.ts).
   const shown = useDeferredFirstDraw(entries.data);
   const cells = useMemo(() => entriesByCell(shown ?? []), [shown]);
+  const people = usePlannerPeople(owner);
+  const table = useMemo((): WeekTable | undefined => {
+    if (!people.data) return undefined;
+    const ids = people.data.map((person) => person.id);
+    const byDay = intakeByDay(shown ?? [], ids, days);
+    return {
+      ids,
+      names: new Map(people.data.map((person) => [person.id, person.name])),
+      byDay,
+      shown: new Set(days.filter((day) => worthShowing(byDay.get(day) ?? new Map()))),
+    };
+  }, [people.data, shown, days]);
   useTodayInView(weekStart, shown !== undefined);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [message, setMessage] = useState<{ text: string; error?: boolean } | null>(null);
@@ -217,7 +236,7 @@ export function PlannerWeek({
               <div
                 className={`planner-entry planner-drag-overlay${dragged.recipe ? "" : " planner-note"}`}
               >
-                <EntryContent entry={dragged} linked={false} />
+                <EntryContent entry={dragged} table={table?.ids} linked={false} />
                 {copy.shown && (
                   <span className="planner-copy-badge">{t("planner.drag.copyBadge")}</span>
                 )}
@@ -230,6 +249,7 @@ export function PlannerWeek({
             days={days}
             todayDay={todayDay}
             cells={cells}
+            table={table}
             onAdd={onAdd}
             onAction={onAction}
             drag={dragModule.dragHooks}
@@ -241,6 +261,7 @@ export function PlannerWeek({
           days={days}
           todayDay={todayDay}
           cells={cells}
+          table={table}
           onAdd={onAdd}
           onAction={onAction}
           drag={stillHooks}
@@ -291,6 +312,29 @@ export function PlannerWeek({
                       guests: String(fields.guests),
                     })
                   : t("planner.week.noteSaved"),
+                (problem) => t("planner.week.changeFailed", { what, problem }),
+              );
+            }}
+          />
+        )}
+        {dialog?.kind === "eaters" && (
+          <EatersDialog
+            owner={owner}
+            entry={dialog.entry}
+            onClose={() => setDialog(null)}
+            onSubmit={(eaters, total) => {
+              setDialog(null);
+              const what = entryLabel(dialog.entry);
+              change(
+                dialog.entry,
+                { eaters },
+                eaters === null
+                  ? t("planner.table.everyoneEats", { what })
+                  : t("planner.table.eatersSaved", {
+                      what,
+                      count: String(eaters.length),
+                      total: String(total),
+                    }),
                 (problem) => t("planner.week.changeFailed", { what, problem }),
               );
             }}
