@@ -3,7 +3,7 @@ import type { SessionUser } from "../auth/sessions.js";
 import { ownsCollection } from "../collections/repository.js";
 import type { Db } from "../db/client.js";
 import { notFound } from "../http/errors.js";
-import { peopleAtTables } from "../planner/people-repository.js";
+import { storedPeople } from "../planner/people-repository.js";
 import {
   filledDates,
   plannedRecipeDates,
@@ -47,7 +47,7 @@ export async function suggestMeals(
   const filled = await filledDates(db, ownerId, ask.slot, ask.start, ask.end);
   const empty = daysFrom(ask.start, ask.end).filter((day) => !filled.has(day));
   if (empty.length === 0) return [];
-  const people = await peopleAtTables(db, [ownerId]);
+  const people = await storedPeople(db, ownerId);
   const candidates = await suggestionCandidates(
     db,
     user,

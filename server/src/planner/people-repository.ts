@@ -50,13 +50,12 @@ export async function tablePeople(tx: Tx, ownerId: number): Promise<PersonRow[]>
   return result.rows;
 }
 
-/** The people of the planners of `ownerIds`, without making any (for warnings and filters). */
-export async function peopleAtTables(tx: Tx, ownerIds: number[]): Promise<PersonRow[]> {
-  if (ownerIds.length === 0) return [];
+/** The planner's people as they are, without making any (for warnings and filters). */
+export async function storedPeople(tx: Tx, ownerId: number): Promise<PersonRow[]> {
   const result = await tx.execute<PersonRow>(sql`
     select ${personColumns}
     from planner_people p left join users u on u.id = p.user_id
-    where p.owner_id = any(${`{${ownerIds.join(",")}}`}::int[]) and ${onPlanner}
+    where p.owner_id = ${ownerId} and ${onPlanner}
     order by p.id`);
   return result.rows;
 }
@@ -128,7 +127,7 @@ export async function deletePerson(tx: Tx, ownerId: number, id: number): Promise
 /** Of these person ids, those that are not people of the planner. */
 export async function strangersTo(tx: Tx, ownerId: number, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const known = await peopleAtTables(tx, [ownerId]);
+  const known = await storedPeople(tx, ownerId);
   const ours = new Set(known.map((person) => person.id));
   return ids.filter((id) => !ours.has(id));
 }

@@ -39,7 +39,7 @@ import { findUserByUsername } from "../users/repository.js";
 import { icsCalendar } from "./calendar.js";
 import { recordPlannerChange } from "./events.js";
 import { PlannerEventStreams } from "./live-streams.js";
-import { peopleAtTables, strangersTo } from "./people-repository.js";
+import { storedPeople, strangersTo } from "./people-repository.js";
 import { canPlanRecipe, mayUsePlannerRow } from "./policy.js";
 import {
   presentPerson,
@@ -84,7 +84,7 @@ async function checkEaters(tx: Tx, ownerId: number, eaters: number[] | null | un
 
 /** The planner's people, as the warnings of its entries name them. */
 async function peopleAtTable(tx: Tx, ownerId: number, viewerId: number, language: Language) {
-  const rows = await peopleAtTables(tx, [ownerId]);
+  const rows = await storedPeople(tx, ownerId);
   return rows.map((row) => presentPerson(row, viewerId, language));
 }
 

@@ -20,7 +20,7 @@ import { fieldError, forbidden, notAuthenticated, notFound } from "../http/error
 import { decodeCursor, toPage } from "../http/pagination.js";
 import { varyByLanguage } from "../http/vary-by-language.js";
 import { removeImage } from "../media/images.js";
-import { peopleAtTables } from "../planner/people-repository.js";
+import { storedPeople } from "../planner/people-repository.js";
 import { fetchSubmittedImage, savingDespiteItsPicture } from "./image-from-url.js";
 import { toRecipeJsonLd } from "./jsonld.js";
 import { canEditRecipe, canReadRecipe } from "./policy.js";
@@ -207,7 +207,7 @@ async function listFilters(
   }
   // One's own table's needs join the list's own filters.
   const table =
-    safeForTable && viewer ? safeForEveryone(await peopleAtTables(app.db, [viewer.id])) : {};
+    safeForTable && viewer ? safeForEveryone(await storedPeople(app.db, viewer.id)) : {};
   const both = <T>(mine?: T[], table?: T[]) =>
     mine || table ? [...new Set([...(mine ?? []), ...(table ?? [])])] : undefined;
   return {
