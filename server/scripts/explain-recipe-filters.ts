@@ -126,6 +126,14 @@ async function report(db: Db): Promise<void> {
     // Issue 37: the bench's recipes are all English, so Japanese is the rarest language there is.
     ["language=en (all of them)", { viewer: reader, filters: { language: "en" } }],
     ["language=ja (none)", { viewer: null, filters: { language: "ja" } }],
+    // Issue 38: what a recipe contains, on its row.
+    ["diet=vegetarian", { viewer: reader, filters: { diets: ["vegetarian"] } }],
+    ["diet=vegan", { viewer: reader, filters: { diets: ["vegan"] } }],
+    [
+      "without_allergen=gluten + milk",
+      { viewer: reader, filters: { withoutAllergens: ["gluten", "milk"] } },
+    ],
+    ["max_kcal=600", { viewer: reader, filters: { maxKcal: 600 } }],
     // Combinations: the tag or ingredient read in order must not cost more than before when
     // another condition is the small one.
     ["tag=dinner + tag=hearty", { viewer: reader, filters: { tags: ["dinner", "hearty"] } }],
