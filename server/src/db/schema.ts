@@ -332,6 +332,12 @@ export const recipes = pgTable(
     // Explore by language (`?language=`): that language's recipes newest first, so a page of a
     // rare language never walks the others'.
     index("recipes_language_created_idx").on(t.language, t.createdOn.desc(), t.id.desc()),
+    // `?max_kcal=`: only recipes whose every row was counted have a kcal, often few (a row
+    // kept as written leaves it out): the list walks those alone, newest first, the kcal in
+    // the index to check without the row.
+    index("recipes_kcal_created_idx")
+      .on(t.createdOn.desc(), t.id.desc(), t.kcalPerServing)
+      .where(sql`${t.kcalPerServing} is not null`),
     // /media/ finds the recipe of an image to check who may see it.
     index("recipes_image_key_idx").on(t.imageKey).where(sql`${t.imageKey} is not null`),
   ],

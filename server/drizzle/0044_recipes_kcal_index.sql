@@ -1,0 +1,1 @@
+CREATE INDEX "recipes_kcal_created_idx" ON "recipes" USING btree ("created_on" DESC NULLS LAST,"id" DESC NULLS LAST,"kcal_per_serving") WHERE "recipes"."kcal_per_serving" is not null;
