@@ -254,9 +254,10 @@ export const shoppingItem = z.object({
   /** Whether the cook who asks always has it at home (their staples). */
   is_staple: z.boolean(),
   /**
-   * For a catalogue line of a food that is spooned, not poured, when its data knows its
-   * density: grams in a millilitre, so that a cook who shops in US units reads a weight as a
-   * volume ("2⅔ cups", not "11½ oz"). Null otherwise.
+   * For a catalogue line of a food that is spooned, not poured, summed by weight from a volume
+   * and a weight ("1 cup" + "200 g" flour is 325 g), when its data knows its density: grams in
+   * a millilitre, so that a cook who shops in US units reads it as a volume again ("2⅝ cups",
+   * not "11½ oz"). Null otherwise: a weight stays a weight.
    */
   grams_per_ml: z.number().nullable(),
 });

@@ -463,8 +463,8 @@ describe("the shopping list", () => {
       grocery_list: list.id,
       aisle: { id: expect.any(Number), name: "Pantry" },
       is_staple: false,
-      // Flour is spooned: a US cook reads its grams as cups (SR26: 125 g a cup).
-      grams_per_ml: 0.528,
+      // Grams from grams: a weight stays a weight, in any units.
+      grams_per_ml: null,
     });
   });
 
@@ -482,9 +482,14 @@ describe("the shopping list", () => {
     await planExtra(agent, list.id, { ingredient_id: FLOUR, quantity: 200, unit_id: G });
     await planExtra(agent, list.id, { ingredient_id: onion, quantity: 300, unit_id: G });
     // SR26: a cup of flour is 125 g, an onion 110 g.
-    expect(
-      (await items(agent, list.id)).map((i) => `${i.quantity} ${i.unit.name} ${i.ingredient.name}`),
-    ).toEqual(["325 g All-purpose flour", "520 g Onion"]);
+    const lines = await items(agent, list.id);
+    expect(lines.map((i) => `${i.quantity} ${i.unit.name} ${i.ingredient.name}`)).toEqual([
+      "325 g All-purpose flour",
+      "520 g Onion",
+    ]);
+    // Flour was measured by the cup too: a US cook reads it in cups again (0.528 g a ml);
+    // the onions were counted, not poured into a cup: they stay a weight.
+    expect(lines.map((i) => i.grams_per_ml)).toEqual([0.528, null]);
   });
 
   it("rounds to 2 decimals", async () => {

@@ -166,7 +166,10 @@ test("a cook follows a recipe step by step in cook mode, then prints it", async 
   await expect(page.getByRole("button", { name: "Submit Rating" })).toBeHidden();
   await expect(page.locator(".recipe-rating")).toBeHidden();
   await expect(page.getByLabel("Guests")).toBeHidden();
-  await expect(page.getByText("For 8 guests", { exact: true })).toBeVisible();
+  // Under the ingredients (the nutrition table's column says it too).
+  await expect(
+    page.locator(".recipe-ingredients").getByText("For 8 guests", { exact: true }),
+  ).toBeVisible();
   await expect(page.locator(".ingredient-list li")).toHaveText([
     "800 g All-purpose flour",
     "4 eggs",

@@ -788,6 +788,8 @@ export const shoppingItems = pgTable(
     sources: jsonb("sources").$type<{
       recipes: { title: string; guests: number }[];
       extras: boolean;
+      /** Summed by weight from a volume and a weight (LineSources). */
+      byVolume?: true;
     }>(),
     isChecked: boolean("is_checked").notNull().default(false),
   },

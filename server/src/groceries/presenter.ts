@@ -100,11 +100,14 @@ export function presentShoppingItem(row: ShoppingItemRow, language: Language = "
     grocery_list: row.groceryListId,
     aisle: presentAisle({ id: row.aisleId, name: row.aisleName }, language),
     is_staple: row.isStaple,
-    grams_per_ml: densityOf(row.ingredientName),
+    grams_per_ml: row.sources?.byVolume ? densityOf(row.ingredientName) : null,
   };
 }
 
-/** A spooned food's grams per ml (food-data.ts), for a line read in US units; else null. */
+/**
+ * A spooned food's grams per ml (food-data.ts), for a line summed by weight from a volume and
+ * a weight, which a cook who shops in US units reads as a volume again; else null.
+ */
 function densityOf(englishName: string | null): number | null {
   const food = englishName === null ? undefined : foodOf(englishName);
   return food && !food.liquid ? food.grams_per_ml : null;

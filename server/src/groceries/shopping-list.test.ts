@@ -329,6 +329,9 @@ describe("lines weighed by their food (issue 38 §3)", () => {
     const lines = weighed([pie], [some(10, "Flour", 200, G)]);
     expect(read(lines)).toEqual(["325 g Flour"]);
     expect(lines[0]?.fromRecipes).toBe("Pie (1 guest) & Extras");
+    // Measured by volume once: a US cook reads it as one again (presenter.ts).
+    expect(lines[0]?.sources.byVolume).toBe(true);
+    expect(weighed([pie], [])[0]?.sources.byVolume).toBeUndefined();
   });
 
   it("2 onions + 300 g onion → 520 g; 2 onions + 1 onion → 3 pieces", () => {

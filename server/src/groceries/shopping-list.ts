@@ -97,6 +97,12 @@ export interface ShoppingLine {
 export interface LineSources {
   recipes: { title: string; guests: number }[];
   extras: boolean;
+  /**
+   * A source measured it by volume (a cup of flour) and another did not, so it is summed by
+   * weight: a cook who shops in US units reads it as a volume again (issue 38 §3). Absent
+   * otherwise.
+   */
+  byVolume?: true;
 }
 
 export const EXTRAS_SOURCE = "Extras";
@@ -310,6 +316,8 @@ export function computeShoppingLines(
     let unitId: number | null = line.keyUnitId;
     let quantity: number | null = null;
     if (line.amounts.length > 0) ({ unitId, quantity } = sumOf(line.ingredientId, line.amounts));
+    const measures = new Set(line.amounts.map((amount) => table.measureKey(amount.unitId)));
+    const byVolume = measures.size > 1 && measures.has("volume");
     // Amounts compared in one measure: grams for a line weighed by its food, else its base.
     const weighed = line.key.endsWith(":weight");
     const baseOf = (amount: number | null, unit: number | null) =>
@@ -322,6 +330,7 @@ export function computeShoppingLines(
     const sources: LineSources = {
       recipes: [...line.recipes.values()].map(({ title, guests }) => ({ title, guests })),
       extras: line.hasExtras,
+      ...(byVolume ? { byVolume: true as const } : {}),
     };
     const fromRecipes = sourcesText(sources);
     const lineOf = (
