@@ -97,6 +97,7 @@ interface Item {
   grocery_list: number;
   aisle: { id: number; name: string };
   is_staple: boolean;
+  grams_per_ml: number | null;
 }
 /**
  * The lines of a list by ingredient name (then unit), as these tests read them; the API's own

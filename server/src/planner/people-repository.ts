@@ -1,5 +1,5 @@
 import type { Allergen, Diet } from "@potluck/contract";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import { mayUsePlanner } from "./policy.js";
 
@@ -59,6 +59,17 @@ export async function storedPeople(tx: Tx, ownerId: number): Promise<PersonRow[]
     order by p.id`);
   return result.rows;
 }
+
+/**
+ * storedPeople as one JSON value (PersonRow[]), for a statement that reads them with something
+ * else: the week's entries carry their table, a round trip saved on the planner's most read
+ * call (repository.ts entriesBetween).
+ */
+export const storedPeopleJson = (ownerId: SQL): SQL =>
+  sql`(select coalesce(json_agg(x order by x.id), '[]') from (
+    select ${personColumns}
+    from planner_people p left join users u on u.id = p.user_id
+    where p.owner_id = ${ownerId} and ${onPlanner}) x)`;
 
 /** One person, when `userId` may use its planner; undefined (404) otherwise. */
 export async function personFor(

@@ -15,6 +15,7 @@ import {
   users,
 } from "../db/schema.js";
 import { mayReadRecipe } from "../recipes/policy.js";
+import { type PersonRow, storedPeopleJson } from "./people-repository.js";
 import { mayPlanRecipe, mayUsePlanner } from "./policy.js";
 
 // Every query of planners, their entries and members. A planner or entry of a planner the user
@@ -95,13 +96,23 @@ export async function entriesBetween(db: Db, ownerId: number, start: string, end
   return entriesBetweenQuery(db).execute({ ownerId, start, end });
 }
 
-/** entriesBetween's query, named and built once per database handle (preparedPerDb). */
+/**
+ * entriesBetween's query, named and built once per database handle (preparedPerDb). Each row
+ * carries the planner's people too (`people`, the same on every row: people-repository.ts
+ * storedPeopleJson), for the entries' warnings without a second round trip.
+ */
 const entriesBetweenQuery = preparedPerDb((db) =>
-  entryQuery(
-    db,
-    sql<number>`(row_number() over (partition by ${plannerEntries.date}, ${plannerEntries.slot}
-      order by ${plannerEntries.position}, ${plannerEntries.id}) - 1)::int`,
-  )
+  db
+    .select({
+      ...entryColumns,
+      position: sql<number>`(row_number() over (partition by ${plannerEntries.date}, ${plannerEntries.slot}
+        order by ${plannerEntries.position}, ${plannerEntries.id}) - 1)::int`,
+      people: sql<PersonRow[]>`${storedPeopleJson(sql`${sql.placeholder("ownerId")}::int`)}`,
+    })
+    .from(plannerEntries)
+    .leftJoin(r, eq(r.id, plannerEntries.recipeId))
+    .leftJoin(plannedRecipes, eq(plannedRecipes.id, plannerEntries.sentPlannedRecipeId))
+    .leftJoin(creator, eq(creator.id, plannerEntries.createdById))
     .where(
       and(
         eq(plannerEntries.ownerId, sql.placeholder("ownerId")),

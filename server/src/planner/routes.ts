@@ -127,7 +127,9 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
       const owner = await plannerOwner(app.db, user, planner);
       if (!owner) throw notFound();
       const rows = await entriesBetween(app.db, owner.id, start, end);
-      const people = await peopleAtTable(app.db, owner.id, user.id, request.language);
+      const people = (rows[0]?.people ?? []).map((row) =>
+        presentPerson(row, user.id, request.language),
+      );
       return rows.map((row) => presentPlannerEntry(app.storage, row, people));
     },
   );
