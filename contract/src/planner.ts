@@ -197,8 +197,13 @@ export const plannerEntry = z.object({
   eaters: z.array(z.number()).nullable(),
   /** What may not suit those eating it (none for a note). */
   warnings: z.array(tableWarning),
-  /** Its recipe's nutrition per serving (null for a note or an unavailable recipe). */
-  nutrition: recipeNutrition.nullable(),
+  /**
+   * Its recipe's nutrition per serving, and whether every row was counted (else the sums are
+   * "at least"); null for a note or an unavailable recipe.
+   */
+  nutrition: z
+    .object({ per_serving: recipeNutrition.shape.per_serving, complete: z.boolean() })
+    .nullable(),
 });
 export type PlannerEntry = z.infer<typeof plannerEntry>;
 

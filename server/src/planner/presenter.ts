@@ -80,7 +80,13 @@ export function presentPlannerEntry(
             },
             eaters,
           ),
-    nutrition: row.recipeTitle === null ? null : (row.recipeNutrition ?? null),
+    nutrition:
+      row.recipeTitle === null || !row.recipeNutrition
+        ? null
+        : {
+            per_serving: row.recipeNutrition.per_serving,
+            complete: row.recipeNutrition.not_counted.length === 0,
+          },
   };
 }
 

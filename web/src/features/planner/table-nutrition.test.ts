@@ -1,4 +1,4 @@
-import type { PlannerEntry, RecipeNutrition } from "@potluck/contract";
+import type { PlannerEntry } from "@potluck/contract";
 import { describe, expect, it } from "vitest";
 import { eatersOf, intakeByDay, intakeOf, isMeal, worthShowing } from "./table-nutrition";
 
@@ -9,7 +9,7 @@ const MIA = 2;
 const LEO = 3;
 const TABLE = [ANN, MIA, LEO];
 
-function nutrition(kcal: number, protein: number, notCounted = 0): RecipeNutrition {
+function nutrition(kcal: number, protein: number, notCounted = 0): PlannerEntry["nutrition"] {
   return {
     per_serving: {
       energy_kcal: kcal,
@@ -22,12 +22,8 @@ function nutrition(kcal: number, protein: number, notCounted = 0): RecipeNutriti
       fibre_g: 0,
       salt_g: 0,
     },
-    grams_per_serving: 100,
-    counted: 1,
-    not_counted: Array.from({ length: notCounted }, (_, index) => ({
-      row: index + 2,
-      why: "no data" as const,
-    })),
+    // A row not counted makes the sums "at least".
+    complete: notCounted === 0,
   };
 }
 

@@ -43,7 +43,7 @@ export function intakeOf(
   for (const entry of entries) {
     if (!isMeal(entry)) continue;
     const nutrition = entry.nutrition;
-    const partial = nutrition === null || nutrition.not_counted.length > 0;
+    const partial = nutrition === null || !nutrition.complete;
     for (const id of eatersOf(entry, people)) {
       const sum = intake.get(id);
       if (!sum) continue;
