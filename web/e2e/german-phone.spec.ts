@@ -139,8 +139,13 @@ test("a phone in German: sign up, a recipe, the planner and a list", async ({ pa
   await expect(flour).toContainText("250 g");
   await expect(lines.filter({ hasText: "Eier" })).toContainText("3");
   await expect(lines.filter({ hasText: "Vollmilch" })).toContainText("2 EL");
+  // The tick is kept once the server has it: reloaded before, the page would cut it off.
+  const tickSaved = page.waitForResponse(
+    (response) => response.request().method() === "PATCH" && response.ok(),
+  );
   await flour.getByRole("checkbox").check();
   await expect(flour.getByRole("checkbox")).toBeChecked();
+  await tickSaved;
   await page.reload();
   await expect(
     page.locator(".shopping-item", { hasText: "Weizenmehl (Type 405)" }).getByRole("checkbox"),
